@@ -1,0 +1,97 @@
+/** A media file found on the page: image, logo, video or audio. */
+export interface Media {
+  /** Absolute http(s) URL of the file. */
+  url: string;
+  /** Format name from the Content-Type, e.g. `png`, `jpg`, `mp4`, `mp3`. Filled by ping. */
+  type?: string | null;
+  /** Size in bytes. Filled by ping. */
+  size?: number | null;
+  /** Human form of `size`, e.g. `117 kB`. Filled by ping. */
+  size_pretty?: string | null;
+  /** Width in pixels (images), read from the file header by ping. */
+  width?: number | null;
+  /** Height in pixels (images), read from the file header by ping. */
+  height?: number | null;
+  /** Duration in seconds (video/audio), when cheap to know. */
+  duration?: number | null;
+  /** Human form of `duration`, e.g. `1m 5s`. */
+  duration_pretty?: string | null;
+}
+
+/** The screenshot added to `data` when `screenshot` is enabled (spec §2.2). */
+export interface Screenshot {
+  /** Address of the generated image. */
+  url: string;
+  /** Image width in pixels, read from the image bytes. */
+  width: number;
+  /** Image height in pixels, read from the image bytes. */
+  height: number;
+  /** Image format name: `png`, `jpeg` or `webp`. */
+  type: string;
+  /** Size of the image file in bytes. */
+  size: number;
+  /** Human form of `size`, e.g. `34.2 kB`. */
+  size_pretty: string;
+}
+
+/** The media fields of {@link LinkData}. */
+export type MediaField = 'image' | 'logo' | 'video' | 'audio';
+
+/** The text fields of {@link LinkData}. */
+export type TextField = 'title' | 'description' | 'lang' | 'author' | 'publisher' | 'date' | 'url';
+
+/** Extracted link data. Every field is always present; `null` means nothing was found. */
+export interface LinkData {
+  title: string | null;
+  description: string | null;
+  /** Lowercase ISO 639-1 code, e.g. `en`. */
+  lang: string | null;
+  author: string | null;
+  publisher: string | null;
+  /** ISO 8601 date-time. */
+  date: string | null;
+  /** Canonical URL, else the final URL after redirects. */
+  url: string | null;
+  image: Media | null;
+  logo: Media | null;
+  video: Media | null;
+  audio: Media | null;
+  /** Present only when `screenshot` is enabled. */
+  screenshot?: Screenshot;
+}
+
+/** One redirect hop that was followed. */
+export interface Redirect {
+  /** The redirect status (301, 302, 303, 307, 308). */
+  statusCode: number;
+  /** The URL that answered with the redirect. */
+  url: string;
+}
+
+/** What `extract()` resolves with. */
+export interface ExtractResult {
+  status: 'success';
+  data: LinkData;
+  /** The target's HTTP status. */
+  statusCode: number;
+  /** The redirect hops followed to reach the page, in order. */
+  redirects: Redirect[];
+}
+
+/**
+ * Field values as the rules found them, before ping picks one URL per media field: text fields, and
+ * for each media field the candidate URLs in priority order (best first).
+ */
+export interface Candidates {
+  title: string | null;
+  description: string | null;
+  lang: string | null;
+  author: string | null;
+  publisher: string | null;
+  date: string | null;
+  url: string | null;
+  image: string[];
+  logo: string[];
+  video: string[];
+  audio: string[];
+}

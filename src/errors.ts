@@ -1,0 +1,152 @@
+/**
+ * Stable error codes. Callers branch on `code`; messages may change in any release, codes never do.
+ */
+export type ErrorCode =
+  /** The input is not a well-formed absolute http(s) URL (spec §7). */
+  | 'EINVALURL'
+  /** The URL, a redirect hop or a pinged URL connects to a non-public address (spec §7). */
+  | 'EFORBIDDENURL'
+  /** More than 10 redirect hops (spec §8). */
+  | 'EMAXREDIRECTS'
+  /** The target did not answer within the time limit (spec §7). */
+  | 'ETIMEOUT'
+  /** An option or query parameter has a bad value; the message names it. */
+  | 'EINVALOPTION'
+  /** The target answered with an HTTP error status (4xx/5xx). */
+  | 'EHTTP'
+  /** The target answered with something that is not an HTML document. */
+  | 'ENOTHTML'
+  /** The body exceeded `maxBodySize` while `bodyLimit` is `'error'`. */
+  | 'ETOOLARGE'
+  /** The target could not be reached: DNS failure, refused, reset, TLS error. */
+  | 'EFETCH'
+  /** The `element` selector matched nothing on the page. */
+  | 'ENOELEMENT'
+  /** The page could not be captured by the screenshot provider. */
+  | 'ESCREENSHOT'
+  /** No browser could be started for screenshots (Chromium missing or not launchable). */
+  | 'ENOBROWSER'
+  /** The caller aborted the request through its `signal`. */
+  | 'EABORTED'
+  /** A bug in linkpeek; details stay in `cause`, never in the message. */
+  | 'EINTERNAL';
+
+/**
+ * HTTP status per code, used by the handler: 4xx when the caller can fix the request, 502/504 when
+ * the target failed, 5xx otherwise. EFORBIDDENURL is 400, not 403: a 403 reads as "your credentials
+ * are wrong".
+ */
+export const statusByCode = {
+  EINVALURL: 400,
+  EFORBIDDENURL: 400,
+  EINVALOPTION: 400,
+  ENOELEMENT: 400,
+  EMAXREDIRECTS: 502,
+  EHTTP: 502,
+  ENOTHTML: 502,
+  ETOOLARGE: 502,
+  EFETCH: 502,
+  ESCREENSHOT: 502,
+  ETIMEOUT: 504,
+  ENOBROWSER: 503,
+  EABORTED: 499,
+  EINTERNAL: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+/** Every code, in table order. */
+export const errorCodes = Object.keys(statusByCode) as ErrorCode[];
+
+const brand = Symbol.for('linkpeek.error');
+
+/** Extra context carried by a {@link LinkpeekError}. */
+export interface LinkpeekErrorOptions {
+  /** The original error. Never serialized. */
+  cause?: unknown;
+  /** The URL concerned; credentials are stripped before it is stored. */
+  url?: string | URL;
+  /** The target's HTTP status, for `EHTTP`. */
+  statusCode?: number;
+  /** Per-parameter reasons, e.g. `{ url: 'must use http: or https:' }`. */
+  data?: Record<string, string>;
+}
+
+/** The one error class of linkpeek: a stable `code`, the HTTP `status` for it, and the original `cause`. */
+export class LinkpeekError extends Error {
+  override readonly name = 'LinkpeekError';
+  readonly code: ErrorCode;
+  readonly url?: string;
+  readonly statusCode?: number;
+  readonly data?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: LinkpeekErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : {cause: options.cause});
+    this.code = code;
+    if (options.url !== undefined) this.url = stripCredentials(options.url);
+    if (options.statusCode !== undefined) this.statusCode = options.statusCode;
+    if (options.data !== undefined) this.data = options.data;
+    Object.defineProperty(this, brand, {value: true});
+  }
+
+  /** HTTP status the handler answers with for this error. */
+  get status(): number {
+    return statusByCode[this.code];
+  }
+
+  /** Only fields that are safe to make public: never `cause`, the stack or header values. */
+  toJSON(): ErrorBody {
+    return toErrorBody(this);
+  }
+
+  // Recognise errors from another copy of the package or another realm.
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && brand in value;
+  }
+}
+
+/** JSend-shaped error body: `fail` when the caller can fix it (4xx), `error` otherwise. */
+export interface ErrorBody {
+  status: 'fail' | 'error';
+  code: ErrorCode;
+  message: string;
+  data?: Record<string, string>;
+  url?: string;
+  statusCode?: number;
+}
+
+/** Type guard for {@link LinkpeekError}, safe across package copies and realms. */
+export function isLinkpeekError(value: unknown): value is LinkpeekError {
+  return value instanceof LinkpeekError;
+}
+
+/** Public error body for any thrown value; unknown errors become a generic `EINTERNAL`. */
+export function toErrorBody(error: unknown): ErrorBody {
+  const known = isLinkpeekError(error) ? error : toLinkpeekError(error);
+  const body: ErrorBody = {
+    status: known.status < 500 ? 'fail' : 'error',
+    code: known.code,
+    message: known.message,
+  };
+  if (known.data) body.data = known.data;
+  if (known.url) body.url = known.url;
+  if (known.statusCode !== undefined) body.statusCode = known.statusCode;
+  return body;
+}
+
+/** Wraps anything thrown into a LinkpeekError; unknown errors become `EINTERNAL` with the original as cause. */
+export function toLinkpeekError(error: unknown): LinkpeekError {
+  if (isLinkpeekError(error)) return error;
+  return new LinkpeekError('EINTERNAL', 'An internal error occurred.', {cause: error});
+}
+
+/** Removes `user:password@` from a URL so it never reaches a message or a log. */
+export function stripCredentials(url: string | URL): string {
+  try {
+    const parsed = new URL(String(url));
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.href;
+  } catch {
+    // Not parseable: drop anything that looks like userinfo before the host.
+    return String(url).replace(/\/\/[^/@?#]*@/, '//');
+  }
+}

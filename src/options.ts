@@ -1,0 +1,348 @@
+import {lookup as dnsLookup} from 'node:dns';
+import type {LookupFunction} from 'node:net';
+import leven from 'leven';
+import {LinkpeekError} from './errors.js';
+import {isPublicAddress} from './address.js';
+import type {
+  ResolvedScreenshotOptions,
+  ScreenshotOptions,
+  ScreenshotProvider,
+  ScreenshotStore,
+} from './screenshot-provider.js';
+
+/** The kinds of URL in `data` that ping verifies. */
+export type PingKind = 'url' | 'image' | 'logo' | 'video' | 'audio';
+
+/** Per-kind ping switches: `false` turns verification off for that kind only (spec `ping.audio=false`). */
+export type PingOptions = Partial<Record<PingKind, boolean>>;
+
+/** Per-call options: the spec's parameters, safe to take from an untrusted HTTP caller. */
+export interface ExtractOptions {
+  /**
+   * Verify that URLs in `data` are reachable; unreachable media become `null`.
+   * `false` turns it off, `{ audio: false }` turns off one kind.
+   * @default true
+   */
+  ping?: boolean | PingOptions;
+  /** Add `data.screenshot`; an object sets screenshot options. @default false */
+  screenshot?: boolean | ScreenshotOptions;
+  /** CSS selector of the element to capture; implies nothing unless `screenshot` is on. */
+  element?: string;
+  /** Request headers sent to the target, e.g. credentials (spec rule 9). Hop-by-hop and `Host` are refused. */
+  headers?: Record<string, string>;
+  /** Total milliseconds for this call, capped at the config's `maxTimeout`. @default config.timeout */
+  timeout?: number;
+  /** Aborts the call; rejects with `EABORTED`. */
+  signal?: AbortSignal;
+}
+
+/** Decides whether the socket may connect to an address. Must return `true` only for allowed IPs. */
+export type AddressPolicy = (address: string, family: 4 | 6) => boolean;
+
+/** Trusted configuration, set once by the embedding app. Never built from request input. */
+export interface ExtractorConfig {
+  /**
+   * Address policy checked at connect time for the page, every redirect hop, every ping and every
+   * browser request. Production code never sets it; tests and intranet deployments use it to reach
+   * loopback or private hosts.
+   * @default isPublicAddress
+   * @example { allowAddress: (ip) => ip === '127.0.0.1' }
+   */
+  allowAddress?: AddressPolicy;
+  /** DNS lookup used for every connection (same signature as `dns.lookup`). @default dns.lookup */
+  dnsLookup?: LookupFunction;
+  /** User-Agent sent to targets. @default 'Mozilla/5.0 (compatible; linkpeek/0.1; +https://github.com/linkpeek/linkpeek)' */
+  userAgent?: string;
+  /** Default total milliseconds per `extract()` call (fetch and ping). @default 10000 */
+  timeout?: number;
+  /** Ceiling for a per-call `timeout`. @default 30000 */
+  maxTimeout?: number;
+  /** Maximum decompressed body bytes read from a page. @default 5242880 (5 MiB) */
+  maxBodySize?: number;
+  /** Past `maxBodySize`: `'truncate'` extracts from what was read, `'error'` throws ETOOLARGE. @default 'truncate' */
+  bodyLimit?: 'truncate' | 'error';
+  /** Maximum concurrent pings per `extract()` call. @default 16 */
+  pingConcurrency?: number;
+  /** Milliseconds one ping may take (also bounded by the call's deadline). @default 5000 */
+  pingTimeout?: number;
+  /** Screenshot provider; without one, `screenshot: true` uses a one-off Chromium per call. */
+  screenshotProvider?: ScreenshotProvider;
+  /** Where screenshot images go. @default a `data:` URI store */
+  screenshotStore?: ScreenshotStore;
+}
+
+/** Config with every default filled in. */
+export interface ResolvedConfig {
+  allowAddress: AddressPolicy;
+  dnsLookup: LookupFunction;
+  userAgent: string;
+  timeout: number;
+  maxTimeout: number;
+  maxBodySize: number;
+  bodyLimit: 'truncate' | 'error';
+  maxRedirects: number;
+  pingConcurrency: number;
+  pingTimeout: number;
+  screenshotProvider: ScreenshotProvider | null;
+  screenshotStore: ScreenshotStore | null;
+}
+
+/** Per-call options with every default filled in. */
+export interface ResolvedOptions {
+  ping: Record<PingKind, boolean>;
+  screenshot: ResolvedScreenshotOptions | null;
+  headers: Record<string, string>;
+  timeout: number;
+  signal: AbortSignal | undefined;
+}
+
+/** Spec §8: at most 10 redirect hops. */
+export const maxRedirects = 10;
+
+export const defaultConfig = {
+  userAgent: 'Mozilla/5.0 (compatible; linkpeek/0.1; +https://github.com/linkpeek/linkpeek)',
+  timeout: 10_000,
+  maxTimeout: 30_000,
+  maxBodySize: 5 * 1024 * 1024,
+  bodyLimit: 'truncate',
+  pingConcurrency: 16,
+  pingTimeout: 5_000,
+} as const;
+
+export const defaultScreenshotOptions: ResolvedScreenshotOptions = {
+  type: 'png',
+  quality: 80,
+  fullPage: false,
+  width: 1280,
+  height: 800,
+  deviceScaleFactor: 1,
+  waitUntil: 'load',
+  waitForSelector: null,
+  waitForTimeout: 0,
+  element: null,
+};
+
+export const pingKinds: readonly PingKind[] = ['url', 'image', 'logo', 'video', 'audio'];
+
+/**
+ * Request headers a caller may not set: they would let the caller re-route the request (Host),
+ * desynchronise framing, or defeat our decompression cap.
+ */
+export const refusedHeaders: ReadonlySet<string> = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-authorization',
+  'proxy-connection',
+  'accept-encoding',
+]);
+
+const extractOptionKeys = ['ping', 'screenshot', 'element', 'headers', 'timeout', 'signal'];
+const configKeys = [
+  'allowAddress',
+  'dnsLookup',
+  'userAgent',
+  'timeout',
+  'maxTimeout',
+  'maxBodySize',
+  'bodyLimit',
+  'pingConcurrency',
+  'pingTimeout',
+  'screenshotProvider',
+  'screenshotStore',
+];
+const screenshotKeys = Object.keys(defaultScreenshotOptions);
+const imageTypes = ['png', 'jpeg', 'webp'];
+const waitUntilValues = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'];
+
+/** Validates trusted config once and fills defaults. @throws LinkpeekError EINVALOPTION */
+export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
+  assertObject(config, 'config');
+  rejectUnknownKeys(config, configKeys, 'config.');
+  optionalFunction(config.allowAddress, 'allowAddress');
+  optionalFunction(config.dnsLookup, 'dnsLookup');
+  if (config.userAgent !== undefined && typeof config.userAgent !== 'string') {
+    throw invalidOption('userAgent', 'must be a string', config.userAgent);
+  }
+  if (config.bodyLimit !== undefined && config.bodyLimit !== 'truncate' && config.bodyLimit !== 'error') {
+    throw invalidOption('bodyLimit', "must be 'truncate' or 'error'", config.bodyLimit);
+  }
+  if (config.screenshotProvider !== undefined) {
+    optionalFunction(config.screenshotProvider?.capture, 'screenshotProvider.capture');
+  }
+  if (config.screenshotStore !== undefined) {
+    optionalFunction(config.screenshotStore?.save, 'screenshotStore.save');
+  }
+  return {
+    allowAddress: config.allowAddress ?? isPublicAddress,
+    dnsLookup: config.dnsLookup ?? (dnsLookup as LookupFunction),
+    userAgent: config.userAgent ?? defaultConfig.userAgent,
+    timeout: positiveInteger(config.timeout, 'timeout', defaultConfig.timeout),
+    maxTimeout: positiveInteger(config.maxTimeout, 'maxTimeout', defaultConfig.maxTimeout),
+    maxBodySize: positiveInteger(config.maxBodySize, 'maxBodySize', defaultConfig.maxBodySize),
+    bodyLimit: config.bodyLimit ?? defaultConfig.bodyLimit,
+    maxRedirects,
+    pingConcurrency: positiveInteger(config.pingConcurrency, 'pingConcurrency', defaultConfig.pingConcurrency),
+    pingTimeout: positiveInteger(config.pingTimeout, 'pingTimeout', defaultConfig.pingTimeout),
+    screenshotProvider: config.screenshotProvider ?? null,
+    screenshotStore: config.screenshotStore ?? null,
+  };
+}
+
+/** Validates per-call options (possibly from an HTTP caller) and fills defaults. @throws LinkpeekError EINVALOPTION */
+export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedConfig): ResolvedOptions {
+  assertObject(options, 'options');
+  rejectUnknownKeys(options, extractOptionKeys, '');
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw invalidOption('signal', 'must be an AbortSignal', options.signal);
+  }
+  const timeout = positiveInteger(options.timeout, 'timeout', config.timeout);
+  return {
+    ping: normalizePing(options.ping),
+    screenshot: normalizeScreenshot(options.screenshot, options.element),
+    headers: normalizeHeaders(options.headers),
+    timeout: Math.min(timeout, config.maxTimeout),
+    signal: options.signal,
+  };
+}
+
+function normalizePing(ping: ExtractOptions['ping']): Record<PingKind, boolean> {
+  if (ping === undefined || typeof ping === 'boolean') {
+    const enabled = ping ?? true;
+    return Object.fromEntries(pingKinds.map((kind) => [kind, enabled])) as Record<PingKind, boolean>;
+  }
+  assertObject(ping, 'ping');
+  rejectUnknownKeys(ping, pingKinds, 'ping.');
+  const resolved = {} as Record<PingKind, boolean>;
+  for (const kind of pingKinds) {
+    const value = ping[kind];
+    if (value !== undefined && typeof value !== 'boolean') throw invalidOption(`ping.${kind}`, 'must be a boolean', value);
+    resolved[kind] = value ?? true;
+  }
+  return resolved;
+}
+
+function normalizeScreenshot(
+  screenshot: ExtractOptions['screenshot'],
+  element: string | undefined,
+): ResolvedScreenshotOptions | null {
+  if (element !== undefined && (typeof element !== 'string' || element.trim() === '')) {
+    throw invalidOption('element', 'must be a non-empty CSS selector', element);
+  }
+  if (screenshot === undefined || screenshot === false) return null;
+  if (screenshot === true) return {...defaultScreenshotOptions, element: element ?? null};
+  assertObject(screenshot, 'screenshot');
+  rejectUnknownKeys(screenshot, screenshotKeys, 'screenshot.');
+  const pick = <T>(key: keyof ScreenshotOptions, allowed: readonly unknown[]): T => {
+    const value = screenshot[key];
+    if (value === undefined) return defaultScreenshotOptions[key] as T;
+    if (!allowed.includes(value)) {
+      throw invalidOption(`screenshot.${key}`, `must be one of ${allowed.map((v) => `'${v}'`).join(', ')}`, value);
+    }
+    return value as T;
+  };
+  const selector = (key: 'element' | 'waitForSelector'): string | null => {
+    const value = screenshot[key];
+    if (value === undefined) return null;
+    if (typeof value !== 'string' || value.trim() === '') {
+      throw invalidOption(`screenshot.${key}`, 'must be a non-empty CSS selector', value);
+    }
+    return value;
+  };
+  return {
+    type: pick('type', imageTypes),
+    quality: boundedNumber(screenshot.quality, 'screenshot.quality', 0, 100, defaultScreenshotOptions.quality),
+    fullPage: pick('fullPage', [true, false]),
+    width: boundedNumber(screenshot.width, 'screenshot.width', 1, 8192, defaultScreenshotOptions.width),
+    height: boundedNumber(screenshot.height, 'screenshot.height', 1, 8192, defaultScreenshotOptions.height),
+    deviceScaleFactor: boundedNumber(screenshot.deviceScaleFactor, 'screenshot.deviceScaleFactor', 0.1, 4, 1),
+    waitUntil: pick('waitUntil', waitUntilValues),
+    waitForSelector: selector('waitForSelector'),
+    waitForTimeout: boundedNumber(screenshot.waitForTimeout, 'screenshot.waitForTimeout', 0, 30_000, 0),
+    element: element ?? selector('element'),
+  };
+}
+
+function normalizeHeaders(headers: ExtractOptions['headers']): Record<string, string> {
+  if (headers === undefined) return {};
+  assertObject(headers, 'headers');
+  const resolved: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (!/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(lower)) throw invalidOption(`headers.${name}`, 'is not a valid header name');
+    if (refusedHeaders.has(lower) || lower.startsWith('proxy-')) {
+      throw invalidOption(`headers.${name}`, 'may not be set by the caller');
+    }
+    // A value is never echoed back: it may hold credentials.
+    if (typeof value !== 'string' || /[\r\n\0]/.test(value)) {
+      throw invalidOption(`headers.${name}`, 'must be a single-line string');
+    }
+    resolved[lower] = value;
+  }
+  return resolved;
+}
+
+function positiveInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw invalidOption(name, 'must be a positive integer', value);
+  }
+  return value;
+}
+
+function boundedNumber(value: unknown, name: string, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+    throw invalidOption(name, `must be a number from ${min} to ${max}`, value);
+  }
+  return value;
+}
+
+function optionalFunction(value: unknown, name: string): void {
+  if (value !== undefined && typeof value !== 'function') throw invalidOption(name, 'must be a function', value);
+}
+
+function assertObject(value: unknown, name: string): asserts value is object {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalidOption(name, 'must be an object', value);
+  }
+}
+
+function rejectUnknownKeys(value: object, known: readonly string[], prefix: string): void {
+  for (const key of Object.keys(value)) {
+    if (known.includes(key)) continue;
+    const closest = closestName(key, known);
+    const hint = closest ? ` Did you mean \`${prefix}${closest}\`?` : '';
+    throw new LinkpeekError('EINVALOPTION', `Unknown option \`${prefix}${key}\`.${hint}`, {
+      data: {[`${prefix}${key}`]: 'is not a known option'},
+    });
+  }
+}
+
+/** Builds an EINVALOPTION error naming the option and, for non-secret values, what it received. */
+export function invalidOption(name: string, reason: string, received?: unknown): LinkpeekError {
+  const shown = received === undefined ? '' : ` Received ${describe(received)}.`;
+  return new LinkpeekError('EINVALOPTION', `Option \`${name}\` ${reason}.${shown}`, {data: {[name]: reason}});
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+function closestName(input: string, names: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const name of names) {
+    const distance = leven(input.toLowerCase(), name.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [name, distance];
+  }
+  return best;
+}
