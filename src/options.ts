@@ -173,11 +173,12 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
   if (config.bodyLimit !== undefined && config.bodyLimit !== 'truncate' && config.bodyLimit !== 'error') {
     throw invalidOption('bodyLimit', "must be 'truncate' or 'error'", config.bodyLimit);
   }
-  if (config.screenshotProvider !== undefined) {
-    optionalFunction(config.screenshotProvider?.capture, 'screenshotProvider.capture');
+  // A provider or store without its method would only fail later, mid-request.
+  if (config.screenshotProvider !== undefined && typeof config.screenshotProvider?.capture !== 'function') {
+    throw invalidOption('screenshotProvider.capture', 'must be a function');
   }
-  if (config.screenshotStore !== undefined) {
-    optionalFunction(config.screenshotStore?.save, 'screenshotStore.save');
+  if (config.screenshotStore !== undefined && typeof config.screenshotStore?.save !== 'function') {
+    throw invalidOption('screenshotStore.save', 'must be a function');
   }
   return {
     allowAddress: config.allowAddress ?? isPublicAddress,
