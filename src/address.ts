@@ -90,9 +90,11 @@ interface ParsedAddress {
 /** Accepts `1.2.3.4`, `::1`, `[::1]` and `fe80::1%eth0`; anything else is undefined. */
 function parseAddress(address: unknown, family?: 4 | 6): ParsedAddress | undefined {
   if (typeof address !== 'string') return undefined;
-  const text = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  // Brackets belong to IPv6 only (`[8.8.8.8]` is not an address).
+  const bracketed = address.startsWith('[') && address.endsWith(']');
+  const text = bracketed ? address.slice(1, -1) : address;
   let parsed: ParsedAddress | undefined;
-  if (ipv4Exact.test(text)) parsed = {text, family: 4};
+  if (!bracketed && ipv4Exact.test(text)) parsed = {text, family: 4};
   else if (ipv6Exact.test(text)) parsed = {text: text.split('%')[0] ?? '', family: 6};
   // A family that contradicts the address text is a broken resolver: fail closed.
   if (parsed === undefined || (family !== undefined && family !== parsed.family)) return undefined;
