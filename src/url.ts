@@ -59,10 +59,12 @@ export function validateUrl(input: unknown, allowAddress: AddressPolicy = isPubl
   }
 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    // `alice:pw@example.com` parses with the scheme `alice:`: a URL with any `@` is not echoed.
+    const shown = url.href.includes('@') ? undefined : url;
     throw invalid(
       'must use http: or https:',
-      `The URL \`${quote(withoutCredentials(url))}\` uses ${quote(url.protocol)}; only http: and https: are supported.`,
-      url,
+      `The URL${shown ? ` \`${quote(shown.href)}\`` : ''} uses ${quote(url.protocol)}; only http: and https: are supported.`,
+      shown,
     );
   }
 
