@@ -1,0 +1,62 @@
+/** The longest description kept, in characters, ellipsis included. */
+export const maxDescriptionLength = 300;
+
+/** Collapses runs of whitespace to one space and trims; `null` when nothing is left. */
+export function cleanText(value: string): string | null {
+  const text = value.replace(/\s+/g, ' ').trim();
+  return text === '' ? null : text;
+}
+
+/**
+ * Cuts `text` to at most `max` characters on a word boundary and marks the cut with `…`.
+ * A text without a space in its last quarter is cut mid-word rather than losing most of it.
+ * @default max 300
+ */
+export function truncate(text: string, max: number = maxDescriptionLength): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  if (space > max * 0.75) cut = cut.slice(0, space);
+  return `${cut.replace(/[\s,;:.!?\-–—]+$/, '')}…`;
+}
+
+const languageNames = new Intl.DisplayNames(['en'], {type: 'language', fallback: 'none'});
+
+/**
+ * The lowercase ISO 639-1 code of a language tag: `en_US` → `en`, `pt-BR` → `pt`, `en, fr` → `en`,
+ * deprecated `iw` → `he`. Three-letter codes, `und`, `x-default` and unknown codes give `null`.
+ */
+export function languageCode(value: string): string | null {
+  const tag = value.split(',')[0]!.trim();
+  const primary = tag.split(/[-_]/)[0]!.toLowerCase();
+  if (!/^[a-z]{2}$/.test(primary) || languageNames.of(primary) === undefined) return null;
+  // Intl canonicalises the deprecated codes (iw → he, in → id, ji → yi).
+  return Intl.getCanonicalLocales(primary)[0] ?? null;
+}
+
+const hasZone = /(?:\b(?:z|gmt|utc)\b|\dz$|[+-]\d{2}:?\d{2}(?:\s*\(.*\))?$)/i;
+
+/**
+ * An ISO 8601 date-time (`toISOString()`) for a date string, or `null` when it is not a date.
+ * A value without a time zone is read as UTC (never as the server's local time), and a value must
+ * contain a four-digit year: `new Date('1')` would otherwise be read as 2001.
+ * @example isoDate('2026-11-03T10:00:00+01:00') // '2026-11-03T09:00:00.000Z'
+ */
+export function isoDate(value: string): string | null {
+  const text = value.trim();
+  if (!/\d{4}/.test(text)) return null;
+  let zoned = text;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) && !hasZone.test(text)) {
+    zoned = /^\d{4}-\d{2}-\d{2}[t ]\d/i.test(text) ? `${text.replace(' ', 'T')}Z` : `${text} UTC`;
+  }
+  const date = new Date(zoned);
+  const time = date.getTime();
+  if (Number.isNaN(time)) return null;
+  const year = date.getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? date.toISOString() : null;
+}
+
+/** True when `value` looks like a URL or a bare domain path rather than a person's name. */
+export function looksLikeUrl(value: string): boolean {
+  return /^(?:[a-z][a-z\d+.-]*:\/\/|\/\/|www\.)/i.test(value) || /^[^\s]+\.[a-z]{2,}\/\S*$/i.test(value);
+}
