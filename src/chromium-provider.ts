@@ -220,7 +220,7 @@ async function startSession(options: ChromiumProviderOptions, onPid: (pid: numbe
         defaultViewport: null,
       });
     } catch (error) {
-      await rm(userDataDir, {recursive: true, force: true, maxRetries: 5});
+      await rm(userDataDir, {recursive: true, force: true, maxRetries: 10, retryDelay: 100});
       throw new LinkpeekError('ENOBROWSER', `Could not start Chromium at \`${executablePath}\`. ${installHint}`, {cause: error});
     }
     const child = browser.process();
@@ -231,7 +231,7 @@ async function startSession(options: ChromiumProviderOptions, onPid: (pid: numbe
     });
     // The profile is removed only after the process exited: removing it on 'disconnected' races
     // Chromium's last writes (ENOTEMPTY, CHROMIUM.md §1.1).
-    void exited.then(() => rm(userDataDir, {recursive: true, force: true, maxRetries: 5}).catch(() => {}));
+    void exited.then(() => rm(userDataDir, {recursive: true, force: true, maxRetries: 10, retryDelay: 100}).catch(() => {}));
     return {
       browser,
       blackHole: address,
@@ -239,7 +239,7 @@ async function startSession(options: ChromiumProviderOptions, onPid: (pid: numbe
         await browser.close().catch(() => {});
         if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         await exited;
-        await rm(userDataDir, {recursive: true, force: true, maxRetries: 5}).catch(() => {});
+        await rm(userDataDir, {recursive: true, force: true, maxRetries: 10, retryDelay: 100}).catch(() => {});
         await closeServer(server);
       },
     };

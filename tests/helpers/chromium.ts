@@ -1,6 +1,7 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {accessSync, constants, readdirSync, readFileSync} from 'node:fs';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync} from 'node:fs';
+import {rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe} from '@jest/globals';
@@ -21,7 +22,7 @@ export const chromiumPath = [process.env.CHROMIUM_PATH, ...chromiumCandidates].f
  * `describe` when Chromium is installed. Without it the suite fails in CI (`CI=true`), where a
  * missing browser is a broken setup, and is skipped with a message on a developer machine.
  */
-export const describeWithChromium: typeof describe = (() => {
+export const describeWithChromium = ((): typeof describe | typeof describe.skip => {
   if (chromiumPath) return describe;
   const hint = 'No Chromium found: install it with `apt-get install -y chromium chromium-headless-shell`.';
   if (process.env.CI === 'true') throw new Error(hint);
@@ -123,9 +124,10 @@ export async function startRemoteChromium(): Promise<RemoteChromium> {
     endpoint,
     process: child,
     async stop() {
-      child.kill('SIGKILL');
+      child.kill('SIGTERM');
       await exited;
-      rmSync(profile, {recursive: true, force: true, maxRetries: 5});
+      // Helper processes may still write to the profile for a moment after the main one exited.
+      await rm(profile, {recursive: true, force: true, maxRetries: 10, retryDelay: 200});
     },
   };
 }
