@@ -48,3 +48,11 @@ export type {
 } from './screenshot-provider.js';
 export {createDeadline} from './deadline.js';
 export type {Deadline} from './deadline.js';
+
+// HTTP endpoint
+export {createHandler, handleQuery} from './handler.js';
+export type {HandlerConfig, QueryRequest, QueryResponse} from './handler.js';
+export {parseQuery, embedPaths} from './parse-query.js';
+export type {ParsedQuery} from './parse-query.js';
+export {createMemoryCache, cacheKey} from './result-cache.js';
+export type {CacheStore, CacheEntry, MemoryCacheOptions} from './result-cache.js';
