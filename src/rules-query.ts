@@ -69,11 +69,14 @@ export const contentTypes: ReadonlySet<string> = new Set([
   'Article', 'NewsArticle', 'BlogPosting', 'Report', 'ScholarlyArticle', 'TechArticle', 'SocialMediaPosting',
   'LiveBlogPosting', 'DiscussionForumPosting', 'AnalysisNewsArticle', 'OpinionNewsArticle', 'ReportageNewsArticle',
   'ReviewNewsArticle', 'BackgroundNewsArticle', 'Product', 'ProductGroup', 'VideoObject', 'AudioObject',
-  'PodcastEpisode', 'PodcastSeries', 'Episode', 'Recipe', 'Event', 'Book', 'Movie', 'MusicRecording',
+  'PodcastEpisode', 'Episode', 'Recipe', 'Event', 'Book', 'Movie', 'MusicRecording',
   'MusicAlbum', 'Course', 'Review', 'SoftwareApplication', 'Game', 'CreativeWork', 'Question', 'HowTo',
 ]);
 
-/** Schema.org page types: used after the content types. */
+/** Series and periodicals: a page about one episode often describes its series too, so they come after content types. */
+export const seriesTypes: ReadonlySet<string> = new Set(['PodcastSeries', 'CreativeWorkSeries', 'TVSeries', 'BookSeries', 'Periodical']);
+
+/** Schema.org page types: used after the content and series types. */
 export const pageTypes: ReadonlySet<string> = new Set([
   'WebPage', 'ItemPage', 'AboutPage', 'CollectionPage', 'ProfilePage', 'QAPage', 'FAQPage', 'ContactPage',
   'MedicalWebPage', 'SearchResultsPage', 'CheckoutPage',
@@ -88,9 +91,9 @@ export function jsonldNodes(snapshot: Snapshot, types: ReadonlySet<string>): Jso
   return snapshot.jsonld.filter((node) => jsonldTypes(node).some((type) => types.has(type)));
 }
 
-/** The nodes describing the page: content types first, then page types, each in document order. */
+/** The nodes describing the page: content types first, then series, then page types, each in document order. */
 export function mainNodes(snapshot: Snapshot): JsonldNode[] {
-  return [...jsonldNodes(snapshot, contentTypes), ...jsonldNodes(snapshot, pageTypes)];
+  return [...jsonldNodes(snapshot, contentTypes), ...jsonldNodes(snapshot, seriesTypes), ...jsonldNodes(snapshot, pageTypes)];
 }
 
 /** Follows a `{"@id": "…"}` reference to the node with that `@id` elsewhere in the page's JSON-LD. */

@@ -6,7 +6,7 @@ import type {ImageTag, Snapshot} from './parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
 import {cleanText, isoDate, languageCode, looksLikeUrl, truncate} from './rules-normalize.js';
 import {
-  audioTypes, contentTypes, dereference, httpEquivContents, items, jsonldNodes, jsonldTypes, linksByRel, mainNodes, metaContents,
+  audioTypes, contentTypes, dereference, httpEquivContents, jsonldNodes, linksByRel, mainNodes, metaContents,
   microdataValues, microdataValuesOfType, names, openGraphMedia, strings, urls, videoTypes, type JsonldNode,
 } from './rules-query.js';
 import {srcsetUrls} from './srcset.js';
@@ -96,21 +96,19 @@ const jsonldLogo = named('jsonld(logo)', (snapshot) => [
   }),
 ]);
 
-/** contentUrl of the media nodes of `types`, top-level or attached to the main node (`video`, `audio`, `associatedMedia`). */
+/**
+ * Media URLs from JSON-LD: `contentUrl` (and `associatedMedia.contentUrl`) of the top-level nodes of
+ * `types`, then the `video`/`audio` property of content nodes (an Article's embedded VideoObject).
+ * `embedUrl` is never taken: it is an HTML player, not a media file.
+ */
 function jsonldMedia(types: ReadonlySet<string>, property: 'video' | 'audio'): Rule {
-  return named(`jsonld(${property}.contentUrl)`, (snapshot) => {
-    const own = jsonldNodes(snapshot, types);
-    const attached = jsonldNodes(snapshot, contentTypes).flatMap((node) => [...items(node[property]), ...items(node.associatedMedia)]);
-    return [...own, ...attached].flatMap((node) => {
-      const resolved = dereference(snapshot, node);
-      if (resolved === null || typeof resolved !== 'object' || Array.isArray(resolved)) return [];
-      const mediaNode = resolved as JsonldNode;
-      // A nested node without a type is taken on trust: it sits under `video`/`audio`.
-      const typed = jsonldTypes(mediaNode);
-      if (typed.length > 0 && !typed.some((type) => types.has(type))) return [];
-      return [...urls(snapshot, mediaNode.contentUrl, []), ...urls(snapshot, mediaNode.associatedMedia, ['contentUrl'])];
-    });
-  });
+  return named(`jsonld(${property}.contentUrl)`, (snapshot) => [
+    ...jsonldNodes(snapshot, types).flatMap((node) => [
+      ...urls(snapshot, node.contentUrl, []),
+      ...urls(snapshot, node.associatedMedia, ['contentUrl']),
+    ]),
+    ...jsonldNodes(snapshot, contentTypes).flatMap((node) => urls(snapshot, node[property], ['contentUrl'])),
+  ]);
 }
 
 /** Declared pixel size of an `<img>` attribute (`"640"`, `"640px"`), or `undefined`. */
