@@ -4,6 +4,7 @@ import type {IncomingHttpHeaders} from 'node:http';
 import type {Socket} from 'node:net';
 import {afterAll, afterEach, beforeAll, describe, expect, it} from '@jest/globals';
 import type {Candidates} from '../../src/data.js';
+import {createExtractor} from '../../src/extract.js';
 import {createDeadline, type Deadline} from '../../src/deadline.js';
 import {normalizeConfig, type PingKind, type ResolvedConfig} from '../../src/options.js';
 import {pingUrls, probeBytes, type PingRequest} from '../../src/ping.js';
@@ -25,6 +26,14 @@ const config = normalizeConfig(loopbackConfig);
 beforeAll(async () => {
   server = await startServer({
     '/page': html('<title>page</title>'),
+    '/article': html(`<!doctype html><html lang="en"><head>
+      <title>Ping end to end</title>
+      <link rel="canonical" href="/canonical">
+      <meta property="og:image" content="/missing.png">
+      <meta name="twitter:image" content="sample.jpg">
+      <link rel="icon" href="/logo.png">
+      <meta property="og:audio" content="/song.mp3">
+      </head><body><p>Hello</p></body></html>`),
     '/sample.png': file(png, 'image/png'),
     '/sample.jpg': file(fixture('sample.jpg'), 'image/jpeg'),
     '/sample.gif': file(fixture('sample.gif'), 'image/gif'),
@@ -436,5 +445,25 @@ describe('deadlines', () => {
     } finally {
       await aborting.close();
     }
+  });
+});
+
+describe('through createExtractor', () => {
+  const extract = createExtractor(loopbackConfig);
+
+  it('returns only verified media from a real page', async () => {
+    const {data} = await extract(url('/article'));
+    expect(data.url).toBe(url('/canonical'));
+    expect(data.image).toMatchObject({url: url('/sample.jpg'), type: 'jpg', width: 64, height: 48});
+    expect(data.logo).toMatchObject({url: url('/logo.png'), type: 'png', width: 37, height: 21});
+    expect(data.audio).toMatchObject({url: url('/song.mp3'), type: 'mp3', duration: 26.122});
+    expect(data.video).toBeNull();
+  });
+
+  it('with ping: false returns the first candidates raw after fetching only the page', async () => {
+    const [{data}, hits] = await hitsDuring(() => extract(url('/article'), {ping: false}));
+    expect(hits).toEqual(['GET /article']);
+    expect(data.image).toEqual({url: url('/missing.png')});
+    expect(data.logo).toEqual({url: url('/logo.png')});
   });
 });
