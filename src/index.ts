@@ -25,7 +25,8 @@ export type {ErrorCode, ErrorBody, LinkpeekErrorOptions} from './errors.js';
 
 // Stages
 export {validateUrl} from './url.js';
-export {isPublicAddress} from './address.js';
+export {isPublicAddress, isLoopbackAddress, reservedRanges, embeddingPrefixes} from './address.js';
+export type {ReservedRange, EmbeddingPrefix} from './address.js';
 export {fetchPage} from './fetch-page.js';
 export type {Page, FetchRequest} from './fetch-page.js';
 export {parseHtml} from './parse-html.js';

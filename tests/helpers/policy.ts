@@ -1,4 +1,5 @@
 import type {LookupFunction} from 'node:net';
+import {isLoopbackAddress} from '../../src/address.js';
 import type {ExtractorConfig} from '../../src/options.js';
 
 /** Names the tests resolve, without ever asking a real DNS server. */
@@ -31,7 +32,7 @@ export const testLookup = ((hostname: string, options: unknown, callback?: unkno
 }) as LookupFunction;
 
 /** Loopback only: the one address policy the tests use to reach their own servers. */
-export const isLoopback = (address: string): boolean => address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address);
+export const isLoopback = isLoopbackAddress;
 
 /**
  * The trusted config every test uses: loopback targets allowed through the documented
