@@ -53,10 +53,8 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
   const headers: Record<string, string> = {'user-agent': config.userAgent, accept: defaultAccept, ...request.headers};
   const redirects: Redirect[] = [];
   let method = request.method;
-  let current = url;
-  if (current.protocol !== 'http:' && current.protocol !== 'https:') {
-    throw new LinkpeekError('EINVALURL', `The URL \`${current.protocol}\` scheme is not http: or https:.`, {url: current});
-  }
+  // The same checks as for every hop: http(s) only, no credentials, no forbidden IP literal.
+  let current = validateUrl(url, config.allowAddress);
   for (;;) {
     assertAllowedLiteral(current.hostname, config);
     const hop = await sendOnce(current, method, headers, deadline, config);
