@@ -1,0 +1,284 @@
+/**
+ * Extraction throughput from in-memory bytes over the corpus in `bench/corpus/`: linkpeek's
+ * extraction stage (decodeBody → parseHtml → pickFields → resolveUrls) against metascraper with its
+ * usual rule bundle, open-graph-scraper (`html` option), unfurl.js (its `fetch` option fed the bytes,
+ * so nothing touches the network) and a bare htmlparser2 parse with no-op handlers as the floor.
+ *
+ * Noise control: the run is split into rounds; each round benchmarks every contender once (tinybench,
+ * one task iteration = one pass over the whole corpus) in a shuffled order, and every ratio is taken
+ * between figures of the same round. The table shows the median over rounds and the min–max spread.
+ */
+import {readFileSync} from 'node:fs';
+import {dirname, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {Parser} from 'htmlparser2';
+import {Bench} from 'tinybench';
+import {collectGarbage, fixed, median, range, shuffled, target, type BenchMode, type Row} from './stats.js';
+
+const corpusDir = join(dirname(fileURLToPath(import.meta.url)), 'corpus');
+
+/** One corpus page, as bytes, the way a fetch would hand it over. */
+export interface CorpusPage {
+  file: string;
+  kind: string;
+  /** The charset the page declares in its `<meta>` (the server sends `text/html` without one). */
+  charset: string;
+  url: string;
+  bytes: Buffer;
+}
+
+export function loadCorpus(): CorpusPage[] {
+  const manifest = JSON.parse(readFileSync(join(corpusDir, 'manifest.json'), 'utf8')) as Omit<CorpusPage, 'bytes'>[];
+  return manifest.map((page) => ({...page, bytes: readFileSync(join(corpusDir, page.file))}));
+}
+
+/** A contender: turns one page's bytes into extracted data (or, for the floor, just parses it). */
+interface Contender {
+  name: string;
+  /** Why the contender cannot run, when it cannot. */
+  skip?: string;
+  extract?: (page: CorpusPage) => unknown;
+}
+
+/** Decoding for libraries that only take a string: WHATWG TextDecoder with the declared charset. */
+const declaredDecode = (page: CorpusPage): string => new TextDecoder(page.charset).decode(page.bytes);
+
+function floor(): Contender {
+  const noop = (): void => undefined;
+  return {
+    name: 'htmlparser2 floor',
+    extract(page) {
+      const parser = new Parser(
+        {onopentag: noop, onattribute: noop, ontext: noop, onclosetag: noop, oncomment: noop},
+        {decodeEntities: true},
+      );
+      parser.end(declaredDecode(page));
+    },
+  };
+}
+
+/** linkpeek's extraction stage, or the reason it cannot run yet (a stage still a contract stub). */
+async function linkpeek(probe: CorpusPage): Promise<Contender> {
+  const name = 'linkpeek';
+  try {
+    const [{decodeBody}, {parseHtml}, {pickFields}, {documentBase, resolveUrls}] = await Promise.all([
+      import('../src/decode-body.js'),
+      import('../src/parse-html.js'),
+      import('../src/rules.js'),
+      import('../src/resolve-urls.js'),
+    ]);
+    const headers = {'content-type': 'text/html'};
+    const extract = (page: CorpusPage) => {
+      const {text} = decodeBody(page.bytes, null);
+      const snapshot = parseHtml(text);
+      return resolveUrls(pickFields(snapshot, {url: page.url, headers}), documentBase(snapshot.baseHref, page.url));
+    };
+    extract(probe);
+    return {name, extract};
+  } catch (error) {
+    return {name, skip: `extraction stage not ready (${(error as Error).message.split('\n')[0]})`};
+  }
+}
+
+async function metascraperBundle(): Promise<Contender> {
+  const name = 'metascraper';
+  try {
+    const [{default: metascraper}, ...rules] = await Promise.all([
+      import('metascraper'),
+      import('metascraper-author'),
+      import('metascraper-date'),
+      import('metascraper-description'),
+      import('metascraper-image'),
+      import('metascraper-logo'),
+      import('metascraper-publisher'),
+      import('metascraper-title'),
+      import('metascraper-url'),
+      import('metascraper-lang'),
+      import('metascraper-video'),
+      import('metascraper-audio'),
+    ]);
+    // metascraper-audio and -video load a page's <iframe>/twitter:player in a JSDOM worker that fetches it
+    // over the network (and calls Promise.withResolvers, which Node 20 lacks). Their documented
+    // `getIframe` option replaces that loader; here it answers an empty document, so the bench measures
+    // extraction from the in-memory HTML only and sends no traffic.
+    const getIframe = (_url: string, $: {load: (html: string) => unknown}) => $.load('');
+    const scrape = metascraper(rules.map((rule) => (rule.default as (options: object) => never)({getIframe})));
+    return {name, extract: (page) => scrape({html: declaredDecode(page), url: page.url})};
+  } catch (error) {
+    return {name, skip: `cannot load (${(error as Error).message.split('\n')[0]})`};
+  }
+}
+
+async function openGraphScraper(): Promise<Contender> {
+  const {default: ogs} = await import('open-graph-scraper');
+  return {name: 'open-graph-scraper', extract: (page) => ogs({html: declaredDecode(page)})};
+}
+
+async function unfurlJs(): Promise<Contender> {
+  const {unfurl} = await import('unfurl.js');
+  return {
+    name: 'unfurl.js',
+    // unfurl only takes a URL, but its documented `fetch` option replaces the network: it receives the
+    // page bytes and decodes them itself, as it would a real response. oEmbed is off (no second fetch).
+    extract: (page) =>
+      unfurl(page.url, {
+        oembed: false,
+        fetch: async () => ({
+          status: 200,
+          headers: new Headers({'content-type': 'text/html'}),
+          arrayBuffer: async () => page.bytes.buffer.slice(page.bytes.byteOffset, page.bytes.byteOffset + page.bytes.length),
+        }),
+      }),
+  };
+}
+
+/** Targets from the issue: linkpeek's throughput as a multiple of each contender's. */
+const targets: Record<string, {against: string; minimum: number}> = {
+  'htmlparser2 floor': {against: 'floor', minimum: 0.6},
+  metascraper: {against: 'metascraper', minimum: 10},
+  'open-graph-scraper': {against: 'ogs', minimum: 3},
+  'unfurl.js': {against: 'unfurl', minimum: 3},
+};
+
+interface Settings {
+  rounds: number;
+  /** tinybench time budget per task, ms. */
+  time: number;
+  /** tinybench minimum iterations per task. */
+  iterations: number;
+  warmup: boolean;
+}
+
+/**
+ * Median ms of one pass over `pages` for each task of one tinybench run over `contenders`, in a
+ * shuffled order. The tasks of one run are measured back to back, so their ratios share the same
+ * machine state.
+ */
+async function runGroup(contenders: Contender[], pages: CorpusPage[], settings: Settings, seed: number): Promise<Map<string, number>> {
+  const bench = new Bench({
+    time: settings.time,
+    iterations: settings.iterations,
+    warmup: settings.warmup,
+    warmupIterations: 1,
+    warmupTime: 0,
+    throws: true,
+    setup: collectGarbage,
+  });
+  for (const contender of shuffled(contenders, seed)) {
+    const extract = contender.extract as (page: CorpusPage) => unknown;
+    bench.add(contender.name, async () => {
+      for (const page of pages) await extract(page);
+    });
+  }
+  await bench.run();
+  const out = new Map<string, number>();
+  for (const task of bench.tasks) {
+    const result = task.result as {latency?: {p50: number}};
+    if (!result.latency) throw new Error(`${task.name} produced no latency figures`);
+    out.set(task.name, result.latency.p50);
+  }
+  return out;
+}
+
+const floorName = 'htmlparser2 floor';
+
+/**
+ * Each round runs one tinybench group per peer: {floor, linkpeek, peer}. Every ratio is taken inside
+ * one group (same run, seconds apart); the floor and linkpeek are cheap, so they are measured in
+ * every group and their own figures come from all groups.
+ */
+async function measure(
+  contenders: Contender[],
+  pages: CorpusPage[],
+  settings: Settings,
+): Promise<{ms: Map<string, number[]>; ratios: Map<string, number[]>}> {
+  const ms = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  // `a/b` → throughput of a over throughput of b, one entry per group where both ran.
+  const ratios = new Map<string, number[]>();
+  const base = contenders.filter((c) => c.name === floorName || c.name === 'linkpeek');
+  const peers = contenders.filter((c) => !base.includes(c));
+  const groups = peers.length ? peers.map((peer) => [...base, peer]) : [base];
+  for (let round = 0; round < settings.rounds; round++) {
+    for (const [index, group] of groups.entries()) {
+      const result = await runGroup(group, pages, settings, round * 31 + index + 1);
+      for (const [name, value] of result) ms.get(name)?.push(value);
+      for (const [a, aMs] of result) {
+        for (const [b, bMs] of result) {
+          if (a !== b) ratios.set(`${a}/${b}`, [...(ratios.get(`${a}/${b}`) ?? []), bMs / aMs]);
+        }
+      }
+    }
+  }
+  return {ms, ratios};
+}
+
+/** Runs the extraction part and returns its rows (and a per-page detail table for results.md). */
+export async function benchExtraction(mode: BenchMode): Promise<{rows: Row[]; detail: string}> {
+  const pages = loadCorpus();
+  const totalBytes = pages.reduce((sum, page) => sum + page.bytes.length, 0);
+  const probe = pages[0] as CorpusPage;
+  const all = [floor(), await linkpeek(probe), await metascraperBundle(), await openGraphScraper(), await unfurlJs()];
+  const rows: Row[] = [];
+  for (const contender of all.filter((c) => c.skip)) {
+    rows.push({area: 'extraction', measure: contender.name, value: `skipped: ${contender.skip}`});
+  }
+  const ready = all.filter((c) => !c.skip);
+  const settings: Settings = mode.quick
+    ? {rounds: 1, time: 0, iterations: 2, warmup: false}
+    : {rounds: 3, time: 1000, iterations: 3, warmup: true};
+  const {ms, ratios} = await measure(ready, pages, settings);
+
+  const corpusNote = `${pages.length} pages, ${(totalBytes / 1e6).toFixed(2)} MB`;
+  for (const contender of ready) {
+    const times = ms.get(contender.name) ?? [];
+    const pagesPerSecond = times.map((m) => (pages.length * 1000) / m);
+    const megabytesPerSecond = times.map((m) => totalBytes / 1e6 / (m / 1000));
+    const toFloor = ratios.get(`${contender.name}/${floorName}`) ?? [];
+    const isFloor = contender.name === floorName;
+    rows.push({
+      area: 'extraction',
+      measure: `${contender.name}: pages/s · MB/s${isFloor ? ` (corpus: ${corpusNote})` : ''}`,
+      value: `${fixed(median(pagesPerSecond), 1)} · ${fixed(median(megabytesPerSecond), 2)}`,
+      ratio: isFloor ? '1.00× floor' : `${fixed(median(toFloor))}× floor`,
+      spread: isFloor ? `${range(pagesPerSecond, 1)} pages/s` : `ratio ${range(toFloor)}`,
+    });
+  }
+  if (ms.has('linkpeek')) {
+    for (const contender of ready) {
+      const goal = targets[contender.name];
+      if (!goal) continue;
+      const values = ratios.get(`linkpeek/${contender.name}`) ?? [];
+      const value = median(values);
+      rows.push({
+        area: 'extraction',
+        measure: `linkpeek ÷ ${goal.against} (throughput)`,
+        value: `${fixed(value)}×`,
+        ratio: `${fixed(value)}×`,
+        target: target(value, goal.minimum),
+        spread: range(values),
+      });
+    }
+  }
+
+  const pair = ready.filter((c) => c.name === 'linkpeek' || c.name === floorName);
+  const detail = mode.quick || !ms.has('linkpeek') ? '' : await perPage(pages, pair);
+  return {rows, detail};
+}
+
+/** linkpeek vs the floor page by page: where the extraction stage spends more than a parse. */
+async function perPage(pages: CorpusPage[], contenders: Contender[]): Promise<string> {
+  const lines = [
+    '| Page | Kind | KB | floor ms | linkpeek ms | linkpeek ÷ floor throughput (spread) |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const page of pages) {
+    const {ms, ratios} = await measure(contenders, [page], {rounds: 3, time: 150, iterations: 5, warmup: true});
+    const floorMs = ms.get(floorName) ?? [];
+    const linkpeekMs = ms.get('linkpeek') ?? [];
+    const values = ratios.get(`linkpeek/${floorName}`) ?? [];
+    lines.push(
+      `| ${page.file} | ${page.kind} | ${(page.bytes.length / 1024).toFixed(0)} | ${fixed(median(floorMs), 3)} | ${fixed(median(linkpeekMs), 3)} | ${fixed(median(values))} (${range(values)}) |`,
+    );
+  }
+  return lines.join('\n');
+}
