@@ -1,0 +1,37 @@
+// The endpoint in a Koa app, through the framework-free core handleQuery (linkpeek has no Koa
+// dependency). Run: npx tsx examples/koa.ts
+//
+// In your app: import {handleQuery, type HandlerConfig} from 'linkpeek';
+import type {AddressInfo} from 'node:net';
+import Koa from 'koa';
+import {handleQuery, type HandlerConfig} from '../src/index.js';
+import {startSampleSite} from './sample-site.js';
+
+const site = await startSampleSite();
+// One config object for the app's lifetime: its cache and extractor are built once per object.
+const config: HandlerConfig = {
+  // LOCAL DEMO ONLY: lets the endpoint reach the sample page on 127.0.0.1. Never set in production.
+  allowAddress: (address) => address === '127.0.0.1',
+};
+
+const app = new Koa();
+app.use(async (ctx) => {
+  const {status, headers, body} = await handleQuery(ctx.URL.searchParams, config, {method: ctx.method});
+  ctx.status = status;
+  ctx.set(headers);
+  ctx.body = body;
+});
+
+const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
+  const {port} = server.address() as AddressInfo;
+  process.stdout.write(`Endpoint: http://127.0.0.1:${port}/\n`);
+  process.stdout.write(`Try: curl 'http://127.0.0.1:${port}/?url=${encodeURIComponent(site.url)}'\n`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    server.close();
+    server.closeIdleConnections();
+    void site.close();
+  });
+}

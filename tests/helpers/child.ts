@@ -1,0 +1,63 @@
+import {spawn, type ChildProcess} from 'node:child_process';
+import {fileURLToPath} from 'node:url';
+
+/** The repository root: child processes run from there so `--import tsx` resolves. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Running {
+  child: ChildProcess;
+  /** Resolves with the first match of `pattern` in the stream's output so far or to come. */
+  waitFor(stream: 'stdout' | 'stderr', pattern: RegExp): Promise<RegExpMatchArray>;
+  /** Resolves when the process has exited, with everything it printed. */
+  finished: Promise<Finished>;
+}
+
+/**
+ * Starts `command args` in the repository root with `env` added. The process is killed after
+ * `timeout` ms so a hung child can never outlive the test.
+ */
+export function start(command: string, args: string[], env: Record<string, string> = {}, timeout = 60_000): Running {
+  const child = spawn(command, args, {cwd: repoRoot, env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
+  const output = {stdout: '', stderr: ''};
+  const waiters: {stream: 'stdout' | 'stderr'; pattern: RegExp; resolve: (match: RegExpMatchArray) => void}[] = [];
+  const check = () => {
+    for (const waiter of [...waiters]) {
+      const match = output[waiter.stream].match(waiter.pattern);
+      if (match) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(match);
+      }
+    }
+  };
+  child.stdout?.on('data', (chunk: Buffer) => ((output.stdout += chunk), check()));
+  child.stderr?.on('data', (chunk: Buffer) => ((output.stderr += chunk), check()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), timeout);
+  const finished = new Promise<Finished>((resolve) => {
+    child.on('close', (code, signal) => {
+      clearTimeout(killer);
+      resolve({code, signal, ...output});
+    });
+  });
+  return {
+    child,
+    finished,
+    waitFor: (stream, pattern) =>
+      new Promise((resolve, reject) => {
+        waiters.push({stream, pattern, resolve});
+        check();
+        void finished.then((result) => reject(new Error(`exited (${result.code}) before printing ${pattern}:\n${result.stdout}\n${result.stderr}`)));
+      }),
+  };
+}
+
+/** Runs a TypeScript file with `node --import tsx` to completion. */
+export function runTs(file: string, args: string[] = [], env: Record<string, string> = {}): Promise<Finished> {
+  return start(process.execPath, ['--import', 'tsx', file, ...args], env).finished;
+}
