@@ -151,6 +151,8 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
 
   const captureOnce = async (request: CaptureRequest): Promise<CaptureResult> => {
     if (closed) throw new LinkpeekError('ESCREENSHOT', 'The screenshot provider is closed.');
+    // The deadline may have passed while this capture waited in the queue.
+    if (request.signal?.aborted) throw toCaptureError(request.signal.reason, {documentError: undefined}, request.signal, request);
     const current = await getSession();
     return captureInContext(current, request);
   };
