@@ -16,7 +16,8 @@ export function truncate(text: string, max: number = maxDescriptionLength): stri
   if (text.length <= max) return text;
   let cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
-  if (space > max * 0.75) cut = cut.slice(0, space);
+  // The cut already ends a word when the next character is a space.
+  if (text[max - 1] !== ' ' && space > max * 0.75) cut = cut.slice(0, space);
   return `${cut.replace(/[\s,;:.!?\-–—]+$/, '')}…`;
 }
 
