@@ -1,6 +1,7 @@
 import {Agent as HttpAgent, type AgentOptions, type ClientRequestArgs, type IncomingHttpHeaders} from 'node:http';
 import {Agent as HttpsAgent} from 'node:https';
 import type {Socket} from 'node:net';
+import {setMaxListeners} from 'node:events';
 import {PassThrough, type Duplex, type Readable} from 'node:stream';
 import got from 'got';
 import {assertAllowedLiteral, createGuardedLookup, forbidden, type GuardConfig} from './address-guard.js';
@@ -50,6 +51,9 @@ const defaultAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*
  */
 export async function requestSafely(url: URL, request: SafeRequest, config: ResolvedConfig): Promise<SafeResponse> {
   const {deadline} = request;
+  // Each request in flight adds two abort listeners (got's and the body's), all removed when it ends;
+  // with concurrent pings on one deadline Node would warn on stderr past 10, which a library must not.
+  setMaxListeners(0, deadline.signal);
   const headers: Record<string, string> = {'user-agent': config.userAgent, accept: defaultAccept, ...request.headers};
   const redirects: Redirect[] = [];
   let method = request.method;

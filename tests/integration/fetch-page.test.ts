@@ -160,6 +160,37 @@ describe('fetchPage', () => {
   });
 });
 
+describe('requestSafely', () => {
+  it('shares one deadline between 16 concurrent requests', async () => {
+    const deadline = createDeadline(10_000);
+    try {
+      const responses = await Promise.all(
+        Array.from({length: 16}, () =>
+          requestSafely(new URL(server.url('/')), {method: 'GET', headers: {}, deadline}, config),
+        ),
+      );
+      for (const response of responses) for await (const _chunk of response.body);
+      expect(responses.map((response) => response.statusCode)).toEqual(Array(16).fill(200));
+    } finally {
+      deadline.dispose();
+    }
+  });
+
+  it('answers HEAD with the status and headers and an empty body', async () => {
+    const deadline = createDeadline(10_000);
+    try {
+      const response = await requestSafely(new URL(server.url('/')), {method: 'HEAD', headers: {}, deadline}, config);
+      const chunks: Buffer[] = [];
+      for await (const chunk of response.body) chunks.push(chunk as Buffer);
+      expect(response).toMatchObject({statusCode: 200, url: server.url('/'), redirects: []});
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(Buffer.concat(chunks).length).toBe(0);
+    } finally {
+      deadline.dispose();
+    }
+  });
+});
+
 describe('redirects', () => {
   it('follows a chain of exactly 10 redirects and records every hop', async () => {
     const page = await fetchFrom(server.url('/chain?left=10'));
