@@ -130,6 +130,10 @@ describeWithChromium('takeScreenshot with the Chromium provider', () => {
     await expectCode(shoot(site.url('/'), {element: '#hidden'}), 'ENOELEMENT');
   });
 
+  it('fails with EINVALOPTION when `element` is not a valid CSS selector', async () => {
+    await expectCode(shoot(site.url('/'), {element: 'div[['}), 'EINVALOPTION');
+  });
+
   it.each(['png', 'jpeg', 'webp'] as const)('encodes type %s, checked by magic bytes', async (type) => {
     const store = recordingStore();
     const shot = await shoot(site.url('/'), {type, width: 640, height: 400}, {screenshotStore: store});

@@ -24,13 +24,15 @@ describe('createDataUriStore', () => {
 });
 
 describe('createFileStore', () => {
+  let root = '';
   let directory = '';
   afterEach(async () => {
-    if (directory) await rm(directory, {recursive: true, force: true});
+    if (root) await rm(root, {recursive: true, force: true});
   });
 
   it('writes <sha256>.<ext> into a directory it creates and returns baseUrl + name, with or without a trailing slash', async () => {
-    directory = join(await mkdtemp(join(tmpdir(), 'linkpeek-store-')), 'nested');
+    root = await mkdtemp(join(tmpdir(), 'linkpeek-store-'));
+    directory = join(root, 'nested');
     const name = `${createHash('sha256').update(bytes).digest('hex')}.png`;
     expect(await createFileStore({directory, baseUrl: '/shots'}).save(image)).toBe(`/shots/${name}`);
     expect(await createFileStore({directory, baseUrl: 'https://cdn.example/s/'}).save(image)).toBe(`https://cdn.example/s/${name}`);
@@ -40,7 +42,7 @@ describe('createFileStore', () => {
   });
 
   it('uses jpg and webp extensions for those types', async () => {
-    directory = await mkdtemp(join(tmpdir(), 'linkpeek-store-'));
+    root = directory = await mkdtemp(join(tmpdir(), 'linkpeek-store-'));
     const store = createFileStore({directory, baseUrl: '/'});
     expect(await store.save({...image, type: 'jpeg', contentType: 'image/jpeg'})).toMatch(/^\/[0-9a-f]{64}\.jpg$/);
     expect(await store.save({...image, type: 'webp', contentType: 'image/webp'})).toMatch(/^\/[0-9a-f]{64}\.webp$/);
