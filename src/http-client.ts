@@ -36,8 +36,9 @@ export interface SafeResponse {
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
-// Credentials meant for one origin never follow a redirect to another (as browsers and got do).
-const credentialHeaders = ['authorization', 'cookie'];
+// Caller headers are for the target (spec rule 9) and may carry credentials under any name
+// (x-api-key, ...): only these harmless ones follow a redirect to another origin.
+const portableHeaders = new Set(['user-agent', 'accept', 'accept-language']);
 const defaultAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /**
@@ -76,7 +77,9 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
     redirects.push({statusCode: hop.statusCode, url: current.href});
     const next = nextUrl(location, current, config);
     if (hop.statusCode === 303 && method !== 'HEAD') method = 'GET';
-    if (next.origin !== current.origin) for (const name of credentialHeaders) delete headers[name];
+    if (next.origin !== current.origin) {
+      for (const name of Object.keys(request.headers)) if (!portableHeaders.has(name)) delete headers[name];
+    }
     current = next;
   }
 }

@@ -255,15 +255,23 @@ describe('caller headers', () => {
     expect(headers.cookie).toBe('session=1');
   });
 
-  it('drops authorization and cookie on a cross-origin redirect but keeps other headers', async () => {
+  it('drops every caller header but user-agent, accept and accept-language on a cross-origin redirect', async () => {
     const page = await fetchFrom(server.url('/to-other'), {
-      headers: {authorization: 'Bearer secret', cookie: 'session=1', 'x-tenant': 'acme'},
+      headers: {
+        authorization: 'Bearer secret',
+        cookie: 'session=1',
+        'x-api-key': 'k-123',
+        'accept-language': 'fr',
+        'user-agent': 'custom-agent/1',
+      },
     });
     expect(page.url).toBe(`http://site.test:${other.port}/echo`);
     const headers = echoed(page);
     expect(headers.authorization).toBeUndefined();
     expect(headers.cookie).toBeUndefined();
-    expect(headers['x-tenant']).toBe('acme');
+    expect(headers['x-api-key']).toBeUndefined();
+    expect(headers['accept-language']).toBe('fr');
+    expect(headers['user-agent']).toBe('custom-agent/1');
   });
 });
 
