@@ -27,13 +27,18 @@ export type {ErrorCode, ErrorBody, LinkpeekErrorOptions} from './errors.js';
 export {validateUrl} from './url.js';
 export {isPublicAddress, isLoopbackAddress, reservedRanges, embeddingPrefixes} from './address.js';
 export type {ReservedRange, EmbeddingPrefix} from './address.js';
+export {requestSafely} from './http-client.js';
+export type {SafeRequest, SafeResponse} from './http-client.js';
+export {resolveAllowedAddresses, createGuardedLookup} from './address-guard.js';
 export {fetchPage} from './fetch-page.js';
 export type {Page, FetchRequest} from './fetch-page.js';
 export {parseHtml} from './parse-html.js';
 export type {Snapshot} from './parse-html.js';
-export {pickFields} from './rules.js';
+export {pickFields, rules, meta, microdata, link} from './rules.js';
+export type {Rule, RuleTable, RuleContext} from './rules.js';
 export {resolveUrls, documentBase} from './resolve-urls.js';
 export {pingUrls} from './ping.js';
+export {describeMedia} from './media.js';
 export type {PingRequest} from './ping.js';
 export {takeScreenshot} from './screenshot.js';
 export type {ScreenshotRequest} from './screenshot.js';
@@ -46,7 +51,16 @@ export type {
   CaptureResult,
   ImageType,
   WaitUntil,
+  ResourceFetcher,
+  ResourceRequest,
+  ResourceResponse,
 } from './screenshot-provider.js';
+export {createChromiumProvider, findExecutable} from './chromium-provider.js';
+export type {ChromiumProvider, ChromiumProviderOptions} from './chromium-provider.js';
+export {createDataUriStore, createFileStore} from './screenshot-store.js';
+export type {FileStoreOptions} from './screenshot-store.js';
+export {readImageInfo} from './image-info.js';
+export type {ImageInfo} from './image-info.js';
 export {createDeadline} from './deadline.js';
 export type {Deadline} from './deadline.js';
 
