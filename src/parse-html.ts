@@ -20,8 +20,9 @@ export interface LinkTag {
 
 /**
  * One microdata property value (`itemprop`), for the few properties the rules use.
- * `scope` is the `itemprop` of the enclosing item (e.g. `author` for the `name` inside
- * `<div itemprop="author" itemscope>`), `null` for a top-level item or no item at all.
+ * `scope` is the path of `itemprop`s of the enclosing items, outermost first: `author` for the
+ * `name` inside `<div itemprop="author" itemscope>` of a top-level item, `review.author` for a
+ * reviewer's name, `null` for a property of a top-level item (or of no item at all).
  */
 export interface MicrodataValue {
   prop: string;
@@ -175,7 +176,7 @@ function createCollector(): {snapshot: Snapshot; parser: Parser} {
   let rawText = false; // inside a <script>/<style> whose text we do not want
   let sectionDepth = 0;
   let collectors: Collector[] = [];
-  let scopes: {depth: number; prop: string | null; type: string | null}[] = [];
+  let scopes: {depth: number; path: string | null; type: string | null}[] = [];
   let media: MediaTag | null = null;
   let mediaDepth = 0;
   let collectingParagraph = false;
@@ -188,14 +189,16 @@ function createCollector(): {snapshot: Snapshot; parser: Parser} {
   };
 
   const onMicrodata = (name: string, attribs: Record<string, string>, itemprop: string): void => {
+    // An itemprop that opens its own item has the item as value: its properties are recorded with their scope.
+    if (attribs.itemscope !== undefined || snapshot.microdata.length >= maxMicrodata) return;
     const scope = scopes.length > 0 ? scopes[scopes.length - 1]! : null;
-    const ownScope = attribs.itemscope !== undefined;
-    for (const prop of itemprop.split(/\s+/)) {
-      if (!microdataProps.has(prop) || snapshot.microdata.length >= maxMicrodata) continue;
-      // An itemprop that opens its own item has the item as value: its properties are recorded with their scope.
-      if (ownScope) continue;
+    const props = microdataProps.has(itemprop) ? [itemprop] : itemprop.trim().split(/\s+/);
+    for (const prop of props) {
+      if (!microdataProps.has(prop)) continue;
       const entry = (value: string): void => {
-        if (value !== '') snapshot.microdata.push({prop, value, scope: scope?.prop ?? null, type: scope?.type ?? null});
+        if (value !== '' && snapshot.microdata.length < maxMicrodata) {
+          snapshot.microdata.push({prop, value, scope: scope?.path ?? null, type: scope?.type ?? null});
+        }
       };
       const value = microdataValue(name, attribs);
       if (value !== undefined) entry(value.trim());
@@ -334,7 +337,10 @@ function createCollector(): {snapshot: Snapshot; parser: Parser} {
         const itemprop = attribs.itemprop;
         if (itemprop !== undefined) onMicrodata(name, attribs, itemprop);
         if (attribs.itemscope !== undefined) {
-          scopes.push({depth, prop: itemprop === undefined ? null : itemprop.trim().split(/\s+/)[0] ?? null, type: attribs.itemtype ?? null});
+          const parent = scopes.length > 0 ? scopes[scopes.length - 1]!.path : null;
+          const prop = itemprop === undefined ? null : itemprop.trim().split(/\s+/)[0] || null;
+          const path = prop === null ? parent : parent === null ? prop : `${parent}.${prop}`;
+          scopes.push({depth, path, type: attribs.itemtype ?? null});
         }
       },
       ontext(text) {

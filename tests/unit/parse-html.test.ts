@@ -92,6 +92,19 @@ line two"}</script>
     ]);
   });
 
+  it('gives nested items the path of itemprops from the outermost item', () => {
+    const snapshot = parseHtml(`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Boot</span>
+      <div itemprop="review" itemscope itemtype="https://schema.org/Review">
+        <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Reviewer</span></div>
+        <span itemprop="description">Great boot</span>
+      </div></div>`);
+    expect(snapshot.microdata).toEqual([
+      {prop: 'name', value: 'Boot', scope: null, type: 'https://schema.org/Product'},
+      {prop: 'name', value: 'Reviewer', scope: 'review.author', type: 'https://schema.org/Person'},
+      {prop: 'description', value: 'Great boot', scope: 'review', type: 'https://schema.org/Review'},
+    ]);
+  });
+
   it('records <time datetime>, the first non-empty <h1>, and the first long <p> outside header/nav/footer/aside/form', () => {
     const snapshot = parseHtml(`<header><p>A header paragraph that is long enough to count otherwise.</p></header>
       <h1><img src="/logo.png" alt="Logo"></h1><h1>The <em>real</em> heading</h1>

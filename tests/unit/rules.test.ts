@@ -112,6 +112,17 @@ describe('single rules on literal snapshots', () => {
     expect(rule('publisher', 'microdata(publisher.name)')(input, context)).toEqual(['Press']);
   });
 
+  it('takes no author, date or description from a review nested in a product', () => {
+    const input = snapshot({microdata: [
+      {prop: 'name', value: 'Boot', scope: null, type: 'https://schema.org/Product'},
+      {prop: 'name', value: 'Reviewer', scope: 'review.author', type: 'https://schema.org/Person'},
+      {prop: 'datePublished', value: '2026-01-01', scope: 'review', type: 'https://schema.org/Review'},
+      {prop: 'description', value: 'Great boot', scope: 'review', type: 'https://schema.org/Review'},
+    ]});
+    const fields = pickFields(input, page);
+    expect([fields.title, fields.author, fields.date, fields.description]).toEqual(['Boot', null, null, null]);
+  });
+
   it('meta(og:video) keeps video files, secure URL first, and drops items typed text/html', () => {
     const input = snapshot({metas: [
       {property: 'og:video', content: 'https://a.example/embed'},
