@@ -98,6 +98,19 @@ export function createHandler(
   const core = createCore(config);
   const filesPath = config.screenshotDirectory && config.screenshotPath ? withSlashes(config.screenshotPath) : null;
   return async function linkpeekHandler(request, response, next) {
+    try {
+      await answerRequest(request, response, next);
+    } catch (error) {
+      // Only a bug gets here (the core never throws); answer it like any internal error.
+      config.onError?.(toLinkpeekError(error));
+      if (!response.headersSent) {
+        response.writeHead(500, {'content-type': jsonType, 'cache-control': 'no-store'});
+        response.end(JSON.stringify(toErrorBody(error)));
+      } else response.destroy();
+    }
+  };
+
+  async function answerRequest(request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) {
     const url = new URL(request.url ?? '/', 'http://localhost');
     let answer: QueryResponse;
     if (url.pathname === '/' || url.pathname === '') {
@@ -113,7 +126,7 @@ export function createHandler(
     const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
     response.writeHead(answer.status, {...answer.headers, 'content-length': String(body.byteLength)});
     response.end(request.method === 'HEAD' ? undefined : body);
-  };
+  }
 }
 
 function createCore(config: HandlerConfig): Core {

@@ -23,6 +23,11 @@ export interface CacheEntry {
 export interface MemoryCacheOptions {
   /** Most entries kept; the least recently used go first. @default 1000 */
   max?: number;
+  /**
+   * Most characters of JSON kept in all (a screenshot stored as a `data:` URI makes an entry large).
+   * @default 67108864 (64 Mi characters)
+   */
+  maxSize?: number;
 }
 
 /**
@@ -30,7 +35,12 @@ export interface MemoryCacheOptions {
  * processes; plug a Keyv store into the handler's `cache` for that.
  */
 export function createMemoryCache<V extends object = CacheEntry>(options: MemoryCacheOptions = {}): CacheStore<V> {
-  const lru = new LRUCache<string, V>({max: options.max ?? 1000});
+  const lru = new LRUCache<string, V>({
+    max: options.max ?? 1000,
+    maxSize: options.maxSize ?? 64 * 1024 * 1024,
+    // Entries are JSON-able results; their JSON length is a fair measure of the memory they hold.
+    sizeCalculation: (value) => Math.max(1, JSON.stringify(value).length),
+  });
   return {
     get: (key) => lru.get(key),
     set: (key, value, ttl) => void lru.set(key, value, ttl === undefined ? undefined : {ttl}),

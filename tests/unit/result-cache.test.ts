@@ -44,6 +44,15 @@ describe('createMemoryCache', () => {
   });
 });
 
+it('evicts by size so large entries (inline screenshots) cannot fill memory', async () => {
+  const cache = createMemoryCache<{blob: string}>({maxSize: 2500});
+  await cache.set('a', {blob: 'x'.repeat(1000)});
+  await cache.set('b', {blob: 'x'.repeat(1000)});
+  await cache.set('c', {blob: 'x'.repeat(1000)});
+  expect(await cache.get('a')).toBeUndefined();
+  expect(await cache.get('c')).toEqual({blob: 'x'.repeat(1000)});
+});
+
 describe('freshness', () => {
   const entry = {result, storedAt: 1000};
   it.each([
