@@ -92,7 +92,7 @@ ${h.charsetTag ?? '<meta charset="utf-8">'}
 <link rel="manifest" href="/site.webmanifest">
 ${times(6, (i) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/static/fonts/font-${i}-${hex(8)}.woff2">`)}
 ${times(4, () => `<link rel="stylesheet" href="/static/css/${slug(2)}.${hex(10)}.css">`)}
-${times(5, () => `<script async src="https://cdn.${pick(['analytics', 'tags', 'ads', 'metrics'])}.example/${hex(12)}.js"></script>`)}
+${times(5, () => `<script async src="https://cdn.${pick(['analytics', 'tags', 'ads', 'metrics'])}.example.com/${hex(12)}.js"></script>`)}
 ${h.extra ?? ''}
 ${h.jsonld ? `<script type="application/ld+json">${JSON.stringify(h.jsonld)}</script>` : ''}
 </head>`;
@@ -125,7 +125,7 @@ function stateBlob(targetBytes: number): string {
       id: hex(16),
       title: sentence(8),
       url: `/p/${slug(3)}`,
-      thumbnails: [{url: `https://i.cdn.example/${hex(20)}/hq.jpg`, width: 480, height: 360}],
+      thumbnails: [{url: `https://i.cdn.example.com/${hex(20)}/hq.jpg`, width: 480, height: 360}],
       stats: {views: int(0, 1e7), likes: int(0, 1e5)},
       tags: times(5, () => pick(words)).split('\n'),
       body: paragraph(2),
@@ -178,7 +178,7 @@ function articlePage(seed: number, site: string, paragraphs: number, commentCoun
   random = prng(seed);
   const title = sentence(9).slice(0, -1);
   const description = paragraph(2).slice(0, 180);
-  const url = `https://www.${site.toLowerCase().replace(/\W/g, '')}.example/${2025}/${slug(5)}`;
+  const url = `https://www.${site.toLowerCase().replace(/\W/g, '')}.example.com/${2025}/${slug(5)}`;
   const published = `2025-0${int(1, 9)}-1${int(0, 9)}T0${int(0, 9)}:30:00Z`;
   const author = `${pick(words)} ${pick(words)}`.replace(/\b\w/g, (c) => c.toUpperCase());
   const html = `<!DOCTYPE html>
@@ -191,7 +191,7 @@ ${head({
   image: `/media/${slug(3)}-hero.jpg`,
   extra: `<meta property="article:published_time" content="${published}">
 <meta property="article:modified_time" content="${published}">
-<meta property="article:author" content="https://www.${site.toLowerCase()}.example/authors/${slug(2)}">
+<meta property="article:author" content="https://www.${site.toLowerCase()}.example.com/authors/${slug(2)}">
 <meta property="article:section" content="${pick(words)}">
 <meta name="author" content="${author}">
 <link rel="alternate" type="application/rss+xml" title="${site}" href="/feed.xml">
@@ -201,11 +201,11 @@ ${head({
     '@type': 'NewsArticle',
     headline: title,
     description,
-    image: [`https://www.${site.toLowerCase()}.example/media/hero-1x1.jpg`, `https://www.${site.toLowerCase()}.example/media/hero-16x9.jpg`],
+    image: [`https://www.${site.toLowerCase()}.example.com/media/hero-1x1.jpg`, `https://www.${site.toLowerCase()}.example.com/media/hero-16x9.jpg`],
     datePublished: published,
     dateModified: published,
     author: [{'@type': 'Person', name: author}],
-    publisher: {'@type': 'Organization', name: site, logo: {'@type': 'ImageObject', url: `https://www.${site.toLowerCase()}.example/static/logo-600.png`}},
+    publisher: {'@type': 'Organization', name: site, logo: {'@type': 'ImageObject', url: `https://www.${site.toLowerCase()}.example.com/static/logo-600.png`}},
   },
 })}
 <body class="article-template">
@@ -239,7 +239,7 @@ ${analytics()}
 <body><h1>${title}</h1>${times(12, () => `<p>${paragraph()}</p>`)}
 <p><img src="/img/garden.jpg" alt="garden" width="800" height="600"></p></body></html>
 `;
-  add('blog-small.html', 'article', 'https://blog.example/garden-winter', html);
+  add('blog-small.html', 'article', 'https://blog.example.com/garden-winter', html);
 }
 
 {
@@ -255,7 +255,7 @@ ${analytics()}
 {
   random = prng(41);
   const name = `${pick(words)} ${pick(words)} Pro ${int(2, 9)} wireless headphones`.replace(/\b\w/g, (c) => c.toUpperCase());
-  const url = `https://shop.example/p/${slug(4)}-${int(10000, 99999)}`;
+  const url = `https://shop.example.com/p/${slug(4)}-${int(10000, 99999)}`;
   const price = `${int(49, 399)}.${int(10, 99)}`;
   const gallery = times(12, (i) => `<li><img src="/images/products/${hex(10)}_${i}.jpg" data-zoom="/images/products/${hex(10)}_${i}_2000.jpg" alt="${esc(name)} view ${i}" width="600" height="600"></li>`);
   const reviews = times(60, () => `<div class="review" itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="author">${pick(words)}</span><meta itemprop="ratingValue" content="${int(1, 5)}"><p itemprop="reviewBody">${paragraph(int(1, 4))}</p></div>`);
@@ -295,10 +295,10 @@ ${analytics()}
 {
   random = prng(51);
   const title = `${pick(words)} ${pick(words)} running shoe`.replace(/\b\w/g, (c) => c.toUpperCase());
-  const url = `https://store.example/products/${slug(3)}`;
+  const url = `https://store.example.com/products/${slug(3)}`;
   const html = `<!DOCTYPE html>
 <html lang="en">
-${head({title, description: sentence(20), url, site: 'Store', type: 'product', image: `https://img.store.example/${hex(16)}.jpg`})}
+${head({title, description: sentence(20), url, site: 'Store', type: 'product', image: `https://img.store.example.com/${hex(16)}.jpg`})}
 <body><div id="__next"><div class="skeleton"><h1>${title}</h1><p>${paragraph()}</p></div></div>
 <script id="__NEXT_DATA__" type="application/json">${stateBlob(850_000)}</script>
 ${times(8, () => `<script src="/_next/static/chunks/${hex(16)}.js" defer></script>`)}
@@ -311,7 +311,7 @@ ${times(8, () => `<script src="/_next/static/chunks/${hex(16)}.js" defer></scrip
   random = prng(61);
   const title = sentence(8).slice(0, -1);
   const id = hex(11);
-  const url = `https://video.example/watch?v=${id}`;
+  const url = `https://video.example.com/watch?v=${id}`;
   const html = `<!DOCTYPE html>
 <html lang="en">
 ${head({
@@ -320,20 +320,20 @@ ${head({
   url,
   site: 'VideoSite',
   type: 'video.other',
-  image: `https://i.video.example/vi/${id}/maxresdefault.jpg`,
-  extra: `<meta property="og:video:url" content="https://video.example/embed/${id}">
-<meta property="og:video:secure_url" content="https://video.example/embed/${id}">
+  image: `https://i.video.example.com/vi/${id}/maxresdefault.jpg`,
+  extra: `<meta property="og:video:url" content="https://video.example.com/embed/${id}">
+<meta property="og:video:secure_url" content="https://video.example.com/embed/${id}">
 <meta property="og:video:type" content="text/html"><meta property="og:video:width" content="1280"><meta property="og:video:height" content="720">
-<meta property="og:video" content="https://cdn.video.example/${id}/720p.mp4">
+<meta property="og:video" content="https://cdn.video.example.com/${id}/720p.mp4">
 <meta property="og:video:type" content="video/mp4">
-<meta name="twitter:player" content="https://video.example/embed/${id}"><meta name="twitter:player:width" content="1280"><meta name="twitter:player:height" content="720">
-<link rel="alternate" type="application/json+oembed" href="https://video.example/oembed?url=${encodeURIComponent(url)}&amp;format=json">`,
-  jsonld: {'@context': 'https://schema.org', '@type': 'VideoObject', name: title, description: sentence(), thumbnailUrl: [`https://i.video.example/vi/${id}/hq.jpg`], uploadDate: '2025-03-02T08:00:00Z', duration: 'PT12M31S', contentUrl: `https://cdn.video.example/${id}/720p.mp4`, embedUrl: `https://video.example/embed/${id}`},
+<meta name="twitter:player" content="https://video.example.com/embed/${id}"><meta name="twitter:player:width" content="1280"><meta name="twitter:player:height" content="720">
+<link rel="alternate" type="application/json+oembed" href="https://video.example.com/oembed?url=${encodeURIComponent(url)}&amp;format=json">`,
+  jsonld: {'@context': 'https://schema.org', '@type': 'VideoObject', name: title, description: sentence(), thumbnailUrl: [`https://i.video.example.com/vi/${id}/hq.jpg`], uploadDate: '2025-03-02T08:00:00Z', duration: 'PT12M31S', contentUrl: `https://cdn.video.example.com/${id}/720p.mp4`, embedUrl: `https://video.example.com/embed/${id}`},
 })}
-<body><div id="player"><video src="https://cdn.video.example/${id}/720p.mp4" poster="https://i.video.example/vi/${id}/hq.jpg" controls preload="none"></video></div>
+<body><div id="player"><video src="https://cdn.video.example.com/${id}/720p.mp4" poster="https://i.video.example.com/vi/${id}/hq.jpg" controls preload="none"></video></div>
 <h1>${esc(title)}</h1>
 <div id="description">${times(6, () => `<p>${paragraph()}</p>`)}</div>
-<div id="related">${times(20, () => `<a href="/watch?v=${hex(11)}"><img src="https://i.video.example/vi/${hex(11)}/mq.jpg" width="168" height="94" alt="">${sentence(6)}</a>`)}</div>
+<div id="related">${times(20, () => `<a href="/watch?v=${hex(11)}"><img src="https://i.video.example.com/vi/${hex(11)}/mq.jpg" width="168" height="94" alt="">${sentence(6)}</a>`)}</div>
 <script>var ytInitialData = ${stateBlob(300_000)};</script>
 ${analytics()}
 </body></html>
@@ -344,7 +344,7 @@ ${analytics()}
 {
   random = prng(71);
   const title = `Episode ${int(100, 300)}: ${sentence(6).slice(0, -1)}`;
-  const url = `https://podcasts.example/show/${slug(2)}/episode-${int(100, 300)}`;
+  const url = `https://podcasts.example.com/show/${slug(2)}/episode-${int(100, 300)}`;
   const html = `<!DOCTYPE html>
 <html lang="en">
 ${head({
@@ -354,10 +354,10 @@ ${head({
   site: 'Podcasts',
   type: 'music.song',
   image: '/covers/show-3000.jpg',
-  extra: `<meta property="og:audio" content="https://media.podcasts.example/${hex(12)}.mp3"><meta property="og:audio:type" content="audio/mpeg">`,
+  extra: `<meta property="og:audio" content="https://media.podcasts.example.com/${hex(12)}.mp3"><meta property="og:audio:type" content="audio/mpeg">`,
 })}
 <body>${nav('Podcasts')}<main><h1>${esc(title)}</h1>
-<audio controls src="https://media.podcasts.example/${hex(12)}.mp3"></audio>
+<audio controls src="https://media.podcasts.example.com/${hex(12)}.mp3"></audio>
 <section class="notes">${times(14, () => `<p>${paragraph()}</p>`)}</section>
 <ol class="chapters">${times(30, (i) => `<li><a href="#t=${i * 120}">${sentence(5)}</a></li>`)}</ol>
 <section class="transcript">${times(40, () => `<p><b>${pick(words)}:</b> ${paragraph()}</p>`)}</section>
@@ -397,7 +397,7 @@ const ja = (n: number): string => times(n, () => `${pick(jaWords)}${pick(jaParti
 {
   random = prng(111);
   const title = ja(4);
-  const url = `https://news.example.jp/articles/${hex(12)}`;
+  const url = `https://news.example.com/articles/${hex(12)}`;
   const html = `<!DOCTYPE html>
 <html lang="ja">
 ${head({title, description: ja(12), url, site: 'NewsJP', image: `/images/${hex(8)}.jpg`, charsetTag: '<meta charset="Shift_JIS">'})}
@@ -413,10 +413,10 @@ const zh = (n: number): string => times(n, () => pick(zhChars.split(''))).replac
 {
   random = prng(121);
   const title = zh(14);
-  const url = `https://portal.example.cn/news/${int(100000, 999999)}.html`;
+  const url = `https://portal.example.com/news/${int(100000, 999999)}.html`;
   const html = `<!DOCTYPE html>
 <html lang="zh-CN">
-${head({title, description: zh(40), url, site: 'PortalCN', image: `//img.portal.example.cn/${hex(10)}.jpg`, charsetTag: '<meta http-equiv="Content-Type" content="text/html; charset=gbk">'})}
+${head({title, description: zh(40), url, site: 'PortalCN', image: `//img.portal.example.com/${hex(10)}.jpg`, charsetTag: '<meta http-equiv="Content-Type" content="text/html; charset=gbk">'})}
 <body>${nav('PortalCN')}
 ${times(12, () => `<div class="channel"><h2>${zh(4)}</h2><ul>${times(25, () => `<li><a href="/news/${int(100000, 999999)}.html" title="${zh(10)}">${zh(12)}</a></li>`)}</ul></div>`)}
 <div class="article">${times(30, () => `<p>${zh(int(40, 120))}</p>`)}</div>
@@ -446,13 +446,13 @@ ${times(12, () => `<link rel='stylesheet' id='${slug(2)}-css' href='/wp-content/
 <html><head><meta charset="utf-8"><title>${title} - Acme Store</title>
 <meta name="description" content="${esc(sentence(18))}">
 <meta property="og:type" content="product"><meta property="og:title" content="${title}">
-<meta property="og:image" content="https://cdn.acme.example/p/${hex(12)}.jpg">
+<meta property="og:image" content="https://cdn.acme.example.com/p/${hex(12)}.jpg">
 <link rel="shortcut icon" href="/favicon.ico">
 <script type="application/ld+json">${JSON.stringify({'@context': 'https://schema.org', '@type': 'Product', name: title, offers: {price: '129.00', priceCurrency: 'EUR'}})}</script>
-</head><body><h1>${title}</h1><img src="https://cdn.acme.example/p/${hex(12)}.jpg" width="500" height="500" alt="">
+</head><body><h1>${title}</h1><img src="https://cdn.acme.example.com/p/${hex(12)}.jpg" width="500" height="500" alt="">
 ${times(8, () => `<p>${paragraph()}</p>`)}<table>${times(20, () => `<tr><td>${pick(words)}</td><td>${int(1, 99)}</td></tr>`)}</table></body></html>
 `;
-  add('product-small.html', 'product', 'https://acme.example/espresso', html);
+  add('product-small.html', 'product', 'https://acme.example.com/espresso', html);
 }
 
 /** Encodes text in a legacy charset by inverting the platform's WHATWG decoder over every 1- and 2-byte sequence. */
