@@ -67,9 +67,10 @@ const storedName = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpe?g|webp)$/;
  * {@link createHandler} wraps, and the one-liner for Koa:
  * `const r = await handleQuery(ctx.URL.searchParams, config, {method: ctx.method}); ctx.status = r.status; ctx.set(r.headers); ctx.body = r.body;`
  * Pass the same `config` object on every call: its cache and extractor are built once per object.
- * Never throws: every error becomes a JSON error response.
+ * Every request error becomes a JSON error response.
+ * @throws LinkpeekError EINVALOPTION (as a rejection) only when `config` itself is invalid.
  */
-export function handleQuery(
+export async function handleQuery(
   searchParams: URLSearchParams,
   config: HandlerConfig = defaultConfig,
   request: QueryRequest = {},
