@@ -99,6 +99,11 @@ for (const part of parts) {
     rows.push(...result.rows);
     if (result.detail) details.push(result.detail);
   } catch (error) {
+    // Screenshots need Chromium; without one the part is skipped, not failed.
+    if ((error as {code?: string}).code === 'ENOBROWSER') {
+      rows.push({area: part.name, measure: 'skipped', value: `skipped: ${(error as Error).message.split('\n')[0]}`});
+      continue;
+    }
     failed = true;
     rows.push({area: part.name, measure: 'failed', value: `failed: ${(error as Error).message.split('\n')[0]}`});
     process.stderr.write(`${(error as Error).stack}\n`);
