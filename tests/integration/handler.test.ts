@@ -1,4 +1,7 @@
 import {readFileSync} from 'node:fs';
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
@@ -9,6 +12,7 @@ import {createChromiumProvider} from '../../src/chromium-provider.js';
 import type {LinkpeekError} from '../../src/errors.js';
 import {fetchPage} from '../../src/fetch-page.js';
 import {createHandler, handleQuery, type HandlerConfig} from '../../src/handler.js';
+import {createFileStore} from '../../src/screenshot-store.js';
 import type {CacheEntry} from '../../src/result-cache.js';
 import {chromiumPath} from '../helpers/chromium.js';
 import {loopbackConfig} from '../helpers/policy.js';
@@ -313,6 +317,26 @@ describe('the handler seam', () => {
     expect(hitsOf('/page?keyv')).toBe(1);
   });
 
+  it('serves the files of screenshotDirectory under screenshotPath, and nothing else', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'linkpeek-handler-'));
+    await writeFile(join(directory, 'abc123.png'), png);
+    await writeFile(join(directory, 'notes.txt'), 'private');
+    const {base, close} = await listen(createServer(createHandler({screenshotDirectory: directory, screenshotPath: '/shots/'})), '/');
+    try {
+      const image = await fetch(`${base}shots/abc123.png`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+      for (const path of ['shots/notes.txt', 'shots/missing.png', 'shots/%2e%2e%2fabc123.png', 'shots/sub/abc123.png', 'elsewhere']) {
+        expect([path, (await fetch(`${base}${path}`)).status]).toEqual([path, 404]);
+      }
+    } finally {
+      await close();
+      await rm(directory, {recursive: true, force: true});
+    }
+  });
+
   it('rejects an invalid handler config at once', () => {
     expect(() => createHandler({cacheTtl: -1})).toThrow(expect.objectContaining({code: 'EINVALOPTION'}));
     expect(() => createHandler({cache: {get: () => undefined} as never})).toThrow(expect.objectContaining({code: 'EINVALOPTION'}));
@@ -338,6 +362,32 @@ describeEmbed('embed=screenshot.url', () => {
       expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([200, 50]);
     } finally {
       await close();
+    }
+  }, 60_000);
+
+  it('reads a file-store screenshot from screenshotDirectory for embed, and serves it under screenshotPath', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'linkpeek-handler-'));
+    let handler: ReturnType<typeof createHandler> | undefined;
+    const {base, close} = await listen(createServer((request, response) => void handler?.(request, response)), '/');
+    handler = createHandler({
+      ...loopbackConfig,
+      screenshotProvider: provider,
+      screenshotStore: createFileStore({directory, baseUrl: `${base}shots/`}),
+      screenshotDirectory: directory,
+      screenshotPath: '/shots/',
+    });
+    try {
+      const query = `url=${encodeURIComponent(target.url('/page?file-store'))}&ping=false&element=%23headline`;
+      const embedded = await fetch(`${base}?${query}&embed=screenshot.url`, {redirect: 'manual'});
+      expect(embedded.status).toBe(200);
+      expect(embedded.headers.get('content-type')).toBe('image/png');
+      const bytes = Buffer.from(await embedded.arrayBuffer());
+      const {data} = await (await fetch(`${base}?${query}&screenshot`)).json();
+      expect(data.screenshot.url).toMatch(new RegExp(`^${base}shots/[0-9a-f]{64}\\.png$`));
+      expect(Buffer.from(await (await fetch(data.screenshot.url)).arrayBuffer())).toEqual(bytes);
+    } finally {
+      await close();
+      await rm(directory, {recursive: true, force: true});
     }
   }, 60_000);
 
