@@ -1,7 +1,10 @@
-import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
+import {afterAll, beforeAll, describe, expect, it, jest} from '@jest/globals';
 import {chromiumPath, isRunning, processTree} from '../helpers/chromium.js';
 import {runTs, start} from '../helpers/child.js';
 import {html, startServer, type TestServer} from '../helpers/server.js';
+
+// Every test starts a child process through tsx: allow for a busy machine.
+jest.setTimeout(60_000);
 
 let target: TestServer;
 const cli = (args: string[], env: Record<string, string> = {}) => runTs('src/cli.ts', args, env);

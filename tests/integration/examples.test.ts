@@ -2,7 +2,10 @@ import {readFileSync} from 'node:fs';
 import {rm} from 'node:fs/promises';
 import {dirname} from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {describe, expect, it} from '@jest/globals';
+import {describe, expect, it, jest} from '@jest/globals';
+
+// Each example is a child process started through tsx: allow for a busy machine.
+jest.setTimeout(60_000);
 import {chromiumPath} from '../helpers/chromium.js';
 import {runTs, start} from '../helpers/child.js';
 
