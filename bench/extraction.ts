@@ -48,9 +48,12 @@ function floor(): Contender {
   return {
     name: 'htmlparser2 floor',
     extract(page) {
+      // Every tag name, attribute and text node reaches a callback, but nothing is built: no `onopentag`,
+      // which would make htmlparser2 allocate an attribute object per tag. Same parser options as
+      // linkpeek's parse stage.
       const parser = new Parser(
-        {onopentag: noop, onattribute: noop, ontext: noop, onclosetag: noop, oncomment: noop},
-        {decodeEntities: true},
+        {onopentagname: noop, onattribute: noop, ontext: noop, onclosetag: noop, oncomment: noop},
+        {decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true},
       );
       parser.end(declaredDecode(page));
     },
