@@ -72,6 +72,7 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
   const screenshotOptions: Record<string, unknown> = {};
   const headers: Record<string, string> = {};
   const options: ExtractOptions = {};
+  let unknown: string | undefined;
 
   for (const [name, value] of searchParams) {
     if (seen.has(name)) throw invalidParam(name, 'is given more than once');
@@ -88,16 +89,17 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
     else if (name === 'embed') embed = toEmbedPath(value);
     else if (head === 'ping' && rest) {
       const kind = matchName(rest, pingKinds);
-      if (!kind) throw unknownParam(name);
+      if (!kind) throw unknownParam(name, false);
       pingByKind[kind] = toBoolean(name, value);
     } else if (head === 'screenshot' && rest) {
       const key = matchName(rest, Object.keys(screenshotParams)) as keyof ScreenshotOptions | undefined;
-      if (!key) throw unknownParam(name);
+      if (!key) throw unknownParam(name, false);
       screenshotOptions[key] = convert(name, value, screenshotParams[key]);
     } else if (head === 'headers' && rest) {
       headers[toHeaderName(rest)] = value;
-    } else throw unknownParam(name);
+    } else unknown ??= name;
   }
+  if (unknown !== undefined) throw unknownParam(unknown, url?.includes('?') ?? false);
 
   if (url === undefined || url.trim() === '') {
     throw new LinkpeekError('EINVALURL', 'The `url` parameter is required.', {data: {url: 'is required'}});
@@ -160,11 +162,11 @@ function invalidParam(name: string, reason: string, received?: string): Linkpeek
   return new LinkpeekError('EINVALOPTION', `Parameter \`${name}\` ${reason}.${shown}`, {data: {[name]: reason}});
 }
 
-function unknownParam(name: string): LinkpeekError {
+function unknownParam(name: string, urlHasQuery: boolean): LinkpeekError {
   const closest = closestName(name, knownNames);
   const hint = closest ? ` Did you mean \`${closest}\`?` : '';
-  // Likely cause: a target URL with its own query string that was not percent-encoded (spec rule 7).
-  const encodeHint = ' If it belongs to the target URL, percent-encode the whole `url` value.';
+  // With a `?` in `url`, the likely cause is a target query string that was not percent-encoded (spec rule 7).
+  const encodeHint = urlHasQuery ? ' If it belongs to the target URL, percent-encode the whole `url` value.' : '';
   return new LinkpeekError('EINVALOPTION', `Unknown parameter \`${name}\`.${hint}${encodeHint}`, {
     data: {[name]: 'is not a known parameter'},
   });

@@ -119,8 +119,9 @@ describe('parseQuery', () => {
     expect(error.data).toEqual(data);
   });
 
-  it('suggests the closest parameter name', () => {
-    expect(errorOf('url=https://a.test/&screnshot=true').message).toContain('Did you mean `screenshot`?');
+  it('suggests the closest parameter name, and percent-encoding only when `url` has a query string', () => {
+    expect(errorOf('url=https://a.test/&screnshot=true').message).toBe('Unknown parameter `screnshot`. Did you mean `screenshot`?');
+    expect(errorOf('screnshot=true&url=https://a.test/?q=1').message).toContain('percent-encode');
   });
 
   it('leaves ranges and refused headers to normalizeOptions, which names the parameter', () => {
