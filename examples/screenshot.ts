@@ -6,9 +6,7 @@ import {mkdtemp} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {createChromiumProvider} from '../src/chromium-provider.js';
-import {createExtractor} from '../src/index.js';
-import {createFileStore} from '../src/screenshot-store.js';
+import {createChromiumProvider, createExtractor, createFileStore} from '../src/index.js';
 import {startSampleSite} from './sample-site.js';
 
 const site = await startSampleSite();
