@@ -92,16 +92,19 @@ line two"}</script>
     ]);
   });
 
-  it('gives nested items the path of itemprops from the outermost item', () => {
+  it('gives nested items the path of itemprops, and records text values only for author/creator/publisher items', () => {
     const snapshot = parseHtml(`<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Boot</span>
+      <div itemprop="brand" itemscope><span itemprop="name">Brand text is not recorded</span><link itemprop="logo" href="/brand.png"></div>
       <div itemprop="review" itemscope itemtype="https://schema.org/Review">
         <div itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Reviewer</span></div>
-        <span itemprop="description">Great boot</span>
-      </div></div>`);
+        <time itemprop="datePublished" datetime="2026-01-01">Jan 1</time>
+      </div>
+      <div itemprop="publisher" itemscope><span itemprop="name">Shop</span></div></div>`);
     expect(snapshot.microdata).toEqual([
       {prop: 'name', value: 'Boot', scope: null, type: 'https://schema.org/Product'},
-      {prop: 'name', value: 'Reviewer', scope: 'review.author', type: 'https://schema.org/Person'},
-      {prop: 'description', value: 'Great boot', scope: 'review', type: 'https://schema.org/Review'},
+      {prop: 'logo', value: '/brand.png', scope: 'brand', type: null},
+      {prop: 'datePublished', value: '2026-01-01', scope: 'review', type: 'https://schema.org/Review'},
+      {prop: 'name', value: 'Shop', scope: 'publisher', type: null},
     ]);
   });
 
@@ -113,6 +116,15 @@ line two"}</script>
     expect(snapshot.h1).toBe('The real heading');
     expect(snapshot.paragraph).toBe('A body paragraph with a link and enough characters to be a description.');
     expect(snapshot.times).toEqual(['2026-03-04T05:06:07Z']);
+  });
+
+  it('cuts collected text at 1000 characters on a word boundary and marks the cut, whole or chunked', () => {
+    const html = `<h1>${'abcd '.repeat(400)}</h1>`;
+    // The last word before the cut may be partial, so it is always dropped.
+    const expected = `${'abcd '.repeat(198)}abcd…`;
+    expect(parseHtml(html).h1).toBe(expected);
+    expect(parseHtmlChunks(chunk(html, 3)).h1).toBe(expected);
+    expect(parseHtml(`<h1>${'x'.repeat(998)} y</h1>`).h1).toBe(`${'x'.repeat(998)} y`);
   });
 
   it('keeps script and style text out of collected text', () => {
