@@ -32,7 +32,7 @@ export type {SafeRequest, SafeResponse} from './http-client.js';
 export {resolveAllowedAddresses, createGuardedLookup} from './address-guard.js';
 export {fetchPage} from './fetch-page.js';
 export type {Page, FetchRequest} from './fetch-page.js';
-export {parseHtml} from './parse-html.js';
+export {parseHtml, parseHtmlChunks} from './parse-html.js';
 export type {Snapshot} from './parse-html.js';
 export {pickFields, rules, meta, microdata, link} from './rules.js';
 export type {Rule, RuleTable, RuleContext} from './rules.js';
