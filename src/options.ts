@@ -338,7 +338,8 @@ function describe(value: unknown): string {
   return Array.isArray(value) ? 'an array' : 'an object';
 }
 
-function closestName(input: string, names: readonly string[]): string | undefined {
+/** The known name closest to `input` (edit distance under 3, case-insensitive), for "Did you mean" hints. */
+export function closestName(input: string, names: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = 3;
   for (const name of names) {

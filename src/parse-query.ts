@@ -1,6 +1,5 @@
-import leven from 'leven';
 import {LinkpeekError} from './errors.js';
-import {pingKinds, type ExtractOptions, type PingKind} from './options.js';
+import {closestName, pingKinds, type ExtractOptions, type PingKind} from './options.js';
 import type {ScreenshotOptions} from './screenshot-provider.js';
 
 /** What a query string asks for, before {@link normalizeOptions} validates the option values. */
@@ -172,12 +171,3 @@ function unknownParam(name: string, urlHasQuery: boolean): LinkpeekError {
   });
 }
 
-function closestName(input: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const name of names) {
-    const distance = leven(input.toLowerCase(), name.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [name, distance];
-  }
-  return best;
-}

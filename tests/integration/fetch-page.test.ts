@@ -9,6 +9,7 @@ import {normalizeConfig, type ExtractorConfig, type ResolvedConfig} from '../../
 import {gzipBomb, streamFiller, type StreamedBody} from '../helpers/bodies.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {html, redirect, startServer, type TestServer} from '../helpers/server.js';
+import {failure} from '../helpers/failure.js';
 
 const mebibyte = 1024 * 1024;
 const config = normalizeConfig(loopbackConfig);
@@ -31,14 +32,6 @@ async function fetchFrom(
   }
 }
 
-async function failure(promise: Promise<unknown>): Promise<LinkpeekError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof LinkpeekError)) throw new Error(`expected a LinkpeekError, got ${String(error)}`);
-  return error;
-}
 
 const withConfig = (extra: ExtractorConfig): ResolvedConfig => normalizeConfig({...loopbackConfig, ...extra});
 

@@ -10,6 +10,7 @@ import {requestSafely} from '../../src/http-client.js';
 import {normalizeConfig, type ResolvedConfig} from '../../src/options.js';
 import {loopbackConfig, testLookup} from '../helpers/policy.js';
 import {html, redirect, startServer, type TestServer} from '../helpers/server.js';
+import {failure} from '../helpers/failure.js';
 
 let server: TestServer;
 let connections = 0;
@@ -24,14 +25,6 @@ async function fetchFrom(target: string, config: ResolvedConfig): Promise<Page> 
   }
 }
 
-async function failure(promise: Promise<unknown>): Promise<LinkpeekError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof LinkpeekError)) throw new Error(`expected a LinkpeekError, got ${String(error)}`);
-  return error;
-}
 
 /** A dns.lookup stand-in answering `answers[n]` on its n-th call (the last one after that); counts calls. */
 function scriptedLookup(...answers: LookupAddress[][]): LookupFunction & {calls: number} {
