@@ -143,8 +143,10 @@ export const refusedHeaders: ReadonlySet<string> = new Set([
   'accept-encoding',
 ]);
 
-const extractOptionKeys = ['ping', 'screenshot', 'element', 'headers', 'timeout', 'signal'];
-const configKeys = [
+/** The keys `normalizeOptions` accepts; any other key is `EINVALOPTION`. */
+export const extractOptionKeys: readonly string[] = ['ping', 'screenshot', 'element', 'headers', 'timeout', 'signal'];
+/** The keys `normalizeConfig` accepts (`createExtractor` also takes `stages`); any other key is `EINVALOPTION`. */
+export const configKeys: readonly string[] = [
   'allowAddress',
   'dnsLookup',
   'userAgent',
