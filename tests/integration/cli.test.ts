@@ -48,7 +48,10 @@ describe('linkpeek <url>', () => {
   });
 
   it.each([
-    [['--allow-loopback', 'URL', '--pingg'], {code: 'EINVALOPTION', data: {pingg: 'is not a known parameter'}}],
+    [
+      ['--allow-loopback', 'URL', '--pingg'],
+      {code: 'EINVALOPTION', message: 'Unknown flag `--pingg`. Did you mean `--ping`?', data: {pingg: 'is not a known parameter'}},
+    ],
     [['URL', '--screenshot.width=huge'], {code: 'EINVALOPTION', data: {'screenshot.width': 'must be a number'}}],
     [[], {code: 'EINVALOPTION'}],
     [['not a url'], {code: 'EINVALURL'}],
