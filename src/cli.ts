@@ -84,9 +84,14 @@ async function main(argv: string[]): Promise<number> {
   }
   if (positionals.length !== 1) throw usageError('Give exactly one URL.');
   flags.set('url', positionals[0] ?? '');
-  const {url, options, embed} = parseFlags(flags);
-  if (embed !== null) throw usageError('`--embed` is for the HTTP endpoint only.');
-  const result = await createExtractor(policy)(url, options);
+  let result;
+  try {
+    const {url, options, embed} = parseQuery(flags);
+    if (embed !== null) throw usageError('`--embed` is for the HTTP endpoint only.');
+    result = await createExtractor(policy)(url, options);
+  } catch (error) {
+    throw asFlagError(error);
+  }
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return 0;
 }
@@ -118,15 +123,14 @@ async function serve(port: unknown, host: unknown, config: HandlerConfig) {
   });
 }
 
-// The flags are the endpoint's query parameters; errors name them as the user typed them.
-function parseFlags(flags: URLSearchParams): ReturnType<typeof parseQuery> {
-  try {
-    return parseQuery(flags);
-  } catch (error) {
-    if (!isLinkpeekError(error) || error.code !== 'EINVALOPTION') throw error;
-    const message = error.message.replace('Unknown parameter', 'Unknown flag').replace(/`([\w.-]+)`/g, '`--$1`');
-    throw new LinkpeekError('EINVALOPTION', message, {cause: error, ...(error.data ? {data: error.data} : {})});
-  }
+// The flags are the endpoint's query parameters; option errors name them as the user typed them.
+function asFlagError(error: unknown): unknown {
+  if (!isLinkpeekError(error) || error.code !== 'EINVALOPTION') return error;
+  const message = error.message
+    .replace(/^Unknown parameter/, 'Unknown flag')
+    .replace(/^(Option|Parameter) /, 'Flag ')
+    .replace(/`([\w.][\w.-]*)`/g, '`--$1`');
+  return new LinkpeekError('EINVALOPTION', message, {cause: error, ...(error.data ? {data: error.data} : {})});
 }
 
 function usageError(message: string): LinkpeekError {
