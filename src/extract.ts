@@ -2,6 +2,7 @@ import type {ExtractResult} from './data.js';
 import {createDeadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
 import {fetchPage} from './fetch-page.js';
+import {headersAfterRedirects} from './http-client.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig} from './options.js';
 import {parseHtml} from './parse-html.js';
 import {pingUrls} from './ping.js';
@@ -65,10 +66,12 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         stages.pickFields(snapshot, page),
         documentBase(snapshot.baseHref, page.url),
       );
-      const pinged = stages.pingUrls(candidates, {ping: request.ping, headers: request.headers, pageUrl: page.url, deadline}, resolved);
+      // Credentials meant for the requested origin: none of them follow the page to another origin.
+      const headers = headersAfterRedirects(request.headers, [url.href, ...page.redirects.map((hop) => hop.url), page.url]);
+      const pinged = stages.pingUrls(candidates, {ping: request.ping, headers, pageUrl: page.url, deadline}, resolved);
       // The screenshot does not depend on ping: both run at once.
       const shot = request.screenshot
-        ? stages.takeScreenshot(page.url, {screenshot: request.screenshot, headers: request.headers, deadline}, resolved)
+        ? stages.takeScreenshot(page.url, {screenshot: request.screenshot, headers, deadline}, resolved)
         : undefined;
       const [data, screenshot] = await Promise.all([pinged, shot]);
       if (screenshot) data.screenshot = screenshot;

@@ -84,6 +84,27 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
   }
 }
 
+/**
+ * The caller headers still owed to the last URL of `chain` (the requested URL, each redirect hop,
+ * the final URL), by the rule {@link requestSafely} applies: all of them while every URL shares one
+ * origin, else only `user-agent`, `accept` and `accept-language`. Later requests made for the page
+ * (pings, the screenshot browser) use this, so credentials dropped on a redirect to another origin
+ * are not sent to that origin afterwards.
+ */
+export function headersAfterRedirects(headers: Record<string, string>, chain: readonly string[]): Record<string, string> {
+  const origins = new Set(chain.map((href) => originOf(href)));
+  if (origins.size <= 1 && !origins.has(undefined)) return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => portableHeaders.has(name)));
+}
+
+function originOf(href: string): string | undefined {
+  try {
+    return new URL(href).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 interface Hop {
   statusCode: number;
   headers: IncomingHttpHeaders;
