@@ -274,7 +274,8 @@ function normalizeScreenshot(
 
 function normalizeHeaders(headers: ExtractOptions['headers']): Record<string, string> {
   if (headers === undefined) return {};
-  assertObject(headers, 'headers');
+  // Not assertObject: it echoes the value, and a string here is likely `'Authorization: Bearer …'`.
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers)) throw invalidOption('headers', 'must be an object');
   const resolved: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
@@ -282,9 +283,10 @@ function normalizeHeaders(headers: ExtractOptions['headers']): Record<string, st
     if (refusedHeaders.has(lower) || lower.startsWith('proxy-')) {
       throw invalidOption(`headers.${name}`, 'may not be set by the caller');
     }
-    // A value is never echoed back: it may hold credentials.
-    if (typeof value !== 'string' || /[\r\n\0]/.test(value)) {
-      throw invalidOption(`headers.${name}`, 'must be a single-line string');
+    // A value is never echoed back: it may hold credentials. The characters are those Node's HTTP
+    // client accepts (tab, printable ASCII, Latin-1); anything else would fail later as EFETCH.
+    if (typeof value !== 'string' || /[^\t\x20-\x7e\x80-\xff]/.test(value)) {
+      throw invalidOption(`headers.${name}`, 'must be a single-line string of printable Latin-1 characters');
     }
     resolved[lower] = value;
   }

@@ -1,6 +1,8 @@
 import type {IncomingMessage} from 'node:http';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../src/extract.js';
+import {handleQuery} from '../../src/handler.js';
+import {failure} from '../helpers/failure.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
@@ -55,3 +57,58 @@ describe('caller credentials never follow the page to another origin', () => {
     expect(new Set(received)).toEqual(new Set(['site.test /stay', 'site.test /page', 'site.test /canonical', 'site.test /image.png', 'site.test /favicon.ico']));
   });
 });
+
+describe('header values are checked before any request, and never echoed', () => {
+  let server: TestServer;
+  const extract = createExtractor(loopbackConfig);
+
+  beforeAll(async () => {
+    server = await startServer({'/': (_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end('<title>t</title>')});
+  });
+
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it.each([
+    ['a CR LF pair (header injection)', 'x\r\nX-Injected: 1'],
+    ['a NUL byte', 'x\0'],
+    ['a non-Latin-1 character', 'token-中文'],
+    ['a control character', 'x\u0001'],
+    ['DEL', 'x\u007f'],
+  ])('refuses a value with %s as EINVALOPTION, sends nothing and does not echo it', async (_name, value) => {
+    const before = server.hits.length;
+    const error = await failure(extract(server.url('/'), {headers: {'x-token': `${value}SECRET`}}));
+    expect(error.code).toBe('EINVALOPTION');
+    expect(error.data).toEqual({'headers.x-token': expect.any(String)});
+    expect(JSON.stringify(error.toJSON())).not.toContain('SECRET');
+    expect(server.hits.length).toBe(before);
+  });
+
+  it('sends a value with a tab and Latin-1 characters as is', async () => {
+    let received: string | undefined;
+    server.route('/echo', (request, response) => {
+      received = request.headers['x-token'] as string;
+      response.writeHead(200, {'content-type': 'text/html'}).end('<title>t</title>');
+    });
+    await extract(server.url('/echo'), {headers: {'x-token': 'a\tcafé'}, ping: false});
+    expect(received).toBe('a\tcafé');
+  });
+
+  it('answers a non-Latin-1 `headers.*` query value with 400, not a 502 from the target', async () => {
+    const before = server.hits.length;
+    const query = new URLSearchParams({url: server.url('/'), 'headers.authorization': 'Bearer 秘密SECRET'});
+    const answer = await handleQuery(query, {...loopbackConfig, cache: false});
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(String(answer.body))).toMatchObject({code: 'EINVALOPTION', data: {'headers.authorization': expect.any(String)}});
+    expect(String(answer.body)).not.toContain('SECRET');
+    expect(server.hits.length).toBe(before);
+  });
+
+  it('does not echo `headers` given as a string instead of an object', async () => {
+    const error = await failure(extract(server.url('/'), {headers: `Authorization: ${secret}` as unknown as Record<string, string>}));
+    expect(error.code).toBe('EINVALOPTION');
+    expect(error.message).not.toContain('SECRET');
+  });
+});
+
