@@ -186,13 +186,13 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
     allowAddress: config.allowAddress ?? isPublicAddress,
     dnsLookup: config.dnsLookup ?? (dnsLookup as LookupFunction),
     userAgent: config.userAgent ?? defaultConfig.userAgent,
-    timeout: positiveInteger(config.timeout, 'timeout', defaultConfig.timeout),
-    maxTimeout: positiveInteger(config.maxTimeout, 'maxTimeout', defaultConfig.maxTimeout),
+    timeout: milliseconds(config.timeout, 'timeout', defaultConfig.timeout),
+    maxTimeout: milliseconds(config.maxTimeout, 'maxTimeout', defaultConfig.maxTimeout),
     maxBodySize: positiveInteger(config.maxBodySize, 'maxBodySize', defaultConfig.maxBodySize),
     bodyLimit: config.bodyLimit ?? defaultConfig.bodyLimit,
     maxRedirects,
     pingConcurrency: positiveInteger(config.pingConcurrency, 'pingConcurrency', defaultConfig.pingConcurrency),
-    pingTimeout: positiveInteger(config.pingTimeout, 'pingTimeout', defaultConfig.pingTimeout),
+    pingTimeout: milliseconds(config.pingTimeout, 'pingTimeout', defaultConfig.pingTimeout),
     screenshotProvider: config.screenshotProvider ?? null,
     screenshotStore: config.screenshotStore ?? null,
   };
@@ -299,6 +299,15 @@ function positiveInteger(value: unknown, name: string, fallback: number): number
     throw invalidOption(name, 'must be a positive integer', value);
   }
   return value;
+}
+
+// Node's timers hold at most 2^31-1 ms; a longer one fires after 1 ms, with a warning on stderr.
+const maxTimerMs = 2_147_483_647;
+
+function milliseconds(value: unknown, name: string, fallback: number): number {
+  const ms = positiveInteger(value, name, fallback);
+  if (ms > maxTimerMs) throw invalidOption(name, `must be at most ${maxTimerMs} ms`, value);
+  return ms;
 }
 
 function boundedNumber(value: unknown, name: string, min: number, max: number, fallback: number): number {

@@ -112,3 +112,24 @@ describe('header values are checked before any request, and never echoed', () =>
   });
 });
 
+describe('time limits beyond what a Node timer holds are refused, not turned into 1 ms', () => {
+  it.each(['timeout', 'maxTimeout', 'pingTimeout'])('refuses config `%s` above 2^31-1 ms', (name) => {
+    expect(() => createExtractor({...loopbackConfig, [name]: 2 ** 31})).toThrow(expect.objectContaining({code: 'EINVALOPTION', data: {[name]: expect.any(String)}}));
+  });
+
+  it('honours the largest timer a config may set, with no warning', async () => {
+    const server = await startServer({'/': (_request, response) => void response.writeHead(200, {'content-type': 'text/html'}).end('<title>long budget</title>')});
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const extract = createExtractor({...loopbackConfig, maxTimeout: 2 ** 31 - 1});
+      const result = await extract(server.url('/'), {timeout: 2 ** 31 - 1, ping: false});
+      expect(result.data.title).toBe('long budget');
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await server.close();
+    }
+  });
+});
