@@ -1,0 +1,204 @@
+import {readFileSync} from 'node:fs';
+import {dirname, join, resolve} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import ts from 'typescript';
+
+/** The repository root. */
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** README.md as text. */
+export function readReadme(): string {
+  return readFileSync(join(root, 'README.md'), 'utf8');
+}
+
+/** One heading and the markdown under it, up to the next heading of the same or a higher level. */
+export interface Section {
+  level: number;
+  title: string;
+  /** 1-based line of the heading. */
+  line: number;
+  body: string;
+}
+
+/** Every heading of the document (fenced code is skipped), each with the text it owns. */
+export function sections(markdown: string): Section[] {
+  const lines = markdown.split('\n');
+  const headings: {level: number; title: string; index: number}[] = [];
+  let fenced = false;
+  lines.forEach((text, index) => {
+    if (text.startsWith('```')) fenced = !fenced;
+    const match = fenced ? null : /^(#{1,6}) (.+)$/.exec(text);
+    if (match?.[1] && match[2]) headings.push({level: match[1].length, title: match[2].trim(), index});
+  });
+  return headings.map((heading, i) => {
+    const next = headings.slice(i + 1).find((other) => other.level <= heading.level);
+    const body = lines.slice(heading.index + 1, next ? next.index : lines.length).join('\n');
+    return {level: heading.level, title: heading.title, line: heading.index + 1, body};
+  });
+}
+
+/**
+ * The one section titled `title` (exact match; `'## Errors'` also matches the level) under `parent`
+ * (default: anywhere). Throws if not exactly one.
+ */
+export function section(markdown: string, title: string, parent?: Section): Section {
+  const all = sections(parent ? parent.body : markdown);
+  const level = /^(#+) /.exec(title)?.[1]?.length;
+  const name = title.replace(/^#+ /, '');
+  const found = all.filter((candidate) => candidate.title === name && (level === undefined || candidate.level === level));
+  if (found.length !== 1 || !found[0]) {
+    throw new Error(`README: expected one heading "${title}"${parent ? ` under "${parent.title}"` : ''}, found ${found.length}`);
+  }
+  return found[0];
+}
+
+/** A markdown table: header cells and rows of cells, pipes inside backticks (`a \| b`) kept. */
+export interface Table {
+  header: string[];
+  rows: string[][];
+}
+
+/** Every pipe table in `markdown`, in order. */
+export function tables(markdown: string): Table[] {
+  const found: Table[] = [];
+  let current: string[][] | null = null;
+  for (const text of markdown.split('\n')) {
+    if (!text.startsWith('|')) {
+      current = null;
+      continue;
+    }
+    const cells = splitRow(text);
+    if (current === null) {
+      current = [cells];
+      found.push({header: cells, rows: []});
+    } else if (cells.every((cell) => /^:?-+:?$/.test(cell))) {
+      continue;
+    } else {
+      found.at(-1)?.rows.push(cells);
+    }
+  }
+  return found;
+}
+
+function splitRow(text: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  for (let i = 1; i < text.length; i++) {
+    const char = text[i];
+    if (char === '\\' && text[i + 1] === '|') {
+      cell += '|';
+      i++;
+    } else if (char === '|') {
+      cells.push(cell.trim());
+      cell = '';
+    } else {
+      cell += char;
+    }
+  }
+  return cells;
+}
+
+/** The table whose header starts with `first` (e.g. `Code`), exactly one in `markdown`. */
+export function tableStartingWith(markdown: string, first: string): Table {
+  const found = tables(markdown).filter((table) => table.header[0] === first);
+  if (found.length !== 1 || !found[0]) throw new Error(`README: expected one table starting with "${first}", found ${found.length}`);
+  return found[0];
+}
+
+/** The contents of every `backtick` span in `text`, outside fenced code blocks. */
+export function codeSpans(text: string): string[] {
+  const prose = text.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
+  return [...prose.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
+}
+
+/** A cell that is a single code span, e.g. `` `ping` `` → `ping`; anything else → undefined. */
+export function soleCode(cell: string): string | undefined {
+  return /^`([^`]+)`$/.exec(cell)?.[1];
+}
+
+/** A fenced code block: its info string (language), 1-based first line of code, and the code. */
+export interface CodeBlock {
+  lang: string;
+  line: number;
+  code: string;
+  /** The text between the previous block (or the start) and this one, e.g. for `<!-- ... -->` markers. */
+  before: string;
+}
+
+/** Every fenced code block of the document. */
+export function codeBlocks(markdown: string): CodeBlock[] {
+  const blocks: CodeBlock[] = [];
+  const lines = markdown.split('\n');
+  let open: {lang: string; start: number; before: string} | null = null;
+  let lastEnd = 0;
+  lines.forEach((text, index) => {
+    if (!text.startsWith('```')) return;
+    if (open === null) {
+      open = {lang: text.slice(3).trim(), start: index + 1, before: lines.slice(lastEnd, index).join('\n')};
+    } else {
+      blocks.push({lang: open.lang, line: open.start + 1, code: lines.slice(open.start, index).join('\n'), before: open.before});
+      open = null;
+      lastEnd = index + 1;
+    }
+  });
+  return blocks;
+}
+
+/** A type error in a README code block, placed at its README line. */
+export interface SnippetDiagnostic {
+  readmeLine: number;
+  message: string;
+}
+
+/**
+ * Type-checks TypeScript snippets in-process against the sources: `linkpeek` resolves to
+ * `src/index.ts` through `paths`, with the project's own strict compiler options. Each snippet is a
+ * module of its own (virtual file under tests/.tmp-readme/, never written), so names do not leak
+ * between snippets and top-level `await` works.
+ */
+export function typeCheckSnippets(
+  snippets: {line: number; prelude: string; code: string; epilogue?: string}[],
+  /** Extra ambient declarations (`declare module '...'`) for packages a snippet names but the project does not install. */
+  shims = '',
+): SnippetDiagnostic[] {
+  const configFile = ts.readConfigFile(join(root, 'tsconfig.json'), (path) => ts.sys.readFile(path));
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, root);
+  const options: ts.CompilerOptions = {
+    ...parsed.options,
+    noEmit: true,
+    paths: {linkpeek: [join(root, 'src/index.ts')]},
+  };
+  const virtualDir = join(root, 'tests/.tmp-readme');
+  const files = new Map<string, {line: number; preludeLines: number; text: string}>();
+  snippets.forEach((snippet, i) => {
+    const prelude = snippet.prelude ? `${snippet.prelude}\n` : '';
+    // `export {}` makes a snippet without imports a module too.
+    const text = `${prelude}${snippet.code}\n${snippet.epilogue ?? ''}\nexport {};\n`;
+    files.set(join(virtualDir, `snippet-${i + 1}.ts`), {line: snippet.line, preludeLines: prelude.split('\n').length - 1, text});
+  });
+  const shimPath = join(virtualDir, 'shims.d.ts');
+  const host = ts.createCompilerHost(options);
+  const {getSourceFile, fileExists, readFile} = host;
+  host.fileExists = (path) => files.has(path) || fileExists.call(host, path);
+  host.readFile = (path) => files.get(path)?.text ?? readFile.call(host, path);
+  host.getSourceFile = (path, languageVersion, ...rest) => {
+    const file = files.get(path);
+    if (file) return ts.createSourceFile(path, file.text, languageVersion, true);
+    return getSourceFile.call(host, path, languageVersion, ...rest);
+  };
+  if (shims) files.set(shimPath, {line: 0, preludeLines: 0, text: shims});
+  const program = ts.createProgram([...files.keys()], options, host);
+  const diagnostics: SnippetDiagnostic[] = [];
+  for (const [path, file] of files) {
+    const sourceFile = program.getSourceFile(path);
+    if (!sourceFile) throw new Error(`snippet ${path} was not loaded`);
+    for (const diagnostic of [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)]) {
+      const offset = diagnostic.start === undefined ? 0 : sourceFile.getLineAndCharacterOfPosition(diagnostic.start).line;
+      diagnostics.push({
+        readmeLine: path === shimPath ? 0 : file.line + Math.max(0, offset - file.preludeLines),
+        message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
+      });
+    }
+  }
+  return diagnostics;
+}
