@@ -6,6 +6,7 @@ import puppeteer, {type Browser} from 'puppeteer-core';
 import type {ChromiumProviderOptions} from './chromium-provider.js';
 import {createProfileDir, removeProfileDir, sweepStaleProfiles} from './chromium-profile.js';
 import {LinkpeekError} from './errors.js';
+import {descendantPids, waitForExit} from './process-tree.js';
 
 /** Where Debian puts Chromium, cheapest first. */
 export const chromiumCandidates = [
@@ -96,9 +97,12 @@ export async function openBrowser(options: ChromiumProviderOptions): Promise<Ope
     browser,
     pid: child?.pid,
     async dispose() {
+      // Taken before closing: once the browser exits its helpers are re-parented and untraceable.
+      const helpers = child?.pid === undefined ? [] : descendantPids(child.pid);
       await browser.close().catch(() => {});
       if (child && !hasExited(child)) child.kill('SIGKILL');
       await exited;
+      await waitForExit(helpers);
       await removeProfileDir(userDataDir).catch(() => {});
     },
   };
