@@ -53,7 +53,7 @@ export interface ExtractorConfig {
   dnsLookup?: LookupFunction;
   /** User-Agent sent to targets. @default 'Mozilla/5.0 (compatible; linkpeek/0.1; +https://github.com/linkpeek/linkpeek)' */
   userAgent?: string;
-  /** Default total milliseconds per `extract()` call (fetch and ping). @default 10000 */
+  /** Default total milliseconds per `extract()` call (fetch, ping and screenshot). @default 10000 */
   timeout?: number;
   /** Ceiling for a per-call `timeout`. @default 30000 */
   maxTimeout?: number;
@@ -96,9 +96,10 @@ export interface ResolvedOptions {
   signal: AbortSignal | undefined;
 }
 
-/** Spec §8: at most 10 redirect hops. */
+/** Redirect hops followed before EMAXREDIRECTS (spec §8). */
 export const maxRedirects = 10;
 
+/** Defaults of {@link ExtractorConfig}, the values the README's config table states. */
 export const defaultConfig = {
   userAgent: 'Mozilla/5.0 (compatible; linkpeek/0.1; +https://github.com/linkpeek/linkpeek)',
   timeout: 10_000,
@@ -109,6 +110,7 @@ export const defaultConfig = {
   pingTimeout: 5_000,
 } as const;
 
+/** Defaults of every screenshot option, applied by `screenshot: true`. */
 export const defaultScreenshotOptions: ResolvedScreenshotOptions = {
   type: 'png',
   quality: 80,
@@ -122,6 +124,7 @@ export const defaultScreenshotOptions: ResolvedScreenshotOptions = {
   element: null,
 };
 
+/** Every kind of URL ping can verify, as the keys of the `ping` object. */
 export const pingKinds: readonly PingKind[] = ['url', 'image', 'logo', 'video', 'audio'];
 
 /**
