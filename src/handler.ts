@@ -208,8 +208,10 @@ function createCore(config: HandlerConfig): Core {
         }
       }
       const maxAge = cacheStatus === 'BYPASS' && store ? 'private, no-store' : `public, max-age=${Math.floor(ttl / 1000)}`;
+      // Only our own screenshots live in the directory: a page's image URL that happens to end in
+      // a stored name must get the redirect, not a local file.
       const answer = embed
-        ? await embedValue(result.data, embed, readStored)
+        ? await embedValue(result.data, embed, embed.startsWith('screenshot') ? readStored : undefined)
         : {status: 200, headers: {'content-type': jsonType}, body: JSON.stringify(result)};
       answer.headers['cache-control'] = maxAge;
       return finish(answer, started, cacheStatus, timings);
@@ -280,7 +282,13 @@ function withSlashes(path: string): string {
 
 function readFromDirectory(directory: string) {
   return async (url: string) => {
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    let name: string;
+    try {
+      name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    } catch {
+      // A malformed escape (`%E0%A4%A`) cannot name one of our files.
+      return undefined;
+    }
     if (!storedName.test(name)) return undefined;
     try {
       const bytes = await readFile(join(directory, name));

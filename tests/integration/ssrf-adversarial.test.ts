@@ -1,4 +1,7 @@
+import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import type {IncomingMessage} from 'node:http';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../src/extract.js';
 import {handleQuery} from '../../src/handler.js';
@@ -131,5 +134,36 @@ describe('time limits beyond what a Node timer holds are refused, not turned int
       process.off('warning', onWarning);
       await server.close();
     }
+  });
+});
+
+describe('embed answers a URL the page chose with a redirect, never with a local file or a 500', () => {
+  let server: TestServer;
+  let directory: string;
+
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'linkpeek-adversarial-'));
+    await writeFile(join(directory, 'private-shot.png'), 'LOCAL FILE');
+    server = await startServer();
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await rm(directory, {recursive: true, force: true});
+  });
+
+  it.each([
+    ['names a file of screenshotDirectory', '/private-shot.png'],
+    ['has a malformed percent escape', '/a%E0%A4%A.png'],
+  ])('redirects to an og:image URL that %s', async (_name, path) => {
+    server.route('/', (_request, response) =>
+      void response.writeHead(200, {'content-type': 'text/html'}).end(`<title>t</title><meta property="og:image" content="${path}">`));
+    const reported: unknown[] = [];
+    const query = new URLSearchParams({url: server.url('/'), ping: 'false', embed: 'image.url'});
+    const answer = await handleQuery(query, {...loopbackConfig, cache: false, screenshotDirectory: directory, onError: (error) => void reported.push(error)});
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe(server.url(path));
+    expect(String(answer.body)).not.toContain('LOCAL FILE');
+    expect(reported).toEqual([]);
   });
 });
