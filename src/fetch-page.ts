@@ -1,5 +1,4 @@
 import type {IncomingHttpHeaders} from 'node:http';
-import type {Readable} from 'node:stream';
 import {htmlMimeTypes, looksLikeHtml, parseContentType} from './content-type.js';
 import type {Redirect} from './data.js';
 import type {Deadline} from './deadline.js';
@@ -7,6 +6,7 @@ import {decodeBody} from './decode-body.js';
 import {LinkpeekError} from './errors.js';
 import {requestSafely} from './http-client.js';
 import type {ResolvedConfig} from './options.js';
+import {readBody} from './read-body.js';
 
 /** A fetched, decoded HTML page. */
 export interface Page {
@@ -58,7 +58,14 @@ export async function fetchPage(url: URL, request: FetchRequest, config: Resolve
     }
     const contentType = parseContentType(response.headers['content-type']);
     if (contentType.mimeType !== '' && !htmlMimeTypes.has(contentType.mimeType)) throw notHtml(finalUrl, contentType.mimeType);
-    const {bytes, truncated} = await readBody(body, config, finalUrl, contentType.mimeType === '');
+    const {bytes, truncated} = await readBody(body, config.maxBodySize);
+    if (truncated && config.bodyLimit === 'error') {
+      throw new LinkpeekError('ETOOLARGE', `The page at \`${finalUrl.host}\` is larger than ${config.maxBodySize} bytes.`, {
+        url: finalUrl,
+      });
+    }
+    // No Content-Type: WHATWG MIME sniffing on the first bytes decides.
+    if (contentType.mimeType === '' && !looksLikeHtml(bytes.subarray(0, sniffLength))) throw notHtml(finalUrl, 'an unknown type');
     const {text, charset} = decodeBody(bytes, contentType.charset);
     return {
       requestedUrl: url.href,
@@ -75,44 +82,6 @@ export async function fetchPage(url: URL, request: FetchRequest, config: Resolve
     // Whatever happened, the connection is not left open with an unread body.
     body.destroy();
   }
-}
-
-/**
- * Reads at most `maxBodySize` decompressed bytes; past it, stops (truncate) or throws ETOOLARGE.
- * Never holds more than the cap, so a gzip bomb or an endless page costs at most `maxBodySize`.
- */
-async function readBody(
-  body: Readable,
-  config: ResolvedConfig,
-  url: URL,
-  sniff: boolean,
-): Promise<{bytes: Buffer; truncated: boolean}> {
-  const limit = config.maxBodySize;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let truncated = false;
-  let sniffed = !sniff;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    const room = limit - size;
-    if (chunk.length > room) {
-      if (config.bodyLimit === 'error') {
-        throw new LinkpeekError('ETOOLARGE', `The page at \`${url.host}\` is larger than ${limit} bytes.`, {url});
-      }
-      chunks.push(chunk.subarray(0, room));
-      size += room;
-      truncated = true;
-      break;
-    }
-    chunks.push(chunk);
-    size += chunk.length;
-    if (!sniffed && size >= sniffLength) {
-      if (!looksLikeHtml(Buffer.concat(chunks, size))) throw notHtml(url, 'an unknown type');
-      sniffed = true;
-    }
-  }
-  const bytes = Buffer.concat(chunks, size);
-  if (!sniffed && !looksLikeHtml(bytes)) throw notHtml(url, 'an unknown type');
-  return {bytes, truncated};
 }
 
 function notHtml(url: URL, type: string): LinkpeekError {

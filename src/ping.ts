@@ -1,4 +1,3 @@
-import type {Readable} from 'node:stream';
 import pLimit from 'p-limit';
 import type {Candidates, LinkData, Media, MediaField} from './data.js';
 import {narrowDeadline, type Deadline} from './deadline.js';
@@ -7,6 +6,7 @@ import {requestSafely} from './http-client.js';
 import {describeMedia, isExpectedMedia, mimeOf, type ProbedResponse} from './media.js';
 import type {PingKind, ResolvedConfig} from './options.js';
 import {validateUrl} from './url.js';
+import {readBody} from './read-body.js';
 
 /** What {@link pingUrls} needs from the `extract()` call. */
 export interface PingRequest {
@@ -148,7 +148,7 @@ async function probeMedia(url: string, request: PingRequest, config: ResolvedCon
       response.body.destroy();
       return null;
     }
-    const bytes = await readFirstBytes(response.body, probeBytes, deadline.signal);
+    const {bytes} = await readBody(response.body, probeBytes);
     return {statusCode: response.statusCode, headers: response.headers, bytes};
   });
 }
@@ -203,27 +203,6 @@ function send(
   const target = validateUrl(url, config.allowAddress);
   const headers = {...(sameOrigin(target, request.pageUrl) ? request.headers : {}), accept: '*/*', ...extra};
   return requestSafely(target, {method, headers, deadline}, config);
-}
-
-/** Reads at most `cap` bytes, then destroys the stream: a large file is never downloaded. */
-async function readFirstBytes(body: Readable, cap: number, signal: AbortSignal): Promise<Uint8Array> {
-  const onAbort = () => body.destroy(signal.reason instanceof Error ? signal.reason : undefined);
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, {once: true});
-  const chunks: Buffer[] = [];
-  let length = 0;
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer | string>) {
-      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      chunks.push(buffer);
-      length += buffer.length;
-      if (length >= cap) break;
-    }
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-    body.destroy();
-  }
-  return Buffer.concat(chunks, Math.min(length, cap));
 }
 
 function isSuccess(statusCode: number): boolean {

@@ -9,6 +9,7 @@ import {readImageInfo} from './image-info.js';
 import type {ResolvedConfig} from './options.js';
 import type {ResolvedScreenshotOptions, ResourceFetcher} from './screenshot-provider.js';
 import {createDataUriStore} from './screenshot-store.js';
+import {readBody} from './read-body.js';
 
 /** What {@link takeScreenshot} needs from the `extract()` call. */
 export interface ScreenshotRequest {
@@ -72,16 +73,8 @@ export function createResourceFetcher(deadline: Deadline, config: ResolvedConfig
       throw new LinkpeekError('EFETCH', `The browser's \`${method}\` request was not forwarded.`);
     }
     const response = await requestSafely(new URL(url), {method, headers, deadline}, config);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).byteLength;
-      if (size > config.maxBodySize) {
-        response.body.destroy();
-        throw new LinkpeekError('ETOOLARGE', `A resource of the page exceeded ${config.maxBodySize} bytes.`);
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return {url: response.url, statusCode: response.statusCode, headers: response.headers, body: Buffer.concat(chunks)};
+    const {bytes, truncated} = await readBody(response.body, config.maxBodySize);
+    if (truncated) throw new LinkpeekError('ETOOLARGE', `A resource of the page exceeded ${config.maxBodySize} bytes.`);
+    return {url: response.url, statusCode: response.statusCode, headers: response.headers, body: bytes};
   };
 }
