@@ -73,13 +73,17 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
   const options: ExtractOptions = {};
   let unknown: string | undefined;
 
+  // Repeats are judged on the canonical name, so `ping.audio` and `ping.Audio` cannot both be given.
+  const once = (canonical: string, name: string) => {
+    if (seen.has(canonical)) throw invalidParam(name, 'is given more than once');
+    seen.add(canonical);
+  };
   for (const [name, value] of searchParams) {
-    if (seen.has(name)) throw invalidParam(name, 'is given more than once');
-    seen.add(name);
     const dot = name.indexOf('.');
     const head = dot === -1 ? name : name.slice(0, dot);
     const rest = dot === -1 ? '' : name.slice(dot + 1);
 
+    if (dot === -1) once(name, name);
     if (name === 'url') url = value;
     else if (name === 'ping') ping = toBoolean(name, value);
     else if (name === 'screenshot') screenshot = toBoolean(name, value);
@@ -89,13 +93,17 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
     else if (head === 'ping' && rest) {
       const kind = matchName(rest, pingKinds);
       if (!kind) throw unknownParam(name, false);
+      once(`ping.${kind}`, name);
       pingByKind[kind] = toBoolean(name, value);
     } else if (head === 'screenshot' && rest) {
       const key = matchName(rest, Object.keys(screenshotParams)) as keyof ScreenshotOptions | undefined;
       if (!key) throw unknownParam(name, false);
+      once(`screenshot.${key}`, name);
       screenshotOptions[key] = convert(name, value, screenshotParams[key]);
     } else if (head === 'headers' && rest) {
-      headers[toHeaderName(rest)] = value;
+      const header = toHeaderName(rest);
+      once(`headers.${header}`, name);
+      headers[header] = value;
     } else unknown ??= name;
   }
   if (unknown !== undefined) throw unknownParam(unknown, url?.includes('?') ?? false);

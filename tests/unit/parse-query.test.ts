@@ -106,6 +106,9 @@ describe('parseQuery', () => {
     ['url=https://a.test/&screenshot.width=wide', 'EINVALOPTION', {'screenshot.width': 'must be a number'}],
     ['url=https://a.test/&screenshot.zoom=2', 'EINVALOPTION', {'screenshot.zoom': 'is not a known parameter'}],
     ['url=https://a.test/&url=https://b.test/', 'EINVALOPTION', {url: 'is given more than once'}],
+    ['url=https://a.test/&ping.audio=false&ping.Audio=true', 'EINVALOPTION', {'ping.Audio': 'is given more than once'}],
+    ['url=https://a.test/&screenshot.fullPage=true&screenshot.full_page=false', 'EINVALOPTION', {'screenshot.full_page': 'is given more than once'}],
+    ['url=https://a.test/&headers.user_agent=a&headers.User-Agent=b', 'EINVALOPTION', {'headers.User-Agent': 'is given more than once'}],
     ['url=https://a.test/&timeout=soon', 'EINVALOPTION', {timeout: 'must be a number'}],
     ['url=https://a.test/&embed=image.colour', 'EINVALOPTION', {embed: expect.stringContaining('must be a field')}],
     [
