@@ -237,6 +237,8 @@ function createCore(config: HandlerConfig): Core {
     else if (timings) answer.headers['x-cache-status'] = 'BYPASS';
     if (timings) answer.headers['server-timing'] = serverTiming(new Map([...timings, ['total', total]]));
     answer.headers['x-response-time'] = `${total.toFixed(1)}ms`;
+    // `embed` answers carry page-controlled text: a browser must not sniff it into HTML.
+    answer.headers['x-content-type-options'] = 'nosniff';
     return answer;
   }
 }
@@ -310,7 +312,11 @@ async function serveStoredFile(directory: string, name: string, method = 'GET'):
   // Stored names are content hashes: the bytes behind a name never change.
   return {
     status: 200,
-    headers: {'content-type': stored.contentType, 'cache-control': 'public, max-age=31536000, immutable'},
+    headers: {
+      'content-type': stored.contentType,
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    },
     body: stored.bytes,
   };
 }

@@ -124,6 +124,7 @@ describe.each(mounts)('the endpoint on %s', (_name, mount) => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(response.headers.get('x-cache-status')).toBe('MISS');
     expect(response.headers.get('x-response-time')).toMatch(/^\d+(\.\d+)?ms$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const timing = response.headers.get('server-timing') ?? '';
     for (const metric of ['url', 'fetch', 'parse', 'rules', 'resolve', 'ping', 'total']) {
       expect(timing).toMatch(new RegExp(`(^|, )${metric};dur=\\d+\\.\\d`));
@@ -253,6 +254,7 @@ describe.each(mounts)('the endpoint on %s', (_name, mount) => {
     const title = await get(`url=${target_('/page')}&embed=title`);
     expect(title.status).toBe(200);
     expect(title.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(title.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await title.text()).toBe('Sample page');
     const image = await get(`url=${target_('/page')}&embed=image.url`);
     expect(image.status).toBe(302);
