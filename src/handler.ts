@@ -1,12 +1,11 @@
-import {readFile} from 'node:fs/promises';
 import type {IncomingMessage, ServerResponse} from 'node:http';
-import {join} from 'node:path';
 import {performance} from 'node:perf_hooks';
 import type {ExtractResult} from './data.js';
 import {embedValue, type QueryResponse} from './embed.js';
 import {type LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from './errors.js';
 import {createExtractor, defaultStages, type CreateExtractorConfig} from './extract.js';
 import {normalizeConfig, normalizeOptions, invalidOption} from './options.js';
+import {jsonType, plainFail} from './json-responses.js';
 import {parseQuery} from './parse-query.js';
 import {
   cacheKey,
@@ -17,6 +16,7 @@ import {
   type CacheStore,
 } from './result-cache.js';
 import {collectTimings, serverTiming, timeStages, type StageTimings} from './stage-timing.js';
+import {readStoredScreenshot, serveStoredScreenshot} from './stored-screenshots.js';
 
 /** Trusted configuration of the HTTP endpoint: the extractor's config plus handler-only options. */
 export interface HandlerConfig extends CreateExtractorConfig {
@@ -58,9 +58,6 @@ export type {QueryResponse} from './embed.js';
 
 type Core = (searchParams: URLSearchParams, method: string) => Promise<QueryResponse>;
 
-const jsonType = 'application/json; charset=utf-8';
-const imageTypes: Record<string, string> = {png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp'};
-const storedName = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpe?g|webp)$/;
 
 /**
  * Answers one query string (spec §4.1) without touching any framework object: the core that
@@ -117,7 +114,7 @@ export function createHandler(
     if (url.pathname === '/' || url.pathname === '') {
       answer = await core(url.searchParams, (request.method ?? 'GET').toUpperCase());
     } else if (filesPath && url.pathname.startsWith(filesPath) && config.screenshotDirectory) {
-      answer = await serveStoredFile(config.screenshotDirectory, url.pathname.slice(filesPath.length), request.method);
+      answer = await serveStoredScreenshot(config.screenshotDirectory, url.pathname.slice(filesPath.length), request.method);
     } else if (next) {
       next();
       return;
@@ -141,7 +138,7 @@ function createCore(config: HandlerConfig): Core {
   const extract = createExtractor({...extractorConfig, stages: timeStages({...defaultStages, ...extractorConfig.stages})});
   const coalesce = createCoalescer<{result: ExtractResult; timings: StageTimings}>();
   const report = (error: unknown) => onError?.(toLinkpeekError(error));
-  const readStored = screenshotDirectory ? readFromDirectory(screenshotDirectory) : undefined;
+  const readStored = screenshotDirectory ? readStoredScreenshot(screenshotDirectory) : undefined;
 
   const cacheGet = async (key: string): Promise<CacheEntry | undefined> => {
     try {
@@ -269,54 +266,7 @@ function positive(value: unknown, name: string, fallback: number): number {
   return value;
 }
 
-function plainFail(status: number, message: string): QueryResponse {
-  return {
-    status,
-    headers: {'content-type': jsonType, 'cache-control': 'no-store'},
-    body: JSON.stringify({status: 'fail', message}),
-  };
-}
-
 function withSlashes(path: string): string {
   const leading = path.startsWith('/') ? path : `/${path}`;
   return leading.endsWith('/') ? leading : `${leading}/`;
-}
-
-function readFromDirectory(directory: string) {
-  return async (url: string) => {
-    let name: string;
-    try {
-      name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
-    } catch {
-      // A malformed escape (`%E0%A4%A`) cannot name one of our files.
-      return undefined;
-    }
-    if (!storedName.test(name)) return undefined;
-    try {
-      const bytes = await readFile(join(directory, name));
-      return {bytes, contentType: imageTypes[name.split('.').pop() ?? ''] ?? 'application/octet-stream'};
-    } catch {
-      return undefined;
-    }
-  };
-}
-
-async function serveStoredFile(directory: string, name: string, method = 'GET'): Promise<QueryResponse> {
-  if (method !== 'GET' && method !== 'HEAD') {
-    const answer = plainFail(405, `Method ${method} is not allowed: use GET or HEAD.`);
-    answer.headers.allow = 'GET, HEAD';
-    return answer;
-  }
-  const stored = storedName.test(name) ? await readFromDirectory(directory)(`http://localhost/${name}`) : undefined;
-  if (!stored) return plainFail(404, 'No such screenshot.');
-  // Stored names are content hashes: the bytes behind a name never change.
-  return {
-    status: 200,
-    headers: {
-      'content-type': stored.contentType,
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    },
-    body: stored.bytes,
-  };
 }
