@@ -1,0 +1,61 @@
+// Long enough for any title or heading, and for a description (the rules cut it to 300 characters);
+// short enough that collapsing it stays cheap and a pathological page cannot make us buffer megabytes.
+/** The most characters of text kept for one element. */
+export const maxText = 1000;
+
+/** The text of an element being read until it closes at `depth`. */
+export interface TextCollector {
+  depth: number;
+  text: string;
+  /** True once the element had more than {@link maxText} characters. */
+  cut: boolean;
+  done: (text: string) => void;
+}
+
+/** Collapses runs of whitespace to one space and trims. */
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Ends a text cut at {@link maxText} on a word boundary (its last, possibly partial, word dropped) with `…`. */
+function markCut(text: string): string {
+  const space = text.lastIndexOf(' ');
+  return `${space > 0 ? text.slice(0, space) : text}…`;
+}
+
+/** Starts reading the text of the element just opened at `depth`; `done` gets it, collapsed, when it closes. */
+export function startText(collectors: TextCollector[], depth: number, done: (text: string) => void): void {
+  collectors.push({depth, text: '', cut: false, done});
+}
+
+/** Adds a text node to every element being read, up to {@link maxText} characters each. */
+export function appendText(collectors: TextCollector[], text: string): void {
+  for (const collector of collectors) {
+    if (collector.text.length >= maxText) {
+      if (text !== '') collector.cut = true;
+    } else {
+      collector.text += text;
+      if (collector.text.length > maxText) {
+        collector.text = collector.text.slice(0, maxText);
+        collector.cut = true;
+      }
+    }
+  }
+}
+
+/**
+ * Hands their text to the elements that closed (those opened deeper than `depth`) and returns the
+ * ones still open: the same array when none closed, which is the common case.
+ */
+export function finishText(collectors: TextCollector[], depth: number): TextCollector[] {
+  if (collectors.length === 0 || collectors[collectors.length - 1]!.depth <= depth) return collectors;
+  const open: TextCollector[] = [];
+  for (const collector of collectors) {
+    if (collector.depth > depth) {
+      collector.done(collector.cut ? markCut(collapse(collector.text)) : collapse(collector.text));
+    } else {
+      open.push(collector);
+    }
+  }
+  return open;
+}

@@ -1,0 +1,53 @@
+import type {TextCollector} from './collect-text.js';
+import {emptySnapshot, type MediaTag, type Snapshot} from './snapshot.js';
+
+/** An open microdata item (`itemscope`) and where it closes. */
+export interface ItemScope {
+  depth: number;
+  /** The `itemprop` path from the outermost item (`review.author`); `null` for a top-level item. */
+  path: string | null;
+  type: string | null;
+}
+
+/** The snapshot fields filled from the first element whose text qualifies. */
+export type FirstTextField = 'title' | 'h1' | 'paragraph';
+
+/** Everything one parse tracks while it walks the document: the snapshot being filled and where we are. */
+export interface ParseState {
+  snapshot: Snapshot;
+  /** Depth of the element being opened or closed (`<html>` is 1). */
+  depth: number;
+  seenHtml: boolean;
+  svgDepth: number;
+  /** Inside a `<script>`/`<style>`/`<noscript>`/`<template>` whose text is not page text. */
+  rawText: boolean;
+  /** Depth of nav/header/footer/aside/form nesting: their `<p>` is not the description. */
+  sectionDepth: number;
+  collectors: TextCollector[];
+  scopes: ItemScope[];
+  /** The `<video>`/`<audio>` whose `<source>`s are being read, and its depth. */
+  media: MediaTag | null;
+  mediaDepth: number;
+  /** Which first-text fields have an element being read, so a nested one does not start a second read. */
+  collecting: Record<FirstTextField, boolean>;
+  /** The text of the JSON-LD script being read. */
+  json: string | null;
+}
+
+/** A fresh state for one document. */
+export function createParseState(): ParseState {
+  return {
+    snapshot: emptySnapshot(),
+    depth: 0,
+    seenHtml: false,
+    svgDepth: 0,
+    rawText: false,
+    sectionDepth: 0,
+    collectors: [],
+    scopes: [],
+    media: null,
+    mediaDepth: 0,
+    collecting: {title: false, h1: false, paragraph: false},
+    json: null,
+  };
+}

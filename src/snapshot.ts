@@ -1,0 +1,104 @@
+/** A `<meta>` tag: whichever of its key attributes are present, and its trimmed `content`. */
+export interface MetaTag {
+  name?: string;
+  property?: string;
+  itemprop?: string;
+  httpEquiv?: string;
+  content: string;
+}
+
+/** A `<link>` tag with an `href`; `rel` is lowercased and whitespace-collapsed. */
+export interface LinkTag {
+  rel: string;
+  href: string;
+  sizes?: string;
+  type?: string;
+  hreflang?: string;
+}
+
+/**
+ * One microdata property value (`itemprop`), for the few properties the rules use.
+ * `scope` is the path of `itemprop`s of the enclosing items, outermost first: `author` for the
+ * `name` inside `<div itemprop="author" itemscope>` of a top-level item, `review.author` for a
+ * reviewer's name, `null` for a property of a top-level item (or of no item at all).
+ */
+export interface MicrodataValue {
+  prop: string;
+  value: string;
+  scope: string | null;
+  /** The `itemtype` of the enclosing item, raw (e.g. `https://schema.org/Person`). */
+  type: string | null;
+}
+
+/** An `<img>`: its raw attributes. */
+export interface ImageTag {
+  src?: string;
+  srcset?: string;
+  /** `data-src` / `data-lazy-src`, the usual lazy-loading attribute. */
+  dataSrc?: string;
+  width?: string;
+  height?: string;
+  alt?: string;
+}
+
+/** A `<video>` or `<audio>` element with its child `<source>` elements. */
+export interface MediaTag {
+  src?: string;
+  poster?: string;
+  sources: {src: string; type?: string}[];
+}
+
+/** What one htmlparser2 pass collects from a document. Plain, JSON-able data. */
+export interface Snapshot {
+  /** The first `<base href>` value, raw. */
+  baseHref: string | null;
+  /** The first non-empty `<title>` outside `<svg>`, whitespace-collapsed. */
+  title: string | null;
+  /** `<html lang>` (or `xml:lang`), raw. */
+  lang: string | null;
+  /** Every `<meta>` with a `content` and a key attribute, in document order (capped). */
+  metas: MetaTag[];
+  /** `<link>` tags with an `href`, except stylesheets and resource hints, in document order (capped). */
+  links: LinkTag[];
+  /** JSON-LD objects, arrays and `@graph` flattened, in document order. */
+  jsonld: Record<string, unknown>[];
+  /**
+   * Microdata values for the properties in {@link microdataProps}, in document order (capped).
+   * Text values (read from element text) are kept for top-level items and their `author`, `creator`
+   * and `publisher` items only; attribute values (`content`, `href`, `src`, `datetime`…) for any item.
+   */
+  microdata: MicrodataValue[];
+  /** `<time datetime>` values, in document order (capped). */
+  times: string[];
+  /** The first non-empty `<h1>` text. */
+  h1: string | null;
+  /** The first `<p>` outside nav/header/footer/aside/form with at least {@link minParagraphLength} characters. */
+  paragraph: string | null;
+  /** The text of the first `<a rel="author">`. */
+  authorLink: string | null;
+  /** The first {@link maxImages} `<img>` elements. */
+  images: ImageTag[];
+  /** The first `<video>` elements. */
+  videos: MediaTag[];
+  /** The first `<audio>` elements. */
+  audios: MediaTag[];
+}
+
+/** The microdata properties recorded in {@link Snapshot.microdata}. */
+export const microdataProps: ReadonlySet<string> = new Set([
+  'name', 'headline', 'description', 'author', 'creator', 'datePublished', 'dateCreated', 'dateModified',
+  'uploadDate', 'image', 'logo', 'contentUrl', 'thumbnailUrl', 'publisher', 'url', 'inLanguage',
+]);
+
+/** How many `<img>` elements are recorded. */
+export const maxImages = 10;
+/** The shortest `<p>` text taken as the description fallback. */
+export const minParagraphLength = 40;
+
+/** A snapshot with nothing recorded yet: what an empty document gives. */
+export function emptySnapshot(): Snapshot {
+  return {
+    baseHref: null, title: null, lang: null, metas: [], links: [], jsonld: [], microdata: [], times: [],
+    h1: null, paragraph: null, authorLink: null, images: [], videos: [], audios: [],
+  };
+}
