@@ -5,8 +5,8 @@ import {createParseState} from './parse-state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers} from './tag-handlers.js';
 
-export type {ImageTag, LinkTag, MediaTag, MetaTag, MicrodataValue, Snapshot} from './snapshot.js';
-export {maxImages, microdataProps, minParagraphLength} from './snapshot.js';
+export type {ImageTag, LinkTag, MediaTag, MetaTag, MicrodataValue, PictureSource, Snapshot} from './snapshot.js';
+export {maxImages, maxPictureSources, microdataProps, minParagraphLength} from './snapshot.js';
 
 const noAttributes: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
@@ -83,7 +83,8 @@ function createCollector(): {snapshot: Snapshot; parser: Parser} {
 /**
  * Parses an HTML document in one htmlparser2 pass (no DOM tree) and records only what the field
  * rules read: metas, links, title, `<html lang>`, `<base href>`, JSON-LD, microdata, `<time>`, the
- * first `<h1>` and `<p>`, the first images and the first `<video>`/`<audio>` elements.
+ * first `<h1>` and `<p>`, the first images (with their `<picture>` sources) and the first
+ * `<video>`/`<audio>` elements.
  * Never throws on malformed HTML: htmlparser2 recovers the way browsers mostly do.
  * @example parseHtml('<title>Hi</title>').title // 'Hi'
  */

@@ -1,5 +1,5 @@
 import type {TextCollector} from './collect-text.js';
-import {emptySnapshot, type MediaTag, type Snapshot} from './snapshot.js';
+import {emptySnapshot, type MediaTag, type PictureSource, type Snapshot} from './snapshot.js';
 
 /** An open microdata item (`itemscope`) and where it closes. */
 export interface ItemScope {
@@ -28,6 +28,8 @@ export interface ParseState {
   /** The `<video>`/`<audio>` whose `<source>`s are being read, and its depth. */
   media: MediaTag | null;
   mediaDepth: number;
+  /** The `<source>`s of the open `<picture>`, until its `<img>` takes them. */
+  picture: PictureSource[] | null;
   /** Which first-text fields have an element being read, so a nested one does not start a second read. */
   collecting: Record<FirstTextField, boolean>;
   /** The text of the JSON-LD script being read. */
@@ -47,6 +49,7 @@ export function createParseState(): ParseState {
     scopes: [],
     media: null,
     mediaDepth: 0,
+    picture: null,
     collecting: {title: false, h1: false, paragraph: false},
     json: null,
   };

@@ -2,7 +2,7 @@ import type {IncomingHttpHeaders} from 'node:http';
 import {getDomain} from 'tldts';
 import type {Candidates, MediaField, TextField} from './data.js';
 import type {Page} from './fetch-page.js';
-import type {ImageTag, Snapshot} from './parse-html.js';
+import type {ImageTag, PictureSource, Snapshot} from './parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
 import {cleanText, isoDate, languageCode, looksLikeUrl, truncate} from './rules-normalize.js';
 import {
@@ -121,9 +121,14 @@ function declaredSize(value: string | undefined): number | undefined {
 /** Images declared smaller than this (width or height) are icons, spacers or tracking pixels. */
 export const minImageSize = 64;
 
+/** A `<picture>` source that is an image: no `type`, or `image/*` (Safari also plays a `video/mp4` source there). */
+const isImageSource = (source: PictureSource): boolean => source.type === undefined || source.type.trim().toLowerCase().startsWith('image/');
+
 function imageUrls(image: ImageTag): string[] {
   const out: string[] = [];
-  if (image.srcset !== undefined) out.push(...srcsetUrls(image.srcset));
+  const srcsets = (image.sources ?? []).filter(isImageSource).map((source) => source.srcset);
+  if (image.srcset !== undefined) srcsets.push(image.srcset);
+  out.push(...srcsetUrls(...srcsets));
   // A data: placeholder in `src` with the real image in `data-src` is the usual lazy-loading pattern.
   if (image.src !== undefined && !image.src.trim().startsWith('data:')) out.push(image.src);
   if (image.dataSrc !== undefined) out.push(image.dataSrc);

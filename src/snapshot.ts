@@ -30,6 +30,12 @@ export interface MicrodataValue {
   type: string | null;
 }
 
+/** A `<source>` of a `<picture>`: its raw `srcset` and `type`. */
+export interface PictureSource {
+  srcset: string;
+  type?: string;
+}
+
 /** An `<img>`: its raw attributes. */
 export interface ImageTag {
   src?: string;
@@ -39,6 +45,11 @@ export interface ImageTag {
   width?: string;
   height?: string;
   alt?: string;
+  /**
+   * The `<source srcset>` elements of the `<picture>` this `<img>` belongs to, in document order
+   * (at most {@link maxPictureSources}); absent outside a `<picture>` or when it has none.
+   */
+  sources?: PictureSource[];
 }
 
 /** A `<video>` or `<audio>` element with its child `<source>` elements. */
@@ -92,6 +103,8 @@ export const microdataProps: ReadonlySet<string> = new Set([
 
 /** How many `<img>` elements are recorded. */
 export const maxImages = 10;
+/** How many `<source>` elements of one `<picture>` are recorded. */
+export const maxPictureSources = 10;
 /** The shortest `<p>` text taken as the description fallback. */
 export const minParagraphLength = 40;
 

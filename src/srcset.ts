@@ -69,14 +69,16 @@ export function parseSrcset(value: string): SrcsetCandidate[] {
 }
 
 /**
- * The URLs of a `srcset`, largest first: width descriptors by width, then density descriptors by
- * density (a page normally uses one kind only). Ties keep document order.
+ * The URLs of one or more `srcset`s (e.g. a `<picture>`'s sources and its `<img>`), pooled and
+ * largest first: width descriptors by width, then density descriptors by density (a page normally
+ * uses one kind only). Ties keep the order given.
  * @example srcsetUrls('s.jpg 320w, l.jpg 1280w, m.jpg 640w') // ['l.jpg', 'm.jpg', 's.jpg']
  */
-export function srcsetUrls(value: string): string[] {
+export function srcsetUrls(...values: string[]): string[] {
   const score = (candidate: SrcsetCandidate): [number, number] =>
     candidate.width !== undefined ? [1, candidate.width] : [0, candidate.density ?? 1];
-  return parseSrcset(value)
+  // Each srcset is parsed alone: joining them would let a malformed one swallow the next.
+  return values.flatMap((value) => parseSrcset(value))
     .map((candidate, index) => ({candidate, index, score: score(candidate)}))
     .sort((a, b) => b.score[0] - a.score[0] || b.score[1] - a.score[1] || a.index - b.index)
     .map(({candidate}) => candidate.url);

@@ -2,7 +2,9 @@ import {collapse, startText} from './collect-text.js';
 import {microdataAttributeTags} from './collect-microdata.js';
 import {parseJsonld} from './parse-jsonld.js';
 import type {FirstTextField, ParseState} from './parse-state.js';
-import {maxImages, minParagraphLength, type ImageTag, type LinkTag, type MediaTag, type MetaTag} from './snapshot.js';
+import {
+  maxImages, maxPictureSources, minParagraphLength, type ImageTag, type LinkTag, type MediaTag, type MetaTag, type PictureSource,
+} from './snapshot.js';
 
 /** Reads an opening tag into the parse state; `attribs` is empty unless the tag is in {@link attributeTags}. */
 export type OpenHandler = (state: ParseState, attribs: Record<string, string>) => void;
@@ -77,8 +79,11 @@ function openAnchor(state: ParseState, attribs: Record<string, string>): void {
   });
 }
 
-function openImage({snapshot, svgDepth}: ParseState, attribs: Record<string, string>): void {
-  if (snapshot.images.length >= maxImages || svgDepth > 0) return;
+function openImage(state: ParseState, attribs: Record<string, string>): void {
+  const {snapshot, picture} = state;
+  // A <picture>'s sources belong to its first <img>; sources after it are ignored, as browsers do.
+  state.picture = null;
+  if (snapshot.images.length >= maxImages || state.svgDepth > 0) return;
   const image: ImageTag = {};
   if (attribs.src !== undefined) image.src = attribs.src;
   if (attribs.srcset !== undefined) image.srcset = attribs.srcset;
@@ -87,6 +92,7 @@ function openImage({snapshot, svgDepth}: ParseState, attribs: Record<string, str
   if (attribs.width !== undefined) image.width = attribs.width;
   if (attribs.height !== undefined) image.height = attribs.height;
   if (attribs.alt !== undefined) image.alt = attribs.alt;
+  if (picture !== null && picture.length > 0) image.sources = picture;
   snapshot.images.push(image);
 }
 
@@ -103,11 +109,17 @@ function openMedia(kind: 'videos' | 'audios'): OpenHandler {
   };
 }
 
-function openSource({media}: ParseState, attribs: Record<string, string>): void {
-  if (media === null || attribs.src === undefined) return;
-  const source: {src: string; type?: string} = {src: attribs.src};
-  if (attribs.type !== undefined) source.type = attribs.type;
-  media.sources.push(source);
+function openSource({media, picture}: ParseState, attribs: Record<string, string>): void {
+  if (media !== null) {
+    if (attribs.src === undefined) return;
+    const source: {src: string; type?: string} = {src: attribs.src};
+    if (attribs.type !== undefined) source.type = attribs.type;
+    media.sources.push(source);
+  } else if (picture !== null && attribs.srcset !== undefined && picture.length < maxPictureSources) {
+    const source: PictureSource = {srcset: attribs.srcset};
+    if (attribs.type !== undefined) source.type = attribs.type;
+    picture.push(source);
+  }
 }
 
 /** What each opening tag records, keyed by lowercase tag name; tags not listed record nothing. */
@@ -137,6 +149,7 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
   ['video', openMedia('videos')],
   ['audio', openMedia('audios')],
   ['source', openSource],
+  ['picture', (state) => { state.picture = []; }],
 ]);
 
 /** What each closing tag undoes, keyed by lowercase tag name. */
@@ -151,6 +164,7 @@ export const closeHandlers: ReadonlyMap<string, CloseHandler> = new Map<string, 
   ...rawTextTags.map((name): [string, CloseHandler] => [name, (state) => { state.rawText = false; }]),
   ['svg', (state) => { if (state.svgDepth > 0) state.svgDepth--; }],
   ...sections.map((name): [string, CloseHandler] => [name, (state) => { if (state.sectionDepth > 0) state.sectionDepth--; }]),
+  ['picture', (state) => { state.picture = null; }],
 ]);
 
 /**

@@ -62,7 +62,7 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
     });
   });
 
-  it('product-page.html: JSON-LD Product image, then lazy and srcset images largest first', () => {
+  it('product-page.html: JSON-LD Product image, then lazy, srcset and <picture> images largest first', () => {
     expect(extractFixture('product-page.html', 'https://shop.example.de/p/trailhead-40l')).toEqual({
       title: 'Trailhead 40L Rucksack',
       description: 'A 40-litre pack with a ventilated back panel, hip-belt pockets and a removable rain cover.',
@@ -77,6 +77,11 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
         'https://shop.example.de/img/trailhead-40l/1600.jpg',
         'https://shop.example.de/img/trailhead-40l/800.jpg',
         'https://shop.example.de/img/trailhead-40l/400.jpg',
+        'https://shop.example.de/img/trailhead-40l/side-2400.avif',
+        'https://shop.example.de/img/trailhead-40l/side-1200.avif',
+        'https://shop.example.de/img/trailhead-40l/side-1200.webp',
+        'https://shop.example.de/img/trailhead-40l/side.jpg',
+        'https://shop.example.de/img/trailhead-40l/spin.gif',
       ],
       logo: [
         'https://shop.example.de/static/outfitters-logo.png',

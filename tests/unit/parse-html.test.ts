@@ -1,6 +1,6 @@
 import {describe, expect, it} from '@jest/globals';
 import {readdirSync, readFileSync} from 'node:fs';
-import {maxImages, parseHtml, parseHtmlChunks} from '../../src/parse-html.js';
+import {maxImages, maxPictureSources, parseHtml, parseHtmlChunks} from '../../src/parse-html.js';
 
 const fixtureDirectory = new URL('../fixtures/pages/', import.meta.url);
 const fixtures = readdirSync(fixtureDirectory).filter((name) => name.endsWith('.html'));
@@ -150,6 +150,32 @@ line two"}</script>
       <source src="/orphan.mp4"><audio src="/a.mp3"></audio>`);
     expect(snapshot.videos).toEqual([{poster: '/poster.jpg', sources: [{src: '/v.webm', type: 'video/webm'}, {src: '/v.mp4'}]}]);
     expect(snapshot.audios).toEqual([{src: '/a.mp3', sources: []}]);
+    expect(snapshot.images).toEqual([{src: '/p.jpg', sources: [{srcset: '/p.webp'}]}]);
+  });
+
+  it('records the <source srcset>s of a <picture> on its <img>, raw and in document order', () => {
+    const snapshot = parseHtml(`<picture>
+        <source type="image/avif" srcset="/a.avif 800w, /a-2x.avif 1600w" media="(min-width: 40em)">
+        <source src="/no-srcset.webp"><source type="video/mp4" srcset="/a.mp4">
+        <img src="/a.jpg" srcset="/a-2x.jpg 2x"><source srcset="/after-img.webp">
+      </picture>
+      <img src="/outside.jpg"><picture><img src="/plain.jpg"></picture>
+      <div><picture><source srcset="/unclosed.webp"></div><img src="/after-unclosed.jpg">
+      <video><picture><source srcset="/in-video.webp"><img src="/in-video.jpg"></picture></video>`);
+    expect(snapshot.images).toEqual([
+      {src: '/a.jpg', srcset: '/a-2x.jpg 2x', sources: [{srcset: '/a.avif 800w, /a-2x.avif 1600w', type: 'image/avif'}, {srcset: '/a.mp4', type: 'video/mp4'}]},
+      {src: '/outside.jpg'},
+      {src: '/plain.jpg'},
+      {src: '/after-unclosed.jpg'},
+      {src: '/in-video.jpg'},
+    ]);
+  });
+
+  it(`records at most ${maxPictureSources} sources of one <picture>`, () => {
+    const sources = Array.from({length: maxPictureSources + 2}, (_, index) => `<source srcset="/${index}.webp">`).join('');
+    const [image] = parseHtml(`<picture>${sources}<img src="/a.jpg"></picture>`).images;
+    expect(image?.sources).toHaveLength(maxPictureSources);
+    expect(image?.sources?.[0]).toEqual({srcset: '/0.webp'});
   });
 
   it('returns plain JSON-able data', () => {

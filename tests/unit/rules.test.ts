@@ -154,6 +154,27 @@ describe('single rules on literal snapshots', () => {
     expect(rule('image', 'document(img)')(input, context)).toEqual(['/lazy.jpg', '/big-2x.jpg', '/big.jpg']);
   });
 
+  it('document(img) pools <picture> source candidates with the img srcset, largest first, skipping non-image types', () => {
+    const input = snapshot({images: [
+      {
+        src: '/a.jpg',
+        srcset: '/a-800.jpg 800w, /a-1200.jpg 1200w',
+        sources: [
+          {srcset: '/a-1600.avif 1600w, /a-800.avif 800w', type: 'image/avif'},
+          {srcset: '/a.mp4', type: 'video/mp4'},
+          {srcset: '/a-1200.webp 1200w', type: ' Image/WebP '},
+          {srcset: '/broken.webp 900w ('}, // invalid: dropped without swallowing the next source
+          {srcset: '/a-2400.jxl 2400w'},
+        ],
+      },
+      {src: '/icon.png', width: '32', sources: [{srcset: '/icon-2x.png 2x'}]},
+    ]});
+    // Equal widths keep source order: the <picture> sources, then the <img> srcset.
+    expect(rule('image', 'document(img)')(input, context)).toEqual([
+      '/a-2400.jxl', '/a-1600.avif', '/a-1200.webp', '/a-1200.jpg', '/a-800.avif', '/a-800.jpg', '/a.jpg',
+    ]);
+  });
+
   it('icons are ordered by declared size, apple-touch-icon first on ties, sizes="any" first of all', () => {
     const input = snapshot({links: [
       {rel: 'shortcut icon', href: '/favicon.ico'},
