@@ -14,14 +14,27 @@ export interface Deadline {
 
 /** Starts a total time limit of `ms`, also ended by a `parent` signal (the caller's, or an outer deadline's). */
 export function createDeadline(ms: number, parent?: AbortSignal): Deadline {
+  return startDeadline(Date.now() + ms, ms, parent);
+}
+
+/** A child deadline of at most `ms` that also ends with `parent`. */
+export function narrowDeadline(parent: Deadline, ms: number): Deadline {
+  if (ms < parent.remaining()) return createDeadline(Math.max(1, ms), parent.signal);
+  // The parent ends first, so only its timer may end the child. A timer of the child's own, set to
+  // the whole-ms remainder, could fire a millisecond before the parent's (timers and Date.now()
+  // round differently) and abort with its own ETIMEOUT instead of passing the parent's through.
+  return startDeadline(parent.expiresAt, undefined, parent.signal);
+}
+
+/** A deadline ending at `expiresAt`: after `ms` by a timer of its own, or (no `ms`) only with `parent`. */
+function startDeadline(expiresAt: number, ms: number | undefined, parent?: AbortSignal): Deadline {
   const controller = new AbortController();
-  const expiresAt = Date.now() + ms;
-  const timer = setTimeout(
-    () => controller.abort(new LinkpeekError('ETIMEOUT', `The target took longer than ${ms} ms.`)),
-    ms,
-  );
+  const timer =
+    ms === undefined
+      ? undefined
+      : setTimeout(() => controller.abort(new LinkpeekError('ETIMEOUT', `The target took longer than ${ms} ms.`)), ms);
   // An unref'd timer never keeps the process alive on its own.
-  timer.unref();
+  timer?.unref();
   // An outer deadline's reason (ETIMEOUT) passes through; a caller's own abort becomes EABORTED.
   const onParentAbort = () =>
     controller.abort(
@@ -37,9 +50,4 @@ export function createDeadline(ms: number, parent?: AbortSignal): Deadline {
   else parent?.addEventListener('abort', onParentAbort, {once: true});
   controller.signal.addEventListener('abort', dispose, {once: true});
   return {signal: controller.signal, expiresAt, remaining: () => Math.max(0, expiresAt - Date.now()), dispose};
-}
-
-/** A child deadline of at most `ms` that also ends with `parent`. */
-export function narrowDeadline(parent: Deadline, ms: number): Deadline {
-  return createDeadline(Math.max(1, Math.min(ms, parent.remaining())), parent.signal);
 }

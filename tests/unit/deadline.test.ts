@@ -1,5 +1,5 @@
 import {describe, expect, it} from '@jest/globals';
-import {createDeadline, narrowDeadline} from '../../src/deadline.js';
+import {createDeadline, narrowDeadline, type Deadline} from '../../src/deadline.js';
 
 describe('createDeadline', () => {
   it('aborts with ETIMEOUT when the time is up', async () => {
@@ -27,6 +27,32 @@ describe('createDeadline', () => {
     expect(inner.remaining()).toBeLessThanOrEqual(20);
     await new Promise((resolve) => inner.signal.addEventListener('abort', resolve));
     expect(inner.signal.reason).toBe(outer.signal.reason);
+  });
+
+  it('passes the outer ETIMEOUT through whenever the narrowing happens within the outer budget', async () => {
+    // The clock moves on between creating and narrowing (a lot, on a busy machine); the child's
+    // remainder is then rounded to whole ms against a timer clock of another phase. Narrowing at
+    // 40 points spread over 8 ms covers those phases.
+    const pairs: {outer: Deadline; inner: Deadline}[] = [];
+    for (let index = 0; index < 40; index++) {
+      const outer = createDeadline(30);
+      for (const start = performance.now(); performance.now() < start + 0.2; );
+      const inner = narrowDeadline(outer, 10_000);
+      expect(inner.expiresAt).toBe(outer.expiresAt);
+      pairs.push({outer, inner});
+    }
+    await Promise.all(pairs.map(({inner}) => new Promise((resolve) => inner.signal.addEventListener('abort', resolve))));
+    const ownReasons = pairs.filter(({outer, inner}) => inner.signal.reason !== outer.signal.reason);
+    expect(ownReasons.map(({inner}) => String(inner.signal.reason))).toEqual([]);
+  });
+
+  it('still ends a narrowed child at its own, shorter limit with its own ETIMEOUT', async () => {
+    const outer = createDeadline(10_000);
+    const inner = narrowDeadline(outer, 20);
+    await new Promise((resolve) => inner.signal.addEventListener('abort', resolve));
+    expect(inner.signal.reason).toMatchObject({code: 'ETIMEOUT'});
+    expect(outer.signal.aborted).toBe(false);
+    outer.dispose();
   });
 
   it('stops its timer on dispose', async () => {
