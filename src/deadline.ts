@@ -6,7 +6,7 @@ export interface Deadline {
   signal: AbortSignal;
   /** Epoch milliseconds at which the budget ends. */
   expiresAt: number;
-  /** Milliseconds left, never below 0. */
+  /** Milliseconds left, never below 0; 0 once the signal aborted. */
   remaining(): number;
   /** Releases the timer and listeners once the work is done. */
   dispose(): void;
@@ -49,5 +49,8 @@ function startDeadline(expiresAt: number, ms: number | undefined, parent?: Abort
   if (parent?.aborted) onParentAbort();
   else parent?.addEventListener('abort', onParentAbort, {once: true});
   controller.signal.addEventListener('abort', dispose, {once: true});
-  return {signal: controller.signal, expiresAt, remaining: () => Math.max(0, expiresAt - Date.now()), dispose};
+  // Once ended, no time is left: the timer counts on the event loop's clock, which may fire it while
+  // Date.now() is still a millisecond short of expiresAt.
+  const remaining = () => (controller.signal.aborted ? 0 : Math.max(0, expiresAt - Date.now()));
+  return {signal: controller.signal, expiresAt, remaining, dispose};
 }

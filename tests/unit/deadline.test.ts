@@ -9,6 +9,20 @@ describe('createDeadline', () => {
     expect(deadline.remaining()).toBe(0);
   });
 
+  it('has no time left once it aborted, whenever in the millisecond it was started', async () => {
+    // The timer counts on the event loop's clock and remaining() on Date.now(); their whole
+    // milliseconds do not line up, so a timer may fire while Date.now() is 1 ms short of expiresAt.
+    const deadlines: Deadline[] = [];
+    for (let index = 0; index < 40; index++) {
+      deadlines.push(createDeadline(20));
+      for (const start = performance.now(); performance.now() < start + 0.2; );
+    }
+    const left = await Promise.all(
+      deadlines.map((deadline) => new Promise<number>((resolve) => deadline.signal.addEventListener('abort', () => resolve(deadline.remaining())))),
+    );
+    expect(left.filter((ms) => ms !== 0)).toEqual([]);
+  });
+
   it('aborts with EABORTED when the caller aborts, keeping the reason as cause', () => {
     const controller = new AbortController();
     const deadline = createDeadline(10_000, controller.signal);
