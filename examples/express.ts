@@ -2,10 +2,10 @@
 // Then: curl 'http://127.0.0.1:3000/preview?url=<the sample URL it prints, percent-encoded>'
 //
 // In your app: import {createHandler} from 'linkpeek';
-import type {AddressInfo} from 'node:net';
+import {createServer} from 'node:http';
 import express from 'express';
 import {createHandler} from '../src/index.js';
-import {startSampleSite} from './sample-site.js';
+import {serveDemo, startSampleSite} from './sample-site.js';
 
 const site = await startSampleSite();
 const app = express();
@@ -20,16 +20,4 @@ app.use(
 );
 app.get('/', (_request, response) => void response.send('Link previews live under /preview?url=...'));
 
-const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
-  const {port} = server.address() as AddressInfo;
-  process.stdout.write(`Endpoint: http://127.0.0.1:${port}/preview\n`);
-  process.stdout.write(`Try: curl 'http://127.0.0.1:${port}/preview?url=${encodeURIComponent(site.url)}'\n`);
-});
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeIdleConnections();
-    void site.close();
-  });
-}
+serveDemo(createServer(app), site, '/preview');

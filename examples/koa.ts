@@ -2,10 +2,10 @@
 // dependency). Run: npx tsx examples/koa.ts
 //
 // In your app: import {handleQuery, type HandlerConfig} from 'linkpeek';
-import type {AddressInfo} from 'node:net';
+import {createServer} from 'node:http';
 import Koa from 'koa';
 import {handleQuery, type HandlerConfig} from '../src/index.js';
-import {startSampleSite} from './sample-site.js';
+import {serveDemo, startSampleSite} from './sample-site.js';
 
 const site = await startSampleSite();
 // One config object for the app's lifetime: its cache and extractor are built once per object.
@@ -22,16 +22,4 @@ app.use(async (ctx) => {
   ctx.body = body;
 });
 
-const server = app.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
-  const {port} = server.address() as AddressInfo;
-  process.stdout.write(`Endpoint: http://127.0.0.1:${port}/\n`);
-  process.stdout.write(`Try: curl 'http://127.0.0.1:${port}/?url=${encodeURIComponent(site.url)}'\n`);
-});
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeIdleConnections();
-    void site.close();
-  });
-}
+serveDemo(createServer(app.callback()), site);

@@ -3,26 +3,13 @@
 //
 // In your app: import {createHandler} from 'linkpeek';
 import {createServer} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {createHandler} from '../src/index.js';
-import {startSampleSite} from './sample-site.js';
+import {serveDemo, startSampleSite} from './sample-site.js';
 
 const site = await startSampleSite();
 const handler = createHandler({
   // LOCAL DEMO ONLY: lets the endpoint reach the sample page on 127.0.0.1. Never set in production.
   allowAddress: (address) => address === '127.0.0.1',
 });
-const server = createServer(handler);
-server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
-  const {port} = server.address() as AddressInfo;
-  process.stdout.write(`Endpoint: http://127.0.0.1:${port}/\n`);
-  process.stdout.write(`Try: curl 'http://127.0.0.1:${port}/?url=${encodeURIComponent(site.url)}'\n`);
-});
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    server.close();
-    server.closeIdleConnections();
-    void site.close();
-  });
-}
+serveDemo(createServer(handler), site);
