@@ -126,6 +126,7 @@ function notFound(hostname: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname});
 }
 
-function unbracket(hostname: string): string {
+/** A URL hostname without the brackets of an IPv6 literal (`[::1]` → `::1`). */
+export function unbracket(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }

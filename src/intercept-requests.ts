@@ -1,5 +1,6 @@
 import {isIP} from 'node:net';
 import type {HTTPRequest, Page} from 'puppeteer-core';
+import {unbracket} from './address-guard.js';
 import {LinkpeekError, isLinkpeekError} from './errors.js';
 import {refusedHeaders} from './options.js';
 import type {CaptureRequest} from './screenshot-provider.js';
@@ -42,7 +43,7 @@ async function routeRequest(
     if (!capture.fetchResource) {
       // Without a Node-side fetcher Chromium would resolve the name again by itself (DNS
       // rebinding), so only IP literals, already checked, may go through.
-      if (isIP(url.hostname.replace(/^\[|\]$/g, '')) === 0) {
+      if (isIP(unbracket(url.hostname)) === 0) {
         throw new LinkpeekError('EFORBIDDENURL', 'Host names need `fetchResource` to be loaded safely.');
       }
       return await intercepted.continue();
