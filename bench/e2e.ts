@@ -140,12 +140,12 @@ const html = (body: string) => (_request: IncomingMessage, response: ServerRespo
 };
 
 type ExtractModule = typeof import('../src/extract.js');
-type PingModule = typeof import('../src/ping.js');
+type PingModule = typeof import('../src/ping/ping.js');
 
 /** Runs the end-to-end part; `skipped` rows while the pipeline's stages have not landed. */
 export async function benchEndToEnd(mode: BenchMode): Promise<Row[]> {
   const {createExtractor} = (await import('../src/extract.js')) as ExtractModule;
-  const {pingUrls} = (await import('../src/ping.js')) as PingModule;
+  const {pingUrls} = (await import('../src/ping/ping.js')) as PingModule;
   const requests: MediaFile[] = [];
   const fifty = fiftyMedia();
   const small = smallPage();

@@ -12,7 +12,7 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {pathToFileURL} from 'node:url';
 import autocannon from 'autocannon';
-import {createHandler, type HandlerConfig} from '../src/handler.js';
+import {createHandler, type HandlerConfig} from '../src/endpoint/handler.js';
 import {loopbackConfig} from '../tests/helpers/policy.js';
 import {html, startServer} from '../tests/helpers/server.js';
 import type {BenchMode, Row} from './stats.js';

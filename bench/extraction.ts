@@ -68,10 +68,10 @@ async function linkpeek(probe: CorpusPage): Promise<Contender> {
   const name = 'linkpeek';
   try {
     const [{decodeBody}, {parseHtml}, {pickFields}, {documentBase, resolveUrls}] = await Promise.all([
-      import('../src/decode-body.js'),
-      import('../src/parse-html.js'),
-      import('../src/rules.js'),
-      import('../src/resolve-urls.js'),
+      import('../src/fetch/decode-body.js'),
+      import('../src/parse/parse-html.js'),
+      import('../src/rules/rules.js'),
+      import('../src/rules/resolve-urls.js'),
     ]);
     const headers = {'content-type': 'text/html'};
     const extract = (page: CorpusPage) => {

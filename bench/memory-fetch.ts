@@ -5,9 +5,9 @@ import {execFileSync} from 'node:child_process';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {fileURLToPath} from 'node:url';
-import {isLoopbackAddress} from '../src/address.js';
+import {isLoopbackAddress} from '../src/url/address.js';
 import {createDeadline} from '../src/deadline.js';
-import {fetchPage} from '../src/fetch-page.js';
+import {fetchPage} from '../src/fetch/fetch-page.js';
 import {normalizeConfig} from '../src/options.js';
 import {gzipBomb, streamFiller} from '../tests/helpers/bodies.js';
 

@@ -7,7 +7,7 @@ import {readFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Parser} from 'htmlparser2';
-import {parseHtml} from '../src/parse-html.js';
+import {parseHtml} from '../src/parse/parse-html.js';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), 'corpus');
 const manifest = JSON.parse(readFileSync(join(corpusDir, 'manifest.json'), 'utf8')) as {file: string; charset: string}[];

@@ -7,11 +7,11 @@
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {pathToFileURL} from 'node:url';
-import {createChromiumProvider, findExecutable} from '../src/chromium-provider.js';
+import {createChromiumProvider, findExecutable} from '../src/screenshot/chromium-provider.js';
 import {createDeadline} from '../src/deadline.js';
 import {normalizeConfig, normalizeOptions} from '../src/options.js';
-import type {ScreenshotProvider} from '../src/screenshot-provider.js';
-import {takeScreenshot} from '../src/screenshot.js';
+import type {ScreenshotProvider} from '../src/screenshot/provider.js';
+import {takeScreenshot} from '../src/screenshot/take-screenshot.js';
 import {fixed, markdownTable, quantile, type BenchMode, type Row} from './stats.js';
 
 /** What {@link benchScreenshots} measured; `rows` is the same, ready for bench/run.ts's table. */

@@ -2,13 +2,13 @@
 // The `linkpeek` command. Unlike the library, a command may write to the terminal.
 import {readFileSync} from 'node:fs';
 import {parseArgs} from 'node:util';
-import {isLoopbackAddress, isPublicAddress} from './address.js';
+import {isLoopbackAddress, isPublicAddress} from './url/address.js';
 import {isLinkpeekError, LinkpeekError, toErrorBody} from './errors.js';
 import {createExtractor} from './extract.js';
 import type {AddressPolicy} from './options.js';
-import {parseQuery} from './parse-query.js';
-import type {HandlerConfig} from './handler.js';
-import {startEndpoint} from './serve.js';
+import {parseQuery} from './endpoint/parse-query.js';
+import type {HandlerConfig} from './endpoint/handler.js';
+import {startEndpoint} from './endpoint/serve.js';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON

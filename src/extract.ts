@@ -1,15 +1,15 @@
 import type {ExtractResult} from './data.js';
 import {createDeadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
-import {fetchPage} from './fetch-page.js';
-import {headersAfterRedirects} from './http-client.js';
+import {fetchPage} from './fetch/fetch-page.js';
+import {headersAfterRedirects} from './fetch/http-client.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig} from './options.js';
-import {parseHtml} from './parse-html.js';
-import {pingUrls} from './ping.js';
-import {documentBase, resolveUrls} from './resolve-urls.js';
-import {pickFields} from './rules.js';
-import {takeScreenshot} from './screenshot.js';
-import {validateUrl} from './url.js';
+import {parseHtml} from './parse/parse-html.js';
+import {pingUrls} from './ping/ping.js';
+import {documentBase, resolveUrls} from './rules/resolve-urls.js';
+import {pickFields} from './rules/rules.js';
+import {takeScreenshot} from './screenshot/take-screenshot.js';
+import {validateUrl} from './url/validate-url.js';
 
 /** The stages of the pipeline; any of them can be replaced through `createExtractor({ stages })`. */
 export interface Stages {

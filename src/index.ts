@@ -24,24 +24,24 @@ export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} f
 export type {ErrorCode, ErrorBody, LinkpeekErrorOptions} from './errors.js';
 
 // Stages
-export {validateUrl} from './url.js';
-export {isPublicAddress, isLoopbackAddress, reservedRanges, embeddingPrefixes} from './address.js';
-export type {ReservedRange, EmbeddingPrefix} from './address.js';
-export {requestSafely} from './http-client.js';
-export type {SafeRequest, SafeResponse} from './http-client.js';
-export {resolveAllowedAddresses, createGuardedLookup} from './address-guard.js';
-export {fetchPage} from './fetch-page.js';
-export type {Page, FetchRequest} from './fetch-page.js';
-export {parseHtml, parseHtmlChunks} from './parse-html.js';
-export type {Snapshot} from './parse-html.js';
-export {pickFields, rules, meta, microdata, link} from './rules.js';
-export type {Rule, RuleTable, RuleContext} from './rules.js';
-export {resolveUrls, documentBase} from './resolve-urls.js';
-export {pingUrls} from './ping.js';
-export {describeMedia} from './media.js';
-export type {PingRequest} from './ping.js';
-export {takeScreenshot} from './screenshot.js';
-export type {ScreenshotRequest} from './screenshot.js';
+export {validateUrl} from './url/validate-url.js';
+export {isPublicAddress, isLoopbackAddress, reservedRanges, embeddingPrefixes} from './url/address.js';
+export type {ReservedRange, EmbeddingPrefix} from './url/address.js';
+export {requestSafely} from './fetch/http-client.js';
+export type {SafeRequest, SafeResponse} from './fetch/http-client.js';
+export {resolveAllowedAddresses, createGuardedLookup} from './url/address-guard.js';
+export {fetchPage} from './fetch/fetch-page.js';
+export type {Page, FetchRequest} from './fetch/fetch-page.js';
+export {parseHtml, parseHtmlChunks} from './parse/parse-html.js';
+export type {Snapshot} from './parse/parse-html.js';
+export {pickFields, rules, meta, microdata, link} from './rules/rules.js';
+export type {Rule, RuleTable, RuleContext} from './rules/rules.js';
+export {resolveUrls, documentBase} from './rules/resolve-urls.js';
+export {pingUrls} from './ping/ping.js';
+export {describeMedia} from './ping/media.js';
+export type {PingRequest} from './ping/ping.js';
+export {takeScreenshot} from './screenshot/take-screenshot.js';
+export type {ScreenshotRequest} from './screenshot/take-screenshot.js';
 export type {
   ScreenshotProvider,
   ScreenshotStore,
@@ -54,20 +54,20 @@ export type {
   ResourceFetcher,
   ResourceRequest,
   ResourceResponse,
-} from './screenshot-provider.js';
-export {createChromiumProvider, findExecutable} from './chromium-provider.js';
-export type {ChromiumProvider, ChromiumProviderOptions} from './chromium-provider.js';
-export {createDataUriStore, createFileStore} from './screenshot-store.js';
-export type {FileStoreOptions} from './screenshot-store.js';
-export {readImageInfo} from './image-info.js';
-export type {ImageInfo} from './image-info.js';
+} from './screenshot/provider.js';
+export {createChromiumProvider, findExecutable} from './screenshot/chromium-provider.js';
+export type {ChromiumProvider, ChromiumProviderOptions} from './screenshot/chromium-provider.js';
+export {createDataUriStore, createFileStore} from './screenshot/store.js';
+export type {FileStoreOptions} from './screenshot/store.js';
+export {readImageInfo} from './ping/image-info.js';
+export type {ImageInfo} from './ping/image-info.js';
 export {createDeadline} from './deadline.js';
 export type {Deadline} from './deadline.js';
 
 // HTTP endpoint
-export {createHandler, handleQuery} from './handler.js';
-export type {HandlerConfig, QueryRequest, QueryResponse} from './handler.js';
-export {parseQuery, embedPaths} from './parse-query.js';
-export type {ParsedQuery} from './parse-query.js';
-export {createMemoryCache, cacheKey} from './result-cache.js';
-export type {CacheStore, CacheEntry, MemoryCacheOptions} from './result-cache.js';
+export {createHandler, handleQuery} from './endpoint/handler.js';
+export type {HandlerConfig, QueryRequest, QueryResponse} from './endpoint/handler.js';
+export {parseQuery, embedPaths} from './endpoint/parse-query.js';
+export type {ParsedQuery} from './endpoint/parse-query.js';
+export {createMemoryCache, cacheKey} from './endpoint/result-cache.js';
+export type {CacheStore, CacheEntry, MemoryCacheOptions} from './endpoint/result-cache.js';

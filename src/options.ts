@@ -1,6 +1,6 @@
 import {lookup as dnsLookup} from 'node:dns';
 import type {LookupFunction} from 'node:net';
-import {isPublicAddress} from './address.js';
+import {isPublicAddress} from './url/address.js';
 import {
   assertObject,
   boundedNumber,
@@ -15,7 +15,7 @@ import type {
   ScreenshotOptions,
   ScreenshotProvider,
   ScreenshotStore,
-} from './screenshot-provider.js';
+} from './screenshot/provider.js';
 
 /** The kinds of URL in `data` that ping verifies. */
 export type PingKind = 'url' | 'image' | 'logo' | 'video' | 'audio';

@@ -1,5 +1,5 @@
 import type {LookupFunction} from 'node:net';
-import {isLoopbackAddress} from '../../src/address.js';
+import {isLoopbackAddress} from '../../src/url/address.js';
 import type {ExtractorConfig} from '../../src/options.js';
 
 /** Names the tests resolve, without ever asking a real DNS server. */

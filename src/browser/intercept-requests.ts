@@ -1,0 +1,100 @@
+import {isIP} from 'node:net';
+import type {HTTPRequest, Page} from 'puppeteer-core';
+import {unbracket} from '../url/address-guard.js';
+import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import {refusedHeaders} from '../options.js';
+import type {CaptureRequest} from '../screenshot/provider.js';
+
+const passThroughSchemes = new Set(['data:', 'blob:', 'about:']);
+// Hop-by-hop or encoding headers that describe Node's connection, not the body handed to Chromium.
+const droppedResponseHeaders = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/**
+ * Turns on request interception for `page` so that the browser cannot become an SSRF hole:
+ * `data:`, `blob:` and `about:` load as usual, other non-http(s) schemes are blocked, and http(s)
+ * requests are checked with `capture.checkUrl` and fulfilled by Node through
+ * `capture.fetchResource`. Requests that fail are aborted; when the failed one is the page's own
+ * document, `onDocumentError` receives why, so the capture can report that instead of
+ * Chromium's net::ERR_*.
+ */
+export async function interceptRequests(page: Page, capture: CaptureRequest, onDocumentError: (error: unknown) => void): Promise<void> {
+  await page.setRequestInterception(true);
+  const pageOrigin = new URL(capture.url).origin;
+  page.on('request', (intercepted) => {
+    void routeRequest(intercepted, capture, pageOrigin, page, onDocumentError);
+  });
+}
+
+async function routeRequest(
+  intercepted: HTTPRequest,
+  capture: CaptureRequest,
+  pageOrigin: string,
+  page: Page,
+  onDocumentError: (error: unknown) => void,
+): Promise<void> {
+  const isDocument = intercepted.isNavigationRequest() && intercepted.frame() === page.mainFrame();
+  try {
+    const url = new URL(intercepted.url());
+    if (passThroughSchemes.has(url.protocol)) return await intercepted.continue();
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new LinkpeekError('EFORBIDDENURL', `The page requested \`${url.protocol}\` which is not allowed.`);
+    }
+    await capture.checkUrl(url.href);
+    if (!capture.fetchResource) {
+      // Without a Node-side fetcher Chromium would resolve the name again by itself (DNS
+      // rebinding), so only IP literals, already checked, may go through.
+      if (isIP(unbracket(url.hostname)) === 0) {
+        throw new LinkpeekError('EFORBIDDENURL', 'Host names need `fetchResource` to be loaded safely.');
+      }
+      return await intercepted.continue();
+    }
+    const response = await capture.fetchResource(url.href, {
+      method: intercepted.method(),
+      headers: requestHeaders(intercepted, url, pageOrigin, capture.headers),
+      ...(intercepted.hasPostData() ? {body: Buffer.from((await intercepted.fetchPostData()) ?? '')} : {}),
+    });
+    if (stripHash(response.url) !== stripHash(url.href)) {
+      // Redirects were followed (and re-validated) in Node; tell Chromium where it ended up so
+      // relative URLs resolve against the final address. Its next request is intercepted again.
+      return await intercepted.respond({status: 302, headers: {location: response.url}, contentType: 'text/plain', body: ''});
+    }
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined && !droppedResponseHeaders.has(name)) headers[name] = value;
+    }
+    const contentType = response.headers['content-type'];
+    await intercepted.respond({
+      status: response.statusCode,
+      headers,
+      contentType: typeof contentType === 'string' ? contentType : '',
+      body: response.body,
+    });
+  } catch (error) {
+    if (isDocument) onDocumentError(error);
+    if (!intercepted.isInterceptResolutionHandled()) {
+      await intercepted.abort(isLinkpeekError(error) && error.code === 'EFORBIDDENURL' ? 'blockedbyclient' : 'failed').catch(() => {});
+    }
+  }
+}
+
+function requestHeaders(
+  intercepted: HTTPRequest,
+  url: URL,
+  pageOrigin: string,
+  callerHeaders: Record<string, string>,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(intercepted.headers())) {
+    const lower = name.toLowerCase();
+    if (!refusedHeaders.has(lower) && !lower.startsWith('proxy-')) headers[lower] = value;
+  }
+  // The caller's headers (spec rule 9: credentials for the target) go to the target's origin only,
+  // never to third-party subresources.
+  if (url.origin === pageOrigin) Object.assign(headers, callerHeaders);
+  return headers;
+}
+
+function stripHash(href: string): string {
+  const index = href.indexOf('#');
+  return index === -1 ? href : href.slice(0, index);
+}

@@ -1,0 +1,272 @@
+import type {IncomingMessage, ServerResponse} from 'node:http';
+import {performance} from 'node:perf_hooks';
+import type {ExtractResult} from '../data.js';
+import {embedValue, type QueryResponse} from './embed.js';
+import {type LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
+import {createExtractor, defaultStages, type CreateExtractorConfig} from '../extract.js';
+import {normalizeConfig, normalizeOptions, invalidOption} from '../options.js';
+import {jsonType, plainFail} from './json-responses.js';
+import {parseQuery} from './parse-query.js';
+import {
+  cacheKey,
+  createCoalescer,
+  createMemoryCache,
+  freshness,
+  type CacheEntry,
+  type CacheStore,
+} from './result-cache.js';
+import {collectTimings, serverTiming, timeStages, type StageTimings} from './stage-timing.js';
+import {readStoredScreenshot, serveStoredScreenshot} from './stored-screenshots.js';
+
+/** Trusted configuration of the HTTP endpoint: the extractor's config plus handler-only options. */
+export interface HandlerConfig extends CreateExtractorConfig {
+  /**
+   * Where results are cached: `true` for an in-memory LRU of 1000 entries, any Keyv-compatible
+   * store (`get`, `set(key, value, ttl)`, `delete`; e.g. `new Keyv(redisStore)`) to share one cache
+   * between instances, or `false` for none. Requests with `headers.*` are never cached.
+   * @default true
+   */
+  cache?: boolean | CacheStore<CacheEntry>;
+  /** Milliseconds a result stays fresh; also the `Cache-Control` max-age. @default 3600000 (1 hour) */
+  cacheTtl?: number;
+  /**
+   * Milliseconds after `cacheTtl` during which `embed` requests get the old result at once while it
+   * is refreshed in the background (spec §4.1 screenshot rule 3). @default cacheTtl
+   */
+  staleTtl?: number;
+  /**
+   * Sub-path of the mount under which the files of `screenshotDirectory` are served, e.g.
+   * `/screenshots/`; pair it with `createFileStore({ directory, baseUrl: '<public mount URL>/screenshots/' })`.
+   */
+  screenshotPath?: string;
+  /** Directory of a `createFileStore`; `embed=screenshot.url` reads images from it directly. */
+  screenshotDirectory?: string;
+  /**
+   * Called with errors worth logging: internal errors (`EINTERNAL`, answered 500 with a generic
+   * message), cache store failures and failed background refreshes. The handler itself never logs.
+   */
+  onError?: (error: LinkpeekError) => void;
+}
+
+/** The framework-free core, for Koa and others. */
+export interface QueryRequest {
+  /** The request method: anything but GET and HEAD is answered 405. @default 'GET' */
+  method?: string;
+}
+
+export type {QueryResponse} from './embed.js';
+
+type Core = (searchParams: URLSearchParams, method: string) => Promise<QueryResponse>;
+
+
+/**
+ * Answers one query string (spec §4.1) without touching any framework object: the core that
+ * {@link createHandler} wraps, and the one-liner for Koa:
+ * `const r = await handleQuery(ctx.URL.searchParams, config, {method: ctx.method}); ctx.status = r.status; ctx.set(r.headers); ctx.body = r.body;`
+ * Pass the same `config` object on every call: its cache and extractor are built once per object.
+ * Every request error becomes a JSON error response.
+ * @throws LinkpeekError EINVALOPTION (as a rejection) only when `config` itself is invalid.
+ */
+export async function handleQuery(
+  searchParams: URLSearchParams,
+  config: HandlerConfig = defaultConfig,
+  request: QueryRequest = {},
+): Promise<QueryResponse> {
+  let core = cores.get(config);
+  if (!core) {
+    core = createCore(config);
+    cores.set(config, core);
+  }
+  return core(searchParams, (request.method ?? 'GET').toUpperCase());
+}
+
+const defaultConfig: HandlerConfig = {};
+const cores = new WeakMap<HandlerConfig, Core>();
+
+/**
+ * Builds a `(request, response[, next])` listener for `node:http`, Express (also under
+ * `app.use('/preview', handler)`: it reads `req.url` relative to the mount) and anything else with
+ * Node's request and response. It answers GET and HEAD at the root of the mount; other paths go to
+ * `next` when there is one, else 404.
+ * @throws LinkpeekError EINVALOPTION when `config` is invalid (at once, not per request).
+ */
+export function createHandler(
+  config: HandlerConfig = {},
+): (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void> {
+  const core = createCore(config);
+  const filesPath = config.screenshotDirectory && config.screenshotPath ? withSlashes(config.screenshotPath) : null;
+  return async function linkpeekHandler(request, response, next) {
+    try {
+      await answerRequest(request, response, next);
+    } catch (error) {
+      // Only a bug gets here (the core never throws); answer it like any internal error.
+      config.onError?.(toLinkpeekError(error));
+      if (!response.headersSent) {
+        response.writeHead(500, {'content-type': jsonType, 'cache-control': 'no-store'});
+        response.end(JSON.stringify(toErrorBody(error)));
+      } else response.destroy();
+    }
+  };
+
+  async function answerRequest(request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    let answer: QueryResponse;
+    if (url.pathname === '/' || url.pathname === '') {
+      answer = await core(url.searchParams, (request.method ?? 'GET').toUpperCase());
+    } else if (filesPath && url.pathname.startsWith(filesPath) && config.screenshotDirectory) {
+      answer = await serveStoredScreenshot(config.screenshotDirectory, url.pathname.slice(filesPath.length), request.method);
+    } else if (next) {
+      next();
+      return;
+    } else {
+      answer = plainFail(404, 'Not found: linkpeek answers at the root of its mount.');
+    }
+    const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
+    response.writeHead(answer.status, {...answer.headers, 'content-length': String(body.byteLength)});
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+}
+
+function createCore(config: HandlerConfig): Core {
+  const {cache, cacheTtl, staleTtl, screenshotPath, screenshotDirectory, onError, ...extractorConfig} = config;
+  void screenshotPath;
+  const resolved = normalizeConfig(withoutStages(extractorConfig));
+  const ttl = positive(cacheTtl, 'cacheTtl', 3_600_000);
+  const stale = positive(staleTtl, 'staleTtl', ttl);
+  const store = resolveStore(cache);
+  if (onError !== undefined && typeof onError !== 'function') throw invalidOption('onError', 'must be a function', onError);
+  const extract = createExtractor({...extractorConfig, stages: timeStages({...defaultStages, ...extractorConfig.stages})});
+  const coalesce = createCoalescer<{result: ExtractResult; timings: StageTimings}>();
+  const report = (error: unknown) => onError?.(toLinkpeekError(error));
+  const readStored = screenshotDirectory ? readStoredScreenshot(screenshotDirectory) : undefined;
+
+  const cacheGet = async (key: string): Promise<CacheEntry | undefined> => {
+    try {
+      return (await store?.get(key)) ?? undefined;
+    } catch (error) {
+      report(error);
+      return undefined;
+    }
+  };
+  const cacheSet = async (key: string, entry: CacheEntry) => {
+    try {
+      await store?.set(key, entry, ttl + stale);
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  return async function core(searchParams, method) {
+    const started = performance.now();
+    if (method !== 'GET' && method !== 'HEAD') {
+      const answer = plainFail(405, `Method ${method} is not allowed: use GET or HEAD.`);
+      answer.headers.allow = 'GET, HEAD';
+      return finish(answer, started, null, null);
+    }
+    const requested = searchParams.get('url') ?? undefined;
+    let timings: StageTimings = new Map();
+    let cacheStatus: 'HIT' | 'MISS' | 'STALE' | 'BYPASS' = 'BYPASS';
+    try {
+      const {url, options, embed} = parseQuery(searchParams);
+      const request = normalizeOptions(options, resolved);
+      const run = async () => {
+        const own: StageTimings = new Map();
+        const result = await collectTimings(own, () => extract(url, options));
+        return {result, timings: own};
+      };
+      let result: ExtractResult;
+      // Caller-supplied headers may carry credentials: that view is never shared with another caller.
+      if (Object.keys(request.headers).length > 0) {
+        ({result, timings} = await run());
+      } else {
+        const key = cacheKey(url, request);
+        const lookupStarted = performance.now();
+        const entry = store ? await cacheGet(key) : undefined;
+        if (store) timings.set('cache', performance.now() - lookupStarted);
+        const state = entry ? freshness(entry, ttl, stale) : 'expired';
+        const refresh = () =>
+          coalesce(key, async () => {
+            const fresh = await run();
+            if (store) await cacheSet(key, {result: fresh.result, storedAt: Date.now()});
+            return fresh;
+          });
+        if (entry && state === 'fresh') {
+          result = entry.result;
+          cacheStatus = 'HIT';
+        } else if (entry && state === 'stale' && embed) {
+          result = entry.result;
+          cacheStatus = 'STALE';
+          refresh().catch(report);
+        } else {
+          const fresh = await refresh();
+          result = fresh.result;
+          for (const [name, ms] of fresh.timings) timings.set(name, ms);
+          cacheStatus = store ? 'MISS' : 'BYPASS';
+        }
+      }
+      const maxAge = cacheStatus === 'BYPASS' && store ? 'private, no-store' : `public, max-age=${Math.floor(ttl / 1000)}`;
+      // Only our own screenshots live in the directory: a page's image URL that happens to end in
+      // a stored name must get the redirect, not a local file.
+      const answer = embed
+        ? await embedValue(result.data, embed, embed.startsWith('screenshot') ? readStored : undefined)
+        : {status: 200, headers: {'content-type': jsonType}, body: JSON.stringify(result)};
+      answer.headers['cache-control'] = maxAge;
+      return finish(answer, started, cacheStatus, timings);
+    } catch (thrown) {
+      const error = toLinkpeekError(thrown);
+      if (error.code === 'EINTERNAL') report(error);
+      const body = toErrorBody(error);
+      if (!body.url && requested) body.url = stripCredentials(requested);
+      if (!body.data && (error.code === 'EINVALURL' || error.code === 'EFORBIDDENURL')) body.data = {url: error.message};
+      const answer = {status: error.status, headers: {'content-type': jsonType, 'cache-control': 'no-store'}, body: JSON.stringify(body)};
+      return finish(answer, started, cacheStatus === 'BYPASS' ? null : cacheStatus, timings);
+    }
+  };
+
+  function finish(
+    answer: QueryResponse,
+    started: number,
+    cacheStatus: string | null,
+    timings: StageTimings | null,
+  ): QueryResponse {
+    const total = performance.now() - started;
+    if (cacheStatus) answer.headers['x-cache-status'] = cacheStatus;
+    else if (timings) answer.headers['x-cache-status'] = 'BYPASS';
+    if (timings) answer.headers['server-timing'] = serverTiming(new Map([...timings, ['total', total]]));
+    answer.headers['x-response-time'] = `${total.toFixed(1)}ms`;
+    // `embed` answers carry page-controlled text: a browser must not sniff it into HTML.
+    answer.headers['x-content-type-options'] = 'nosniff';
+    return answer;
+  }
+}
+
+function resolveStore(cache: HandlerConfig['cache']): CacheStore<CacheEntry> | null {
+  if (cache === undefined || cache === true) return createMemoryCache();
+  if (cache === false) return null;
+  for (const method of ['get', 'set', 'delete'] as const) {
+    if (typeof cache?.[method] !== 'function') {
+      throw invalidOption(`cache.${method}`, 'must be a function (a Keyv-compatible store)', cache);
+    }
+  }
+  return cache;
+}
+
+// normalizeConfig knows nothing of stages (createExtractor checks them); only strip them.
+function withoutStages(config: CreateExtractorConfig): Omit<CreateExtractorConfig, 'stages'> {
+  const {stages, ...rest} = config;
+  void stages;
+  return rest;
+}
+
+function positive(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw invalidOption(name, 'must be a non-negative integer of milliseconds', value);
+  }
+  return value;
+}
+
+function withSlashes(path: string): string {
+  const leading = path.startsWith('/') ? path : `/${path}`;
+  return leading.endsWith('/') ? leading : `${leading}/`;
+}

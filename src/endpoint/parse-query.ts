@@ -1,0 +1,181 @@
+import {LinkpeekError} from '../errors.js';
+import {closestName, pingKinds, type ExtractOptions, type PingKind} from '../options.js';
+import type {ScreenshotOptions} from '../screenshot/provider.js';
+
+/** What a query string asks for, before {@link normalizeOptions} validates the option values. */
+export interface ParsedQuery {
+  /** The `url` parameter, as given. */
+  url: string;
+  /** Per-call options built from the other parameters. */
+  options: ExtractOptions;
+  /** The `embed` path into `data` (e.g. `screenshot.url`), or `null` for the JSON envelope. */
+  embed: string | null;
+}
+
+type ValueKind = 'boolean' | 'number' | 'string';
+
+const screenshotParams: Record<keyof ScreenshotOptions, ValueKind> = {
+  type: 'string',
+  quality: 'number',
+  fullPage: 'boolean',
+  width: 'number',
+  height: 'number',
+  deviceScaleFactor: 'number',
+  waitUntil: 'string',
+  waitForSelector: 'string',
+  waitForTimeout: 'number',
+  element: 'string',
+};
+
+const mediaFields = ['image', 'logo', 'video', 'audio'];
+const mediaKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty'];
+const screenshotKeys = ['url', 'width', 'height', 'type', 'size', 'size_pretty'];
+const textFields = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'url'];
+
+/** Every path `embed` accepts: a field of `data`, or a field of one of its media or screenshot objects. */
+export const embedPaths: readonly string[] = [
+  ...textFields,
+  ...mediaFields.flatMap((field) => [field, ...mediaKeys.map((key) => `${field}.${key}`)]),
+  'screenshot',
+  ...screenshotKeys.map((key) => `screenshot.${key}`),
+];
+
+const knownNames = [
+  'url',
+  'ping',
+  ...pingKinds.map((kind) => `ping.${kind}`),
+  'screenshot',
+  ...Object.keys(screenshotParams).map((key) => `screenshot.${key}`),
+  'element',
+  'headers.<name>',
+  'timeout',
+  'embed',
+];
+
+/**
+ * Turns a query string into `{ url, options, embed }` (spec §4.1): booleans as `true`/`false` (a bare
+ * `?screenshot` is `true`), dotted names for object options (`ping.audio=false`,
+ * `screenshot.type=jpeg`, `headers.authorization=...`), camelCase or snake_case (`screenshot.full_page`),
+ * and any `screenshot.*` parameter (or `embed=screenshot.*`) turns screenshots on. Values are checked
+ * for their type only; ranges and enums are left to `normalizeOptions`, the one validation path.
+ * @throws LinkpeekError EINVALURL when `url` is missing; EINVALOPTION for an unknown, repeated or
+ *   badly typed parameter, with `data` keyed by the parameter name.
+ */
+export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
+  const seen = new Set<string>();
+  let url: string | undefined;
+  let embed: string | null = null;
+  let ping: boolean | undefined;
+  const pingByKind: Partial<Record<PingKind, boolean>> = {};
+  let screenshot: boolean | undefined;
+  const screenshotOptions: Record<string, unknown> = {};
+  const headers: Record<string, string> = {};
+  const options: ExtractOptions = {};
+  let unknown: string | undefined;
+
+  // Repeats are judged on the canonical name, so `ping.audio` and `ping.Audio` cannot both be given.
+  const once = (canonical: string, name: string) => {
+    if (seen.has(canonical)) throw invalidParam(name, 'is given more than once');
+    seen.add(canonical);
+  };
+  for (const [name, value] of searchParams) {
+    const dot = name.indexOf('.');
+    const head = dot === -1 ? name : name.slice(0, dot);
+    const rest = dot === -1 ? '' : name.slice(dot + 1);
+
+    if (dot === -1) once(name, name);
+    if (name === 'url') url = value;
+    else if (name === 'ping') ping = toBoolean(name, value);
+    else if (name === 'screenshot') screenshot = toBoolean(name, value);
+    else if (name === 'element') options.element = value;
+    else if (name === 'timeout') options.timeout = toNumber(name, value);
+    else if (name === 'embed') embed = toEmbedPath(value);
+    else if (head === 'ping' && rest) {
+      const kind = matchName(rest, pingKinds);
+      if (!kind) throw unknownParam(name, false);
+      once(`ping.${kind}`, name);
+      pingByKind[kind] = toBoolean(name, value);
+    } else if (head === 'screenshot' && rest) {
+      const key = matchName(rest, Object.keys(screenshotParams)) as keyof ScreenshotOptions | undefined;
+      if (!key) throw unknownParam(name, false);
+      once(`screenshot.${key}`, name);
+      screenshotOptions[key] = convert(name, value, screenshotParams[key]);
+    } else if (head === 'headers' && rest) {
+      const header = toHeaderName(rest);
+      once(`headers.${header}`, name);
+      headers[header] = value;
+    } else unknown ??= name;
+  }
+  if (unknown !== undefined) throw unknownParam(unknown, url?.includes('?') ?? false);
+
+  if (url === undefined || url.trim() === '') {
+    throw new LinkpeekError('EINVALURL', 'The `url` parameter is required.', {data: {url: 'is required'}});
+  }
+  if (Object.keys(pingByKind).length > 0) {
+    const base = ping ?? true;
+    options.ping = Object.fromEntries(pingKinds.map((kind) => [kind, pingByKind[kind] ?? base]));
+  } else if (ping !== undefined) options.ping = ping;
+
+  const dotted = Object.keys(screenshotOptions).length > 0;
+  if (screenshot === false && (dotted || embed?.startsWith('screenshot'))) {
+    throw invalidParam('screenshot', 'is false, but other parameters ask for a screenshot');
+  }
+  if (dotted) options.screenshot = screenshotOptions as ScreenshotOptions;
+  else if (screenshot !== undefined || embed?.startsWith('screenshot')) options.screenshot = screenshot ?? true;
+  if (Object.keys(headers).length > 0) options.headers = headers;
+  return {url, options, embed};
+}
+
+/** `user_agent`, `userAgent` and `User-Agent` all name the `user-agent` header. */
+function toHeaderName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replaceAll('_', '-')
+    .toLowerCase();
+}
+
+/** Finds `name` among `known`, ignoring case, `_` and `-` (so `full_page` is `fullPage`). */
+function matchName<T extends string>(name: string, known: readonly T[]): T | undefined {
+  const squash = (text: string) => text.replace(/[-_]/g, '').toLowerCase();
+  return known.find((candidate) => squash(candidate) === squash(name));
+}
+
+function convert(name: string, value: string, kind: ValueKind): boolean | number | string {
+  if (kind === 'boolean') return toBoolean(name, value);
+  if (kind === 'number') return toNumber(name, value);
+  return value;
+}
+
+function toBoolean(name: string, value: string): boolean {
+  // A bare `?screenshot` (empty value) means true, as in HTML boolean attributes.
+  if (value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw invalidParam(name, 'must be `true` or `false`', value);
+}
+
+function toNumber(name: string, value: string): number {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) throw invalidParam(name, 'must be a number', value);
+  return Number(value);
+}
+
+function toEmbedPath(value: string): string {
+  if (embedPaths.includes(value)) return value;
+  const closest = closestName(value, embedPaths);
+  throw invalidParam('embed', `must be a field of \`data\`, such as \`screenshot.url\`${closest ? ` (did you mean \`${closest}\`?)` : ''}`, value);
+}
+
+function invalidParam(name: string, reason: string, received?: string): LinkpeekError {
+  const shown = received === undefined ? '' : ` Received ${JSON.stringify(received.length > 60 ? `${received.slice(0, 57)}...` : received)}.`;
+  return new LinkpeekError('EINVALOPTION', `Parameter \`${name}\` ${reason}.${shown}`, {data: {[name]: reason}});
+}
+
+function unknownParam(name: string, urlHasQuery: boolean): LinkpeekError {
+  const closest = closestName(name, knownNames);
+  const hint = closest ? ` Did you mean \`${closest}\`?` : '';
+  // With a `?` in `url`, the likely cause is a target query string that was not percent-encoded (spec rule 7).
+  const encodeHint = urlHasQuery ? ' If it belongs to the target URL, percent-encode the whole `url` value.' : '';
+  return new LinkpeekError('EINVALOPTION', `Unknown parameter \`${name}\`.${hint}${encodeHint}`, {
+    data: {[name]: 'is not a known parameter'},
+  });
+}
+

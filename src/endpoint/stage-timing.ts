@@ -1,0 +1,52 @@
+import {AsyncLocalStorage} from 'node:async_hooks';
+import {performance} from 'node:perf_hooks';
+import type {Stages} from '../extract.js';
+
+/** Milliseconds spent per stage during one request, in the order the stages finished. */
+export type StageTimings = Map<string, number>;
+
+/** Short `Server-Timing` metric names for the stages. */
+const metricByStage: Record<keyof Stages, string> = {
+  validateUrl: 'url',
+  fetchPage: 'fetch',
+  parseHtml: 'parse',
+  pickFields: 'rules',
+  resolveUrls: 'resolve',
+  pingUrls: 'ping',
+  takeScreenshot: 'screenshot',
+};
+
+const current = new AsyncLocalStorage<StageTimings>();
+
+/**
+ * Wraps each stage so that, while {@link collectTimings} runs, the time it takes is recorded. The
+ * store is async-local: concurrent requests through one extractor never mix their timings.
+ */
+export function timeStages(stages: Stages): Stages {
+  const timed = {} as Record<keyof Stages, unknown>;
+  for (const name of Object.keys(stages) as (keyof Stages)[]) {
+    const stage = stages[name] as (...args: unknown[]) => unknown;
+    const metric = metricByStage[name];
+    timed[name] = function (this: unknown, ...args: unknown[]) {
+      const timings = current.getStore();
+      if (!timings) return stage.apply(this, args);
+      const started = performance.now();
+      const record = () => timings.set(metric, (timings.get(metric) ?? 0) + performance.now() - started);
+      const result = stage.apply(this, args);
+      if (result instanceof Promise) return result.finally(record);
+      record();
+      return result;
+    };
+  }
+  return timed as Stages;
+}
+
+/** Runs `task` with a fresh timing record that the stages of {@link timeStages} write to. */
+export function collectTimings<T>(timings: StageTimings, task: () => Promise<T>): Promise<T> {
+  return current.run(timings, task);
+}
+
+/** Formats timings as a `Server-Timing` header value: `fetch;dur=12.3, parse;dur=1.1`. */
+export function serverTiming(timings: StageTimings): string {
+  return [...timings].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+}

@@ -1,0 +1,90 @@
+import type {IncomingHttpHeaders} from 'node:http';
+import {htmlMimeTypes, looksLikeHtml, parseContentType} from './content-type.js';
+import type {Redirect} from '../data.js';
+import type {Deadline} from '../deadline.js';
+import {decodeBody} from './decode-body.js';
+import {LinkpeekError} from '../errors.js';
+import {requestSafely} from './http-client.js';
+import type {ResolvedConfig} from '../options.js';
+import {readBody} from './read-body.js';
+
+/** A fetched, decoded HTML page. */
+export interface Page {
+  /** The URL asked for. */
+  requestedUrl: string;
+  /** The final URL after redirects. */
+  url: string;
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** Media type without parameters, e.g. `text/html`. */
+  contentType: string;
+  /** The charset the body was decoded with, e.g. `utf-8`, `shift_jis`. */
+  charset: string;
+  html: string;
+  /** True when the body was cut at `maxBodySize`. */
+  truncated: boolean;
+  redirects: Redirect[];
+}
+
+/** Per-call input of {@link fetchPage}. */
+export interface FetchRequest {
+  /** Caller headers sent to the target (validated by `normalizeOptions`); credentials stay on its origin. */
+  headers: Record<string, string>;
+  /** The call's time budget; the body must be read before it ends. */
+  deadline: Deadline;
+}
+
+// Enough leading bytes to recognise an HTML document sent without a Content-Type.
+const sniffLength = 512;
+
+/**
+ * Fetches `url` through the SSRF-safe transport and returns the decoded HTML page: redirects
+ * followed (at most 10, each hop re-checked), the body read up to `config.maxBodySize`
+ * decompressed bytes, and decoded by BOM, Content-Type charset, `<meta>` prescan, else UTF-8.
+ * @throws LinkpeekError EINVALURL, EFORBIDDENURL, EMAXREDIRECTS, ETIMEOUT, EABORTED, EFETCH;
+ *   EHTTP (status ≥ 400, with `statusCode`); ENOTHTML (not an HTML document);
+ *   ETOOLARGE (body over `maxBodySize` when `bodyLimit` is `'error'`).
+ */
+export async function fetchPage(url: URL, request: FetchRequest, config: ResolvedConfig): Promise<Page> {
+  const response = await requestSafely(url, {method: 'GET', headers: request.headers, deadline: request.deadline}, config);
+  const {body} = response;
+  const finalUrl = new URL(response.url);
+  try {
+    if (response.statusCode >= 400) {
+      throw new LinkpeekError('EHTTP', `The target \`${finalUrl.host}\` answered with HTTP ${response.statusCode}.`, {
+        url: finalUrl,
+        statusCode: response.statusCode,
+      });
+    }
+    const contentType = parseContentType(response.headers['content-type']);
+    if (contentType.mimeType !== '' && !htmlMimeTypes.has(contentType.mimeType)) throw notHtml(finalUrl, contentType.mimeType);
+    const {bytes, truncated} = await readBody(body, config.maxBodySize);
+    if (truncated && config.bodyLimit === 'error') {
+      throw new LinkpeekError('ETOOLARGE', `The page at \`${finalUrl.host}\` is larger than ${config.maxBodySize} bytes.`, {
+        url: finalUrl,
+      });
+    }
+    // No Content-Type: WHATWG MIME sniffing on the first bytes decides.
+    if (contentType.mimeType === '' && !looksLikeHtml(bytes.subarray(0, sniffLength))) throw notHtml(finalUrl, 'an unknown type');
+    const {text, charset} = decodeBody(bytes, contentType.charset);
+    return {
+      requestedUrl: url.href,
+      url: response.url,
+      statusCode: response.statusCode,
+      headers: response.headers,
+      contentType: contentType.mimeType || 'text/html',
+      charset,
+      html: text,
+      truncated,
+      redirects: response.redirects,
+    };
+  } finally {
+    // Whatever happened, the connection is not left open with an unread body.
+    body.destroy();
+  }
+}
+
+function notHtml(url: URL, type: string): LinkpeekError {
+  const shown = type.includes('/') ? `\`${type}\`` : type;
+  return new LinkpeekError('ENOTHTML', `The target \`${url.host}\` answered with ${shown}, not an HTML page.`, {url});
+}

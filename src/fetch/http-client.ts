@@ -1,0 +1,300 @@
+import {Agent as HttpAgent, type AgentOptions, type ClientRequestArgs, type IncomingHttpHeaders} from 'node:http';
+import {Agent as HttpsAgent} from 'node:https';
+import type {Socket} from 'node:net';
+import {setMaxListeners} from 'node:events';
+import {PassThrough, type Duplex, type Readable} from 'node:stream';
+import got from 'got';
+import {assertAllowedLiteral, createGuardedLookup, forbidden, type GuardConfig} from '../url/address-guard.js';
+import type {Redirect} from '../data.js';
+import type {Deadline} from '../deadline.js';
+import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import type {ResolvedConfig} from '../options.js';
+import {validateUrl} from '../url/validate-url.js';
+
+/** One request through {@link requestSafely}. */
+export interface SafeRequest {
+  method: 'GET' | 'HEAD';
+  /** Caller headers, already validated by `normalizeOptions` (lowercase names). */
+  headers: Record<string, string>;
+  /** The call's time budget: the whole exchange, body included, must end before it. */
+  deadline: Deadline;
+}
+
+/** The final response of {@link requestSafely}, after redirects. */
+export interface SafeResponse {
+  /** The final URL, after redirects. */
+  url: string;
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** The redirect hops followed, in order. */
+  redirects: Redirect[];
+  /**
+   * The decompressed body. Destroy it when done with it early; errors it emits are already
+   * `LinkpeekError`s (ETIMEOUT when the deadline ends mid-body, EFETCH when the connection breaks).
+   */
+  body: Readable;
+}
+
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+// Caller headers are for the target (spec rule 9) and may carry credentials under any name
+// (x-api-key, ...): only these harmless ones follow a redirect to another origin.
+const portableHeaders = new Set(['user-agent', 'accept', 'accept-language']);
+const defaultAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/**
+ * Sends one GET or HEAD through the SSRF-safe transport shared by `fetchPage` and ping: every
+ * connection (the first and each redirect hop) is checked against `config.allowAddress` on the
+ * address actually connected to; redirects are followed here, at most `config.maxRedirects`, each
+ * `Location` re-validated; the whole exchange ends with `request.deadline`.
+ * Resolves once the final response's headers arrive; the caller reads or destroys `body`.
+ * @throws LinkpeekError EINVALURL (a hop is not http(s)), EFORBIDDENURL (a forbidden address),
+ *   EMAXREDIRECTS, ETIMEOUT, EABORTED, EFETCH (DNS, refused, reset, TLS or protocol errors).
+ */
+export async function requestSafely(url: URL, request: SafeRequest, config: ResolvedConfig): Promise<SafeResponse> {
+  const {deadline} = request;
+  // Each request in flight adds two abort listeners (got's and the body's), all removed when it ends;
+  // with concurrent pings on one deadline Node would warn on stderr past 10, which a library must not.
+  setMaxListeners(0, deadline.signal);
+  const headers: Record<string, string> = {'user-agent': config.userAgent, accept: defaultAccept, ...request.headers};
+  const redirects: Redirect[] = [];
+  let method = request.method;
+  // The same checks as for every hop: http(s) only, no credentials, no forbidden IP literal.
+  let current = validateUrl(url, config.allowAddress);
+  for (;;) {
+    assertAllowedLiteral(current.hostname, config);
+    const hop = await sendOnce(current, method, headers, deadline, config);
+    const location = hop.headers.location;
+    if (!redirectStatuses.has(hop.statusCode) || location === undefined) {
+      return {url: current.href, statusCode: hop.statusCode, headers: hop.headers, redirects, body: hop.body};
+    }
+    // A redirect body is never read: close it so a huge or endless one costs nothing.
+    hop.body.destroy();
+    if (redirects.length >= config.maxRedirects) {
+      throw new LinkpeekError('EMAXREDIRECTS', `The URL redirected more than ${config.maxRedirects} times.`, {
+        url,
+      });
+    }
+    redirects.push({statusCode: hop.statusCode, url: current.href});
+    const next = nextUrl(location, current, config);
+    if (hop.statusCode === 303 && method !== 'HEAD') method = 'GET';
+    if (next.origin !== current.origin) {
+      for (const name of Object.keys(request.headers)) if (!portableHeaders.has(name)) delete headers[name];
+    }
+    current = next;
+  }
+}
+
+/**
+ * The caller headers still owed to the last URL of `chain` (the requested URL, each redirect hop,
+ * the final URL), by the rule {@link requestSafely} applies: all of them while every URL shares one
+ * origin, else only `user-agent`, `accept` and `accept-language`. Later requests made for the page
+ * (pings, the screenshot browser) use this, so credentials dropped on a redirect to another origin
+ * are not sent to that origin afterwards.
+ */
+export function headersAfterRedirects(headers: Record<string, string>, chain: readonly string[]): Record<string, string> {
+  const origins = new Set(chain.map((href) => originOf(href)));
+  if (origins.size <= 1 && !origins.has(undefined)) return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => portableHeaders.has(name)));
+}
+
+function originOf(href: string): string | undefined {
+  try {
+    return new URL(href).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+interface Hop {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  body: Readable;
+}
+
+function sendOnce(
+  url: URL,
+  method: 'GET' | 'HEAD',
+  headers: Record<string, string>,
+  deadline: Deadline,
+  config: ResolvedConfig,
+): Promise<Hop> {
+  if (deadline.signal.aborted) return Promise.reject(deadline.signal.reason);
+  const agents = agentsFor(config);
+  return new Promise((resolve, reject) => {
+    const stream = got.stream(url, {
+      method,
+      headers,
+      agent: {http: agents.http, https: agents.https},
+      dnsLookup: agents.lookup,
+      http2: false,
+      followRedirect: false,
+      retry: {limit: 0},
+      decompress: true,
+      throwHttpErrors: false,
+      // A total limit, not an idle one: got's `request` timeout runs until the body's last byte.
+      timeout: {request: Math.max(1, deadline.remaining())},
+      signal: deadline.signal,
+    });
+    const failBeforeResponse = (error: unknown) => reject(toTransportError(error, url, deadline));
+    stream.once('error', failBeforeResponse);
+    stream.once('response', (response: {statusCode: number; headers: IncomingHttpHeaders}) => {
+      stream.off('error', failBeforeResponse);
+      resolve({statusCode: response.statusCode, headers: response.headers, body: guardBody(stream, url, deadline)});
+    });
+  });
+}
+
+// Hands the caller a plain stream whose errors are already LinkpeekErrors, and ties its life to
+// the deadline: a trickling body is cut when the budget ends, whoever is reading it.
+function guardBody(source: Duplex, url: URL, deadline: Deadline): Readable {
+  const body = new PassThrough();
+  const onAbort = () => body.destroy(deadline.signal.reason);
+  source.on('error', (error) => body.destroy(toTransportError(error, url, deadline)));
+  body.once('close', () => {
+    deadline.signal.removeEventListener('abort', onAbort);
+    // The consumer stopped early (truncation, ENOTHTML): drop the connection rather than drain it.
+    if (!source.destroyed) source.destroy();
+  });
+  deadline.signal.addEventListener('abort', onAbort, {once: true});
+  source.pipe(body);
+  return body;
+}
+
+function nextUrl(location: string, current: URL, config: ResolvedConfig): URL {
+  let resolved: URL;
+  try {
+    // Node reads header bytes as latin1; a UTF-8 Location must be re-read as UTF-8 (as got does).
+    resolved = new URL(Buffer.from(location, 'latin1').toString('utf8'), current);
+  } catch (error) {
+    throw new LinkpeekError('EINVALURL', `The redirect from \`${current.host}\` has an invalid Location.`, {
+      cause: error,
+      url: current,
+    });
+  }
+  // Fetch spec: a Location without a fragment keeps the one of the URL that was requested.
+  if (resolved.hash === '' && current.hash !== '') resolved.hash = current.hash;
+  return validateUrl(resolved.href, config.allowAddress);
+}
+
+interface Agents {
+  http: HttpAgent;
+  https: HttpsAgent;
+  lookup: ReturnType<typeof createGuardedLookup>;
+}
+
+const agentsByConfig = new WeakMap<ResolvedConfig, Agents>();
+
+// One pair of keep-alive agents per config, so connections are reused across calls and pings.
+function agentsFor(config: ResolvedConfig): Agents {
+  let agents = agentsByConfig.get(config);
+  if (!agents) {
+    const guard: GuardConfig = {dnsLookup: config.dnsLookup, allowAddress: config.allowAddress};
+    const lookup = createGuardedLookup(guard);
+    const options: AgentOptions = {keepAlive: true, scheduling: 'lifo', timeout: 5_000, lookup};
+    agents = {http: new GuardedHttpAgent(options, guard), https: new GuardedHttpsAgent(options, guard), lookup};
+    agentsByConfig.set(config, agents);
+  }
+  return agents;
+}
+
+type ConnectionCallback = (error: Error | null, socket: Duplex) => void;
+
+class GuardedHttpAgent extends HttpAgent {
+  readonly #guard: GuardConfig;
+  constructor(options: AgentOptions, guard: GuardConfig) {
+    super(options);
+    this.#guard = guard;
+  }
+  override createConnection(options: ClientRequestArgs, callback?: ConnectionCallback): Duplex | undefined {
+    return guardedConnection(options, callback, this.#guard, () => super.createConnection(options));
+  }
+}
+
+class GuardedHttpsAgent extends HttpsAgent {
+  readonly #guard: GuardConfig;
+  constructor(options: AgentOptions, guard: GuardConfig) {
+    super(options);
+    this.#guard = guard;
+  }
+  override createConnection(options: ClientRequestArgs, callback?: ConnectionCallback): Duplex | undefined {
+    return guardedConnection(options, callback, this.#guard, () => super.createConnection(options));
+  }
+}
+
+function guardedConnection(
+  options: ClientRequestArgs,
+  callback: ConnectionCallback | undefined,
+  guard: GuardConfig,
+  connect: () => Duplex | null | undefined,
+): Duplex | undefined {
+  const host = options.host ?? options.hostname ?? 'localhost';
+  try {
+    // Node skips `lookup` for IP literals, so they are checked here, before any socket exists.
+    assertAllowedLiteral(host, guard);
+  } catch (error) {
+    // Agent#createSocket takes the error from the callback when nothing is returned.
+    callback?.(error as Error, undefined as unknown as Duplex);
+    return undefined;
+  }
+  const socket = connect() as Socket;
+  // Belt and braces: check the peer actually connected to, before the request (or the TLS
+  // ClientHello) is written; those writes wait on 'connect' listeners added after this one.
+  socket.prependOnceListener('connect', () => {
+    const address = socket.remoteAddress;
+    const family = socket.remoteFamily === 'IPv6' ? 6 : 4;
+    if (address === undefined || !guard.allowAddress(address, family)) socket.destroy(forbidden(host));
+  });
+  return socket;
+}
+
+/**
+ * Maps an error from got or a socket to a LinkpeekError, keeping the original as `cause`.
+ * Messages name the host only: never header values, never credentials.
+ */
+function toTransportError(error: unknown, url: URL, deadline: Deadline): LinkpeekError {
+  const own = findInChain(error, isLinkpeekError);
+  if (own) return own;
+  if (deadline.signal.aborted && isLinkpeekError(deadline.signal.reason)) return deadline.signal.reason;
+  const code = errorCode(error);
+  const host = url.host;
+  const fail = (message: string) => new LinkpeekError('EFETCH', message, {cause: error, url});
+  if (code === 'ETIMEDOUT' || findInChain(error, (value) => (value as Error).name === 'TimeoutError')) {
+    return new LinkpeekError('ETIMEOUT', `The target \`${host}\` took too long to respond.`, {cause: error, url});
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_FAIL') {
+    return fail(`The host \`${url.hostname}\` could not be resolved.`);
+  }
+  if (code === 'ECONNREFUSED') return fail(`The target \`${host}\` refused the connection.`);
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return fail(`The target \`${host}\` is unreachable.`);
+  if (code !== undefined && /CERT|SSL|TLS|EPROTO|SIGNATURE/.test(code)) {
+    return fail(`The TLS connection to \`${host}\` failed (${code}).`);
+  }
+  if (code?.startsWith('HPE_')) return fail(`The target \`${host}\` sent an invalid HTTP response.`);
+  if (code !== undefined && /^Z_|BROTLI|^ERR__/.test(code)) {
+    return fail(`The response from \`${host}\` could not be decompressed.`);
+  }
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNABORTED' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    return fail(`The target \`${host}\` closed the connection early.`);
+  }
+  return fail(`The target \`${host}\` could not be fetched${code ? ` (${code})` : ''}.`);
+}
+
+function findInChain<T>(error: unknown, match: (value: unknown) => value is T): T | undefined;
+function findInChain(error: unknown, match: (value: unknown) => boolean): unknown;
+function findInChain(error: unknown, match: (value: unknown) => boolean): unknown {
+  let value = error;
+  for (let depth = 0; depth < 8 && typeof value === 'object' && value !== null; depth++) {
+    if (match(value)) return value;
+    value = (value as {cause?: unknown}).cause;
+  }
+  return undefined;
+}
+
+// got copies the socket's code onto its own error, except where it keeps its own generic one.
+function errorCode(error: unknown): string | undefined {
+  const found = findInChain(error, (value) => {
+    const code = (value as {code?: unknown}).code;
+    return typeof code === 'string' && code !== 'ERR_GOT_REQUEST_ERROR';
+  });
+  return (found as {code?: string} | undefined)?.code;
+}

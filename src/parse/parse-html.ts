@@ -1,0 +1,106 @@
+import {Parser} from 'htmlparser2';
+import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
+import {appendText, finishText} from './collect-text.js';
+import {createParseState} from './state.js';
+import type {Snapshot} from './snapshot.js';
+import {attributeTags, closeHandlers, openHandlers} from './tag-handlers.js';
+
+export type {ImageTag, LinkTag, MediaTag, MetaTag, MicrodataValue, PictureSource, Snapshot} from './snapshot.js';
+export {maxImages, maxPictureSources, microdataProps, minParagraphLength} from './snapshot.js';
+
+const noAttributes: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** Builds the parse state and the htmlparser2 callbacks that fill its {@link Snapshot}. */
+function createCollector(): {snapshot: Snapshot; parser: Parser} {
+  const state = createParseState();
+  // Attributes are read through onattribute into an object made only for the tags we read: asking
+  // htmlparser2 for onopentag would build an attribute object for every tag of the page.
+  let tag: string | null = null;
+  let attribs: Record<string, string> | null = null;
+  // Any element can carry microdata: these three are read from every tag, into plain variables.
+  let itemprop: string | undefined;
+  let itemscope = false;
+  let itemtype: string | undefined;
+
+  // The tag is complete once the next token arrives: then its handler runs, with all its attributes.
+  const flush = (): void => {
+    if (tag === null) return;
+    const name = tag;
+    tag = null;
+    const read = attribs ?? noAttributes;
+    openHandlers.get(name)?.(state, read);
+    if (itemprop !== undefined) recordMicrodata(state, name, read, itemprop, itemscope);
+    if (itemscope) openItemScope(state, itemprop, itemtype);
+  };
+
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        flush();
+        state.depth++;
+        tag = name;
+        attribs = attributeTags.has(name) ? {} : null;
+        itemprop = undefined;
+        itemscope = false;
+        itemtype = undefined;
+      },
+      onattribute(name, value) {
+        if (tag === null) return;
+        if (attribs !== null && attribs[name] === undefined) attribs[name] = value;
+        // 105 is `i`: a cheap first test, since most attribute names are class, id, href…
+        if (name.charCodeAt(0) === 105) {
+          if (name === 'itemprop') itemprop ??= value;
+          else if (name === 'itemscope') itemscope = true;
+          else if (name === 'itemtype') itemtype ??= value;
+        }
+      },
+      ontext(text) {
+        flush();
+        if (state.json !== null) {
+          state.json += text;
+          return;
+        }
+        if (state.collectors.length === 0 || state.rawText) return;
+        appendText(state.collectors, text);
+      },
+      onend() {
+        flush();
+      },
+      onclosetag(name) {
+        flush();
+        state.depth--;
+        closeHandlers.get(name)?.(state);
+        if (state.media !== null && state.depth < state.mediaDepth) state.media = null;
+        state.collectors = finishText(state.collectors, state.depth);
+        closeItemScopes(state);
+      },
+    },
+    {decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true},
+  );
+  return {snapshot: state.snapshot, parser};
+}
+
+/**
+ * Parses an HTML document in one htmlparser2 pass (no DOM tree) and records only what the field
+ * rules read: metas, links, title, `<html lang>`, `<base href>`, JSON-LD, microdata, `<time>`, the
+ * first `<h1>` and `<p>`, the first images (with their `<picture>` sources) and the first
+ * `<video>`/`<audio>` elements.
+ * Never throws on malformed HTML: htmlparser2 recovers the way browsers mostly do.
+ * @example parseHtml('<title>Hi</title>').title // 'Hi'
+ */
+export function parseHtml(html: string): Snapshot {
+  const {snapshot, parser} = createCollector();
+  parser.end(html);
+  return snapshot;
+}
+
+/**
+ * Same as {@link parseHtml} for a document that arrives in pieces (e.g. a decoded response stream);
+ * the result equals `parseHtml(chunks.join(''))`.
+ */
+export function parseHtmlChunks(chunks: Iterable<string>): Snapshot {
+  const {snapshot, parser} = createCollector();
+  for (const chunk of chunks) parser.write(chunk);
+  parser.end();
+  return snapshot;
+}

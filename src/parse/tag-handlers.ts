@@ -1,0 +1,176 @@
+import {collapse, startText} from './collect-text.js';
+import {microdataAttributeTags} from './collect-microdata.js';
+import {parseJsonld} from './jsonld.js';
+import type {FirstTextField, ParseState} from './state.js';
+import {
+  maxImages, maxPictureSources, minParagraphLength, type ImageTag, type LinkTag, type MediaTag, type MetaTag, type PictureSource,
+} from './snapshot.js';
+
+/** Reads an opening tag into the parse state; `attribs` is empty unless the tag is in {@link attributeTags}. */
+export type OpenHandler = (state: ParseState, attribs: Record<string, string>) => void;
+/** Updates the parse state when a tag closes (the state's `depth` is already the parent's). */
+export type CloseHandler = (state: ParseState) => void;
+
+const maxMedia = 5;
+const maxMetas = 400;
+const maxLinks = 200;
+const maxTimes = 10;
+
+const skippedRels: ReadonlySet<string> = new Set([
+  'stylesheet', 'preload', 'modulepreload', 'prefetch', 'preconnect', 'dns-prefetch', 'prerender',
+]);
+const sections = ['nav', 'header', 'footer', 'aside', 'form'] as const;
+const rawTextTags = ['style', 'noscript', 'template'] as const;
+
+/** Reads the text of the first element that gives `field` a value at least `minLength` long. */
+function collectFirst(state: ParseState, field: FirstTextField, minLength: number): void {
+  if (state.snapshot[field] !== null || state.collecting[field]) return;
+  state.collecting[field] = true;
+  startText(state.collectors, state.depth, (text) => {
+    state.collecting[field] = false;
+    if (text.length >= minLength && state.snapshot[field] === null) state.snapshot[field] = text;
+  });
+}
+
+function openHtml(state: ParseState, attribs: Record<string, string>): void {
+  if (state.seenHtml) return;
+  state.seenHtml = true;
+  const lang = attribs.lang ?? attribs['xml:lang'];
+  if (lang !== undefined && lang.trim() !== '') state.snapshot.lang = lang.trim();
+}
+
+function openMeta({snapshot}: ParseState, attribs: Record<string, string>): void {
+  const content = attribs.content;
+  if (content === undefined || snapshot.metas.length >= maxMetas) return;
+  const meta: MetaTag = {content: content.trim()};
+  if (attribs.name !== undefined) meta.name = attribs.name;
+  if (attribs.property !== undefined) meta.property = attribs.property;
+  if (attribs.itemprop !== undefined) meta.itemprop = attribs.itemprop;
+  if (attribs['http-equiv'] !== undefined) meta.httpEquiv = attribs['http-equiv'];
+  if (meta.name !== undefined || meta.property !== undefined || meta.itemprop !== undefined || meta.httpEquiv !== undefined) {
+    snapshot.metas.push(meta);
+  }
+}
+
+function openLink({snapshot}: ParseState, attribs: Record<string, string>): void {
+  const {href, rel} = attribs;
+  if (href === undefined || rel === undefined || snapshot.links.length >= maxLinks) return;
+  const relation = rel.trim().toLowerCase();
+  if (skippedRels.has(relation)) return;
+  const spaced = relation.includes(' ') || relation.includes('\t') || relation.includes('\n');
+  const link: LinkTag = {rel: spaced ? collapse(relation) : relation, href: href.trim()};
+  if (attribs.sizes !== undefined) link.sizes = attribs.sizes;
+  if (attribs.type !== undefined) link.type = attribs.type;
+  if (attribs.hreflang !== undefined) link.hreflang = attribs.hreflang;
+  snapshot.links.push(link);
+}
+
+function openScript(state: ParseState, attribs: Record<string, string>): void {
+  const type = attribs.type;
+  if (type !== undefined && type.trim().toLowerCase() === 'application/ld+json') state.json = '';
+  else state.rawText = true;
+}
+
+function openAnchor(state: ParseState, attribs: Record<string, string>): void {
+  const {snapshot} = state;
+  if (snapshot.authorLink !== null || attribs.rel === undefined || !/(^|\s)author(\s|$)/i.test(attribs.rel)) return;
+  startText(state.collectors, state.depth, (text) => {
+    if (text !== '' && snapshot.authorLink === null) snapshot.authorLink = text;
+  });
+}
+
+function openImage(state: ParseState, attribs: Record<string, string>): void {
+  const {snapshot, picture} = state;
+  // A <picture>'s sources belong to its first <img>; sources after it are ignored, as browsers do.
+  state.picture = null;
+  if (snapshot.images.length >= maxImages || state.svgDepth > 0) return;
+  const image: ImageTag = {};
+  if (attribs.src !== undefined) image.src = attribs.src;
+  if (attribs.srcset !== undefined) image.srcset = attribs.srcset;
+  const lazy = attribs['data-src'] ?? attribs['data-lazy-src'];
+  if (lazy !== undefined) image.dataSrc = lazy;
+  if (attribs.width !== undefined) image.width = attribs.width;
+  if (attribs.height !== undefined) image.height = attribs.height;
+  if (attribs.alt !== undefined) image.alt = attribs.alt;
+  if (picture !== null && picture.length > 0) image.sources = picture;
+  snapshot.images.push(image);
+}
+
+function openMedia(kind: 'videos' | 'audios'): OpenHandler {
+  return (state, attribs) => {
+    const list = state.snapshot[kind];
+    if (state.media !== null || list.length >= maxMedia) return;
+    const media: MediaTag = {sources: []};
+    if (attribs.src !== undefined) media.src = attribs.src;
+    if (attribs.poster !== undefined) media.poster = attribs.poster;
+    state.media = media;
+    state.mediaDepth = state.depth;
+    list.push(media);
+  };
+}
+
+function openSource({media, picture}: ParseState, attribs: Record<string, string>): void {
+  if (media !== null) {
+    if (attribs.src === undefined) return;
+    const source: {src: string; type?: string} = {src: attribs.src};
+    if (attribs.type !== undefined) source.type = attribs.type;
+    media.sources.push(source);
+  } else if (picture !== null && attribs.srcset !== undefined && picture.length < maxPictureSources) {
+    const source: PictureSource = {srcset: attribs.srcset};
+    if (attribs.type !== undefined) source.type = attribs.type;
+    picture.push(source);
+  }
+}
+
+/** What each opening tag records, keyed by lowercase tag name; tags not listed record nothing. */
+export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, OpenHandler>([
+  ['html', openHtml],
+  ['base', ({snapshot}, attribs) => {
+    if (snapshot.baseHref === null && attribs.href !== undefined) snapshot.baseHref = attribs.href.trim();
+  }],
+  ['meta', openMeta],
+  ['link', openLink],
+  ['title', (state) => {
+    if (state.svgDepth === 0) collectFirst(state, 'title', 1);
+  }],
+  ['script', openScript],
+  ...rawTextTags.map((name): [string, OpenHandler] => [name, (state) => { state.rawText = true; }]),
+  ['svg', (state) => { state.svgDepth++; }],
+  ...sections.map((name): [string, OpenHandler] => [name, (state) => { state.sectionDepth++; }]),
+  ['h1', (state) => collectFirst(state, 'h1', 1)],
+  ['p', (state) => {
+    if (state.sectionDepth === 0) collectFirst(state, 'paragraph', minParagraphLength);
+  }],
+  ['a', openAnchor],
+  ['time', ({snapshot}, attribs) => {
+    if (attribs.datetime !== undefined && snapshot.times.length < maxTimes) snapshot.times.push(attribs.datetime.trim());
+  }],
+  ['img', openImage],
+  ['video', openMedia('videos')],
+  ['audio', openMedia('audios')],
+  ['source', openSource],
+  ['picture', (state) => { state.picture = []; }],
+]);
+
+/** What each closing tag undoes, keyed by lowercase tag name. */
+export const closeHandlers: ReadonlyMap<string, CloseHandler> = new Map<string, CloseHandler>([
+  ['script', (state) => {
+    if (state.json !== null) {
+      parseJsonld(state.json, state.snapshot.jsonld);
+      state.json = null;
+    }
+    state.rawText = false;
+  }],
+  ...rawTextTags.map((name): [string, CloseHandler] => [name, (state) => { state.rawText = false; }]),
+  ['svg', (state) => { if (state.svgDepth > 0) state.svgDepth--; }],
+  ...sections.map((name): [string, CloseHandler] => [name, (state) => { if (state.sectionDepth > 0) state.sectionDepth--; }]),
+  ['picture', (state) => { state.picture = null; }],
+]);
+
+/**
+ * The tags whose attributes are read: the ones the handlers read, and those whose microdata value
+ * is an attribute. Other tags are read only for itemprop/itemscope/itemtype.
+ */
+export const attributeTags: ReadonlySet<string> = new Set([
+  'html', 'base', 'meta', 'link', 'script', 'a', 'time', 'img', 'video', 'audio', 'source', ...microdataAttributeTags,
+]);

@@ -1,0 +1,226 @@
+import pLimit from 'p-limit';
+import type {Candidates, LinkData, Media, MediaField} from '../data.js';
+import {narrowDeadline, type Deadline} from '../deadline.js';
+import {isLinkpeekError} from '../errors.js';
+import {requestSafely} from '../fetch/http-client.js';
+import {describeMedia, isExpectedMedia, mimeOf, type ProbedResponse} from './media.js';
+import type {PingKind, ResolvedConfig} from '../options.js';
+import {validateUrl} from '../url/validate-url.js';
+import {readBody} from '../fetch/read-body.js';
+
+/** What {@link pingUrls} needs from the `extract()` call. */
+export interface PingRequest {
+  /** Per-kind switches; `false` returns that kind's first candidate raw, unchecked. */
+  ping: Record<PingKind, boolean>;
+  /** Caller headers (credentials): sent only to URLs with the same origin as `pageUrl`. */
+  headers: Record<string, string>;
+  /** Final page URL: caller headers go only to URLs of this origin. */
+  pageUrl: string;
+  /** The call's time budget; each ping also gets at most `config.pingTimeout` of it. */
+  deadline: Deadline;
+}
+
+/**
+ * Bytes read from the start of a media file, then the stream is destroyed: enough for any image
+ * header, an SVG root element, a front-loaded MP4 `moov` or an MP3 Xing header.
+ */
+export const probeBytes = 64 * 1024;
+
+const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
+
+// A failure that a GET may not share: a server that refuses HEAD or resets it. Anything else
+// (a forbidden address, too many redirects, the time budget) would fail the GET the same way.
+const headRetryable = new Set(['EFETCH', 'EHTTP', 'EINTERNAL']);
+
+type Mode = 'media' | 'page';
+
+/**
+ * Verifies the URLs of `candidates` and builds `data` (spec §4.1 "Rules for ping").
+ *
+ * - Media fields: every candidate of a field is pinged at once and the first one in priority order
+ *   that is reachable, with a Content-Type that fits the kind, wins; if none is, the field is `null`.
+ *   The winner is described (`type`, `size`, `size_pretty`, `width`/`height` or `duration`) from
+ *   one ranged GET of its first {@link probeBytes} bytes. Its `url` is the URL as found in the page,
+ *   even when it redirects; the fields describe the final resource.
+ * - `url`: the canonical URL is pinged (HEAD, then a GET when HEAD is refused or says too little);
+ *   when unreachable, `data.url` falls back to `request.pageUrl`, which was just fetched.
+ * - A kind whose `request.ping[kind]` is `false` takes its first candidate raw (`{ url }`), and no
+ *   request is made for it.
+ * - All pings share `p-limit(config.pingConcurrency)` and the call's deadline, each bounded by
+ *   `config.pingTimeout`; a URL wanted twice (image and logo) is pinged once. Every request goes
+ *   through `requestSafely`, so every hop is checked against the address policy. Caller headers
+ *   go only to URLs with the same origin as `request.pageUrl`.
+ * - A ping that fails or times out only nulls its candidate: when the whole deadline fires, fields
+ *   not yet verified are `null` (and `url` falls back to `pageUrl`) rather than the call failing.
+ *
+ * @throws LinkpeekError EABORTED when the caller aborts the call through its signal.
+ */
+export async function pingUrls(candidates: Candidates, request: PingRequest, config: ResolvedConfig): Promise<LinkData> {
+  const limit = pLimit(config.pingConcurrency);
+  const probes = new Map<string, Promise<ProbedResponse | null>>();
+  // Which (field, priority) pairs want each probe, and the best verified priority per field so far:
+  // a queued probe that no field still needs is skipped.
+  const wantedBy = new Map<string, Array<{field: MediaField; index: number}>>();
+  const bestIndex = new Map<MediaField, number>();
+  const stillWanted = (key: string) =>
+    (wantedBy.get(key) ?? []).some(({field, index}) => index < (bestIndex.get(field) ?? Infinity));
+
+  const keyOf = (mode: Mode, url: string) => `${mode} ${url}`;
+  const probe = (mode: Mode, url: string): Promise<ProbedResponse | null> => {
+    const key = keyOf(mode, url);
+    let pending = probes.get(key);
+    if (!pending) {
+      pending = limit(async () => {
+        if (request.deadline.signal.aborted || (mode === 'media' && !stillWanted(key))) return null;
+        return mode === 'media' ? probeMedia(url, request, config) : probePage(url, request, config);
+      });
+      probes.set(key, pending);
+    }
+    return pending;
+  };
+
+  const checked = mediaFields.filter((field) => request.ping[field]);
+  // Register every want before any probe can start, so the skip check sees the whole plan.
+  for (const field of checked) {
+    candidates[field].forEach((url, index) => {
+      const key = keyOf('media', url);
+      wantedBy.set(key, [...(wantedBy.get(key) ?? []), {field, index}]);
+    });
+  }
+
+  const pickMedia = async (field: MediaField): Promise<Media | null> => {
+    const urls = candidates[field];
+    if (!request.ping[field]) return urls[0] === undefined ? null : {url: urls[0]};
+    const results = urls.map((url, index) =>
+      probe('media', url).then((result) => {
+        const good = result !== null && isExpectedMedia(field, result);
+        if (good && index < (bestIndex.get(field) ?? Infinity)) bestIndex.set(field, index);
+        return good ? result : null;
+      }),
+    );
+    for (const [index, pending] of results.entries()) {
+      const result = await pending;
+      if (result) return describeMedia(field, urls[index]!, result);
+    }
+    return null;
+  };
+
+  const pickUrl = async (): Promise<string | null> => {
+    const pageUrl = request.pageUrl || null;
+    const canonical = candidates.url ?? pageUrl;
+    if (!request.ping.url || canonical === null || canonical === pageUrl || sameHref(canonical, pageUrl)) {
+      return canonical;
+    }
+    return (await probe('page', canonical)) ? canonical : pageUrl;
+  };
+
+  const [url, image, logo, video, audio] = await Promise.all([
+    pickUrl(),
+    pickMedia('image'),
+    pickMedia('logo'),
+    pickMedia('video'),
+    pickMedia('audio'),
+  ]);
+  // A deadline running out only nulls what was not verified; the caller's own abort is an answer.
+  const reason: unknown = request.deadline.signal.reason;
+  if (request.deadline.signal.aborted && isLinkpeekError(reason) && reason.code === 'EABORTED') throw reason;
+
+  return {
+    title: candidates.title,
+    description: candidates.description,
+    lang: candidates.lang,
+    author: candidates.author,
+    publisher: candidates.publisher,
+    date: candidates.date,
+    url,
+    image,
+    logo,
+    video,
+    audio,
+  };
+}
+
+/** One ranged GET; reachable when it ends in 200 or 206 and the first bytes can be read. */
+async function probeMedia(url: string, request: PingRequest, config: ResolvedConfig): Promise<ProbedResponse | null> {
+  return withPingDeadline(request, config, async (deadline) => {
+    const response = await send(url, 'GET', {range: `bytes=0-${probeBytes - 1}`}, request, deadline, config);
+    if (response.statusCode !== 200 && response.statusCode !== 206) {
+      response.body.destroy();
+      return null;
+    }
+    const {bytes} = await readBody(response.body, probeBytes);
+    return {statusCode: response.statusCode, headers: response.headers, bytes};
+  });
+}
+
+/**
+ * HEAD, then a GET (body discarded) when the server refuses HEAD (an error status, a reset) or
+ * answers it without a Content-Type, which is how servers that fake HEAD tend to answer.
+ */
+async function probePage(url: string, request: PingRequest, config: ResolvedConfig): Promise<ProbedResponse | null> {
+  return withPingDeadline(request, config, async (deadline) => {
+    try {
+      const head = await send(url, 'HEAD', {}, request, deadline, config);
+      head.body.destroy();
+      if (isSuccess(head.statusCode) && mimeOf(head.headers) !== '') {
+        return {statusCode: head.statusCode, headers: head.headers, bytes: new Uint8Array()};
+      }
+    } catch (error) {
+      if (!isLinkpeekError(error) || !headRetryable.has(error.code)) throw error;
+    }
+    const get = await send(url, 'GET', {}, request, deadline, config);
+    get.body.destroy();
+    return isSuccess(get.statusCode) ? {statusCode: get.statusCode, headers: get.headers, bytes: new Uint8Array()} : null;
+  });
+}
+
+/** Runs one ping under its own deadline (at most `pingTimeout`, within the call's); any failure means unreachable. */
+async function withPingDeadline(
+  request: PingRequest,
+  config: ResolvedConfig,
+  run: (deadline: Deadline) => Promise<ProbedResponse | null>,
+): Promise<ProbedResponse | null> {
+  const deadline = narrowDeadline(request.deadline, config.pingTimeout);
+  try {
+    return await run(deadline);
+  } catch {
+    // Refused, unresolvable, forbidden, timed out, malformed: all mean "not reachable".
+    return null;
+  } finally {
+    deadline.dispose();
+  }
+}
+
+function send(
+  url: string,
+  method: 'GET' | 'HEAD',
+  extra: Record<string, string>,
+  request: PingRequest,
+  deadline: Deadline,
+  config: ResolvedConfig,
+) {
+  // Literal IPs and bad URLs are refused here, before any socket; names are checked at connect time.
+  const target = validateUrl(url, config.allowAddress);
+  const headers = {...(sameOrigin(target, request.pageUrl) ? request.headers : {}), accept: '*/*', ...extra};
+  return requestSafely(target, {method, headers, deadline}, config);
+}
+
+function isSuccess(statusCode: number): boolean {
+  return statusCode >= 200 && statusCode < 300;
+}
+
+function sameOrigin(url: URL, pageUrl: string): boolean {
+  try {
+    return url.origin === new URL(pageUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+function sameHref(a: string, b: string | null): boolean {
+  try {
+    return b !== null && new URL(a).href === new URL(b).href;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,174 @@
+import type {LinkTag, Snapshot} from '../parse/parse-html.js';
+
+/** A JSON-LD node as parsed. */
+export type JsonldNode = Record<string, unknown>;
+
+/**
+ * The `content` of every `<meta>` whose `property` or `name` is one of `keys` (case-insensitive),
+ * non-empty, in document order.
+ * @example metaContents(snapshot, 'og:title', 'twitter:title')
+ */
+export function metaContents(snapshot: Snapshot, ...keys: string[]): string[] {
+  const wanted = keys.map((key) => key.toLowerCase());
+  const values: string[] = [];
+  for (const meta of snapshot.metas) {
+    if (meta.content === '') continue;
+    const property = meta.property?.toLowerCase();
+    const name = meta.name?.toLowerCase();
+    if ((property !== undefined && wanted.includes(property)) || (name !== undefined && wanted.includes(name))) {
+      values.push(meta.content);
+    }
+  }
+  return values;
+}
+
+/** The `content` of `<meta http-equiv>` tags named `key` (case-insensitive). */
+export function httpEquivContents(snapshot: Snapshot, key: string): string[] {
+  const wanted = key.toLowerCase();
+  return snapshot.metas.filter((meta) => meta.httpEquiv?.toLowerCase() === wanted && meta.content !== '').map((meta) => meta.content);
+}
+
+/** The `<link>` tags whose `rel` contains one of `rels` as a token (e.g. `icon` matches `shortcut icon`). */
+export function linksByRel(snapshot: Snapshot, ...rels: string[]): LinkTag[] {
+  return snapshot.links.filter((link) => link.rel.split(' ').some((token) => rels.includes(token)));
+}
+
+/**
+ * Microdata values of `prop`. `scope` filters by the `itemprop` of the enclosing item: a string for a
+ * nested item (`'author'`), `null` for top-level items only, omitted for any.
+ */
+export function microdataValues(snapshot: Snapshot, prop: string, scope?: string | null): string[] {
+  return snapshot.microdata
+    .filter((entry) => entry.prop === prop && (scope === undefined || entry.scope === scope))
+    .map((entry) => entry.value);
+}
+
+/** Microdata values of `prop` inside an item whose `itemtype` ends with one of `types` (e.g. `VideoObject`). */
+export function microdataValuesOfType(snapshot: Snapshot, prop: string, types: ReadonlySet<string>): string[] {
+  return snapshot.microdata
+    .filter((entry) => entry.prop === prop && entry.type !== null && types.has(shortType(entry.type)))
+    .map((entry) => entry.value);
+}
+
+/** `https://schema.org/NewsArticle`, `schema:NewsArticle` and `NewsArticle` all give `NewsArticle`. */
+export function shortType(type: string): string {
+  const trimmed = type.trim().replace(/\/+$/, '');
+  return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':'), trimmed.lastIndexOf('#')) + 1);
+}
+
+/** The short `@type` names of a JSON-LD node (`@type` may be a string or an array). */
+export function jsonldTypes(node: JsonldNode): string[] {
+  const type = node['@type'];
+  if (typeof type === 'string') return [shortType(type)];
+  if (Array.isArray(type)) return type.filter((item): item is string => typeof item === 'string').map(shortType);
+  return [];
+}
+
+/** Schema.org types whose node describes the page's content itself, not the site or its navigation. */
+export const contentTypes: ReadonlySet<string> = new Set([
+  'Article', 'NewsArticle', 'BlogPosting', 'Report', 'ScholarlyArticle', 'TechArticle', 'SocialMediaPosting',
+  'LiveBlogPosting', 'DiscussionForumPosting', 'AnalysisNewsArticle', 'OpinionNewsArticle', 'ReportageNewsArticle',
+  'ReviewNewsArticle', 'BackgroundNewsArticle', 'Product', 'ProductGroup', 'VideoObject', 'AudioObject',
+  'PodcastEpisode', 'Episode', 'Recipe', 'Event', 'Book', 'Movie', 'MusicRecording',
+  'MusicAlbum', 'Course', 'Review', 'SoftwareApplication', 'Game', 'CreativeWork', 'Question', 'HowTo',
+]);
+
+/** Series and periodicals: a page about one episode often describes its series too, so they come after content types. */
+export const seriesTypes: ReadonlySet<string> = new Set(['PodcastSeries', 'CreativeWorkSeries', 'TVSeries', 'BookSeries', 'Periodical']);
+
+/** Schema.org page types: used after the content and series types. */
+export const pageTypes: ReadonlySet<string> = new Set([
+  'WebPage', 'ItemPage', 'AboutPage', 'CollectionPage', 'ProfilePage', 'QAPage', 'FAQPage', 'ContactPage',
+  'MedicalWebPage', 'SearchResultsPage', 'CheckoutPage',
+]);
+
+/** Video and audio schema.org types. */
+export const videoTypes: ReadonlySet<string> = new Set(['VideoObject']);
+export const audioTypes: ReadonlySet<string> = new Set(['AudioObject', 'PodcastEpisode', 'Episode', 'MusicRecording']);
+
+/** The JSON-LD nodes of one of `types`, in document order. */
+export function jsonldNodes(snapshot: Snapshot, types: ReadonlySet<string>): JsonldNode[] {
+  return snapshot.jsonld.filter((node) => jsonldTypes(node).some((type) => types.has(type)));
+}
+
+/** The nodes describing the page: content types first, then series, then page types, each in document order. */
+export function mainNodes(snapshot: Snapshot): JsonldNode[] {
+  return [...jsonldNodes(snapshot, contentTypes), ...jsonldNodes(snapshot, seriesTypes), ...jsonldNodes(snapshot, pageTypes)];
+}
+
+/** Follows a `{"@id": "…"}` reference to the node with that `@id` elsewhere in the page's JSON-LD. */
+export function dereference(snapshot: Snapshot, value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const node = value as JsonldNode;
+  const id = node['@id'];
+  if (typeof id !== 'string' || Object.keys(node).some((key) => key !== '@id' && key !== '@type')) return value;
+  return snapshot.jsonld.find((candidate) => candidate['@id'] === id && candidate !== node) ?? value;
+}
+
+/** Every item of a value that may be one item or an array of them. */
+export function items(value: unknown): unknown[] {
+  if (value === undefined || value === null) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+/** String values: a string, or the `name` (or `@value`) of a node, for each item. */
+export function names(snapshot: Snapshot, value: unknown): string[] {
+  const out: string[] = [];
+  for (const item of items(value)) {
+    const resolved = dereference(snapshot, item);
+    if (typeof resolved === 'string') out.push(resolved);
+    else if (resolved !== null && typeof resolved === 'object' && !Array.isArray(resolved)) {
+      const node = resolved as JsonldNode;
+      const name = node.name ?? node['@value'];
+      if (typeof name === 'string') out.push(name);
+    }
+  }
+  return out;
+}
+
+/** URL values: a string, or the `url` / `contentUrl` of an ImageObject/MediaObject, for each item. */
+export function urls(snapshot: Snapshot, value: unknown, keys: readonly string[] = ['url', 'contentUrl']): string[] {
+  const out: string[] = [];
+  for (const item of items(value)) {
+    const resolved = dereference(snapshot, item);
+    if (typeof resolved === 'string') out.push(resolved);
+    else if (resolved !== null && typeof resolved === 'object' && !Array.isArray(resolved)) {
+      const node = resolved as JsonldNode;
+      for (const key of keys) out.push(...items(node[key]).filter((url): url is string => typeof url === 'string'));
+    }
+  }
+  return out;
+}
+
+/** `node[key]` for every node, as strings (non-string values skipped). */
+export function strings(nodes: readonly JsonldNode[], key: string): string[] {
+  return nodes.flatMap((node) => items(node[key]).filter((value): value is string => typeof value === 'string'));
+}
+
+/**
+ * Open Graph structured media (`og:video`, `og:video:secure_url`, `og:video:type`…): each `og:<kind>`
+ * or `og:<kind>:url` starts an item, the following `:secure_url` and `:type` belong to it. Returns the
+ * URLs of the items whose declared type is absent or accepted, the secure URL of each item first.
+ */
+export function openGraphMedia(snapshot: Snapshot, kind: 'image' | 'video' | 'audio', acceptType: (type: string) => boolean): string[] {
+  interface Item { url?: string; secureUrl?: string; type?: string }
+  const list: Item[] = [];
+  let current: Item | null = null;
+  for (const meta of snapshot.metas) {
+    const key = (meta.property ?? meta.name)?.toLowerCase();
+    if (key === undefined || meta.content === '') continue;
+    if (key === `og:${kind}` || key === `og:${kind}:url`) {
+      // `og:image` followed by `og:image:url` with the same value describes one image, not two.
+      if (current !== null && current.url === undefined) current.url = meta.content;
+      else if (current === null || current.url !== meta.content) list.push((current = {url: meta.content}));
+    } else if (key === `og:${kind}:secure_url`) {
+      if (current === null || current.secureUrl !== undefined) list.push((current = {}));
+      current.secureUrl = meta.content;
+    } else if (key === `og:${kind}:type`) {
+      if (current !== null) current.type = meta.content;
+    }
+  }
+  return list
+    .filter((item) => item.type === undefined || acceptType(item.type.trim().toLowerCase()))
+    .flatMap((item) => [item.secureUrl, item.url].filter((url): url is string => url !== undefined));
+}

@@ -1,0 +1,167 @@
+import pLimit from 'p-limit';
+import {listenBlackHole} from '../browser/black-hole-proxy.js';
+import {captureInContext, toCaptureError} from './chromium-capture.js';
+import {type OpenedBrowser, openBrowser} from '../browser/launch.js';
+import {LinkpeekError} from '../errors.js';
+import type {CaptureRequest, CaptureResult, ScreenshotProvider} from './provider.js';
+
+// Moved to chromium-launch.ts; re-exported so existing imports from this module keep working.
+export {chromiumCandidates, findExecutable} from '../browser/launch.js';
+
+/** Options of {@link createChromiumProvider}. */
+export interface ChromiumProviderOptions {
+  /**
+   * Chromium or Chrome binary to launch.
+   * @default env `CHROMIUM_PATH`, else the first of `/usr/lib/chromium/chromium-headless-shell`,
+   * `/usr/lib/chromium/chromium`, `/usr/bin/chromium` that exists
+   */
+  executablePath?: string;
+  /**
+   * Connect to an already running browser (`ws://host:port/devtools/browser/<id>`) instead of
+   * launching one. `close()` then disconnects and leaves that browser running.
+   */
+  browserWSEndpoint?: string;
+  /**
+   * Headless mode: `'shell'` for `chromium-headless-shell` (2-3x cheaper), `true` for the full browser.
+   * @default 'shell' when the executable's name contains `headless-shell`, else `true`
+   */
+  headless?: true | 'shell';
+  /** Extra command-line switches, appended to linkpeek's. @default [] */
+  args?: string[];
+  /**
+   * Keep Chromium's sandbox. Chromium cannot sandbox itself as root, so it is off for root.
+   * @default true unless the process runs as root
+   */
+  sandbox?: boolean;
+  /** Captures running at once on the one browser; further captures wait in a queue. @default 2 */
+  concurrency?: number;
+  /** Milliseconds to wait for the browser to start or to connect. @default 30000 */
+  launchTimeout?: number;
+  /** Milliseconds any single DevTools protocol call may take. @default 20000 */
+  protocolTimeout?: number;
+}
+
+/** A {@link ScreenshotProvider} backed by one shared Chromium. */
+export interface ChromiumProvider extends ScreenshotProvider {
+  /** Closes the launched browser and waits until its processes are gone (disconnects from a remote one). */
+  close(): Promise<void>;
+  /** PID of the launched browser; `undefined` before the first capture, after `close()` or when connected remotely. */
+  readonly pid: number | undefined;
+}
+
+/**
+ * Creates the default screenshot provider: puppeteer-core driving a locally installed Chromium,
+ * launched lazily on the first capture and shared by all captures, with a queue of `concurrency`
+ * captures at a time and a fresh incognito context per capture. A browser that crashes or
+ * disconnects is relaunched on the next capture. Call `close()` when the app shuts down.
+ *
+ * Every request the page makes is intercepted: `data:`, `blob:` and `about:` load as usual, other
+ * non-http(s) schemes are blocked, and http(s) requests are checked with `checkUrl` and fulfilled
+ * by Node through `fetchResource` (linkpeek's SSRF-safe transport). Anything that escapes
+ * interception (WebSocket, WebRTC) meets a black-hole proxy and a resolver that resolves nothing.
+ *
+ * @example
+ * const screenshotProvider = createChromiumProvider();
+ * const extract = createExtractor({screenshotProvider});
+ * process.on('SIGTERM', () => screenshotProvider.close());
+ * @throws LinkpeekError from `capture`: ENOBROWSER (Chromium missing or not launchable),
+ * ENOELEMENT, ETIMEOUT, EFORBIDDENURL (the page itself is forbidden), ESCREENSHOT
+ */
+export function createChromiumProvider(options: ChromiumProviderOptions = {}): ChromiumProvider {
+  const concurrency = options.concurrency ?? 2;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new LinkpeekError('EINVALOPTION', 'Option `concurrency` must be a positive integer.');
+  }
+  const limit = pLimit(concurrency);
+  let session: Promise<Session> | undefined;
+  let pid: number | undefined;
+  let closed = false;
+  // The current session once it settled, or undefined if there is none or its start failed.
+  const settledSession = () => session?.catch(() => undefined);
+
+  const getSession = async (): Promise<Session> => {
+    // No await before `session` is set when there is none: two captures starting together must
+    // share one launch.
+    if (session) {
+      const current = await settledSession();
+      if (current?.browser.connected) return current;
+      // A crashed browser: drop it and start over.
+      if (current) await current.dispose();
+      session = undefined;
+    }
+    const started = startSession(options);
+    session = started;
+    started.then(
+      (current) => {
+        pid = current.pid;
+        current.browser.once('disconnected', () => {
+          if (session === started) pid = undefined;
+        });
+      },
+      () => {
+        // A failed launch is retried by the next capture.
+        if (session === started) session = undefined;
+      },
+    );
+    return started;
+  };
+
+  const captureOnce = async (request: CaptureRequest): Promise<CaptureResult> => {
+    if (closed) throw new LinkpeekError('ESCREENSHOT', 'The screenshot provider is closed.');
+    // The deadline may have passed while this capture waited in the queue.
+    if (request.signal?.aborted) throw toCaptureError(request.signal.reason, request, request.signal);
+    const current = await getSession();
+    return captureInContext(current.browser, current.blackHole, request);
+  };
+
+  return {
+    get pid() {
+      return pid;
+    },
+    capture: (request) =>
+      limit(async () => {
+        try {
+          return await captureOnce(request);
+        } catch (error) {
+          // The browser died under this capture: one retry on a fresh browser, if time is left.
+          const current = await settledSession();
+          if (!closed && current && !current.browser.connected && !request.signal?.aborted) {
+            return captureOnce(request);
+          }
+          throw error;
+        }
+      }),
+    async close() {
+      closed = true;
+      const current = await settledSession();
+      session = undefined;
+      pid = undefined;
+      await current?.dispose();
+    },
+  };
+}
+
+/** A browser plus the black-hole proxy its capture contexts use; `dispose` releases both. */
+interface Session extends OpenedBrowser {
+  /** `http://127.0.0.1:<port>` of a listener that drops every connection. */
+  blackHole: string;
+}
+
+async function startSession(options: ChromiumProviderOptions): Promise<Session> {
+  const blackHole = await listenBlackHole();
+  try {
+    const opened = await openBrowser(options);
+    return {
+      browser: opened.browser,
+      pid: opened.pid,
+      blackHole: blackHole.url,
+      async dispose() {
+        await opened.dispose();
+        await blackHole.close();
+      },
+    };
+  } catch (error) {
+    await blackHole.close();
+    throw error;
+  }
+}

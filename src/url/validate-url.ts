@@ -1,0 +1,97 @@
+import {isPublicAddress} from './address.js';
+import {LinkpeekError} from '../errors.js';
+import type {AddressPolicy} from '../options.js';
+
+const maxQuotedLength = 100;
+
+/** The value for a message: cut short, control characters replaced, so a message stays one short line. */
+function quote(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced.
+  const printable = value.replace(/[\u0000-\u001f\u007f]/g, '\ufffd');
+  return printable.length > maxQuotedLength ? `${printable.slice(0, maxQuotedLength)}…` : printable;
+}
+
+function invalid(reason: string, message: string, url?: URL): LinkpeekError {
+  return new LinkpeekError('EINVALURL', message, {data: {url: reason}, ...(url && {url})});
+}
+
+/** The href without `user:password@`, for messages. */
+function withoutCredentials(url: URL): string {
+  const copy = new URL(url.href);
+  copy.username = '';
+  copy.password = '';
+  return copy.href;
+}
+
+/**
+ * Parses and checks a target URL, the page's or a redirect hop's (spec §4.1 rules 1-7). Pure and
+ * synchronous: host names are not resolved here; the fetcher checks the connected address.
+ *
+ * - `input` is a string or a `URL`; it must be an absolute URL by the WHATWG URL standard.
+ * - Only `http:` and `https:`.
+ * - No `user:password@`: credentials go to the target through the `headers` option (spec rule 9).
+ * - Fragments are kept; IDN hosts become punycode; the target's own percent-encoded query is kept as is.
+ * - A host that is an IP literal (after WHATWG normalisation: `http://2130706433/` is 127.0.0.1)
+ *   must pass `allowAddress`.
+ *
+ * @param allowAddress The address policy for IP-literal hosts. @default isPublicAddress
+ * @returns A new `URL` object; a `URL` passed in is never modified.
+ * @throws {LinkpeekError} `EINVALURL` (missing, malformed, not http(s), has credentials) with
+ *   `data.url` giving the reason; `EFORBIDDENURL` when the host is an IP literal the policy refuses.
+ * @example validateUrl('https://例え.jp/#top').href // 'https://xn--r8jz45g.jp/#top'
+ */
+export function validateUrl(input: unknown, allowAddress: AddressPolicy = isPublicAddress): URL {
+  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) {
+    throw invalid('is required', '`url` is required.');
+  }
+  if (typeof input !== 'string' && !(input instanceof URL)) {
+    throw invalid('must be a string', `\`url\` is required as a string or a URL, not ${typeof input}.`);
+  }
+
+  let url: URL;
+  try {
+    url = new URL(String(input));
+  } catch {
+    const text = String(input);
+    // An unparseable value may still hold a password: echo it only when it has no `@` at all.
+    const shown = text.includes('@') ? '`url`' : `The URL \`${quote(text)}\``;
+    throw invalid('must be a well-formed absolute URL', `${shown} is not a well-formed absolute URL.`);
+  }
+
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    // `alice:pw@example.com` parses with the scheme `alice:`: a URL with any `@` is not echoed.
+    const shown = url.href.includes('@') ? undefined : url;
+    throw invalid(
+      'must use http: or https:',
+      `The URL${shown ? ` \`${quote(shown.href)}\`` : ''} uses ${quote(url.protocol)}; only http: and https: are supported.`,
+      shown,
+    );
+  }
+
+  if (url.username !== '' || url.password !== '') {
+    throw invalid(
+      'must not contain credentials',
+      `The URL \`${quote(withoutCredentials(url))}\` must not contain credentials (user:password@); ` +
+        'pass them to the target through the `headers` option instead.',
+      url,
+    );
+  }
+
+  const literal = ipLiteral(url.hostname);
+  if (literal !== undefined && !allowAddress(literal.address, literal.family)) {
+    throw new LinkpeekError(
+      'EFORBIDDENURL',
+      `The URL \`${quote(url.href)}\` points to ${literal.address}, which is not a public address.`,
+      {data: {url: 'must not point to a private or reserved address'}, url},
+    );
+  }
+  return url;
+}
+
+/** The address of an IP-literal host; WHATWG has already made it canonical (dotted IPv4, bracketed IPv6). */
+function ipLiteral(hostname: string): {address: string; family: 4 | 6} | undefined {
+  if (hostname.startsWith('[')) return {address: hostname.slice(1, -1), family: 6};
+  // A special-scheme host ending in a number is always parsed as IPv4, so four numbers mean an IPv4 host.
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(hostname)) return {address: hostname, family: 4};
+  return undefined;
+}

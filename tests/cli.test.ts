@@ -1,0 +1,119 @@
+import {afterAll, beforeAll, describe, expect, it, jest} from '@jest/globals';
+import {chromiumPath, isRunning, processTree} from './helpers/chromium.js';
+import {runTs, start} from './helpers/child.js';
+import {html, startServer, type TestServer} from './helpers/server.js';
+
+// Every test starts a child process through tsx: allow for a busy machine.
+jest.setTimeout(60_000);
+
+let target: TestServer;
+const cli = (args: string[], env: Record<string, string> = {}) => runTs('src/cli.ts', args, env);
+
+beforeAll(async () => {
+  target = await startServer({
+    '/page': html(`<html lang="en"><head><title>CLI page</title></head>
+      <body><h1 id="headline" style="width:120px;height:30px;margin:0">Hi</h1></body></html>`),
+    '/missing': (_request, response) => void response.writeHead(404, {'content-type': 'text/html'}).end('gone'),
+    '/slow': (_request, response) => {
+      setTimeout(() => response.writeHead(200, {'content-type': 'text/html'}).end('<title>slow but complete</title>'), 800);
+    },
+  });
+});
+afterAll(() => target.close());
+
+describe('linkpeek <url>', () => {
+  it('prints the envelope as JSON on stdout and exits 0', async () => {
+    const {code, stdout, stderr} = await cli([target.url('/page'), '--allow-loopback', '--no-ping']);
+    expect({code, stderr}).toEqual({code: 0, stderr: ''});
+    expect(JSON.parse(stdout)).toMatchObject({status: 'success', statusCode: 200, data: {title: 'CLI page', lang: 'en'}});
+  });
+
+  it('accepts the loopback opt-in from LINKPEEK_ALLOW_LOOPBACK=1 and dotted flags', async () => {
+    const {code, stdout} = await cli([target.url('/page'), '--ping.audio=false', '--headers.x_demo=1'], {LINKPEEK_ALLOW_LOOPBACK: '1'});
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).data.title).toBe('CLI page');
+  });
+
+  it('refuses a loopback target without the opt-in: error JSON on stderr, exit 2', async () => {
+    const {code, stdout, stderr} = await cli([target.url('/page')], {LINKPEEK_ALLOW_LOOPBACK: ''});
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(JSON.parse(stderr)).toMatchObject({status: 'fail', code: 'EFORBIDDENURL', url: target.url('/page')});
+  });
+
+  it('exits 1 with the error JSON when the target fails', async () => {
+    const {code, stderr} = await cli([target.url('/missing'), '--allow-loopback']);
+    expect(code).toBe(1);
+    expect(JSON.parse(stderr)).toMatchObject({status: 'error', code: 'EHTTP', statusCode: 404});
+  });
+
+  it.each([
+    [
+      ['--allow-loopback', 'URL', '--pingg'],
+      {code: 'EINVALOPTION', message: 'Unknown flag `--pingg`. Did you mean `--ping`?', data: {pingg: 'is not a known parameter'}},
+    ],
+    [['URL', '--screenshot.width=huge'], {code: 'EINVALOPTION', message: expect.stringMatching(/^Flag `--screenshot.width` /), data: {'screenshot.width': 'must be a number'}}],
+    [[], {code: 'EINVALOPTION'}],
+    [['not a url'], {code: 'EINVALURL'}],
+  ])('rejects %j with exit 2', async (args, expected) => {
+    const {code, stderr} = await cli(args.map((arg) => (arg === 'URL' ? target.url('/page') : arg)));
+    expect(code).toBe(2);
+    expect(JSON.parse(stderr)).toMatchObject({status: 'fail', ...expected});
+  });
+
+  it('prints its usage with --help', async () => {
+    const {code, stdout} = await cli(['--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--allow-loopback');
+    expect(stdout).toContain('linkpeek serve');
+  });
+
+  (chromiumPath ? it : it.skip)(
+    'adds a screenshot of one element with --screenshot --element',
+    async () => {
+      const {code, stdout, stderr} = await cli([target.url('/page'), '--allow-loopback', '--no-ping', '--screenshot', '--element', '#headline']);
+      expect({code, stderr}).toEqual({code: 0, stderr: ''});
+      expect(JSON.parse(stdout).data.screenshot).toMatchObject({type: 'png', width: 120, height: 30, url: expect.stringMatching(/^data:image\/png;base64,/)});
+    },
+    60_000,
+  );
+});
+
+describe('linkpeek serve', () => {
+  it('answers queries, drains a request in flight on SIGTERM, closes the browser and exits 0', async () => {
+    const server = start(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--allow-loopback']);
+    const [, base] = await server.waitFor('stderr', /listening on (http:\/\/127\.0\.0\.1:\d+\/)/);
+    const ok = await fetch(`${base}?url=${encodeURIComponent(target.url('/page'))}&ping=false`);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).data.title).toBe('CLI page');
+
+    let browser: number[] = [];
+    if (chromiumPath) {
+      const shot = await fetch(`${base}?url=${encodeURIComponent(target.url('/page'))}&ping=false&embed=screenshot.url`);
+      expect(shot.headers.get('content-type')).toBe('image/png');
+      browser = processTree(server.child.pid as number).slice(1);
+      expect(browser.length).toBeGreaterThan(0);
+    }
+
+    const slowHits = target.hits.filter((hit) => hit.startsWith('GET /slow')).length;
+    const inFlight = fetch(`${base}?url=${encodeURIComponent(target.url('/slow'))}&ping=false`);
+    while (target.hits.filter((hit) => hit.startsWith('GET /slow')).length === slowHits) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    server.child.kill('SIGTERM');
+    const drained = await inFlight;
+    expect(drained.status).toBe(200);
+    expect((await drained.json()).data.title).toBe('slow but complete');
+    const {code, stderr} = await server.finished;
+    expect(code).toBe(0);
+    expect(stderr).toContain('SIGTERM');
+    expect(browser.filter(isRunning)).toEqual([]);
+    await expect(fetch(base as string)).rejects.toThrow();
+  }, 60_000);
+
+  it('rejects query-only flags', async () => {
+    const {code, stderr} = await cli(['serve', '--screenshot']);
+    expect(code).toBe(2);
+    expect(JSON.parse(stderr)).toMatchObject({code: 'EINVALOPTION'});
+  });
+});

@@ -1,0 +1,70 @@
+import {readFileSync} from 'node:fs';
+import {rm} from 'node:fs/promises';
+import {dirname} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {describe, expect, it, jest} from '@jest/globals';
+
+// Each example is a child process started through tsx: allow for a busy machine.
+jest.setTimeout(60_000);
+import {chromiumPath} from './helpers/chromium.js';
+import {runTs, start} from './helpers/child.js';
+
+// Each example runs as a user would run it, against the bundled sample page on 127.0.0.1.
+describe('examples/', () => {
+  it('basic.ts (npm run example) prints the sample page as JSON', async () => {
+    const {code, stdout, stderr} = await runTs('examples/basic.ts');
+    expect({code, stderr}).toEqual({code: 0, stderr: ''});
+    const result = JSON.parse(stdout);
+    expect(result).toMatchObject({
+      status: 'success',
+      data: {
+        title: 'Linkpeek sample page',
+        author: 'The linkpeek authors',
+        publisher: 'Linkpeek Examples',
+        date: '2026-01-15T09:00:00.000Z',
+        image: {type: 'png', width: 37, height: 21, size: 1227},
+      },
+    });
+  });
+
+  it.each([
+    ['node-http.ts', /Endpoint: (http:\/\/127\.0\.0\.1:\d+\/)/],
+    ['express.ts', /Endpoint: (http:\/\/127\.0\.0\.1:\d+\/preview)/],
+    ['koa.ts', /Endpoint: (http:\/\/127\.0\.0\.1:\d+\/)/],
+  ])('%s serves the endpoint, answers its own curl line and stops on SIGTERM', async (file, endpointLine) => {
+    const example = start(process.execPath, ['--import', 'tsx', `examples/${file}`], {PORT: '0'});
+    await example.waitFor('stdout', endpointLine);
+    const [, tryUrl] = await example.waitFor('stdout', /Try: curl '([^']+)'/);
+    const response = await fetch(tryUrl as string);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-cache-status')).toBe('MISS');
+    expect((await response.json()).data.title).toBe('Linkpeek sample page');
+    example.child.kill('SIGTERM');
+    const {code, stderr} = await example.finished;
+    expect({code, stderr}).toEqual({code: 0, stderr: ''});
+  });
+
+  it('cli.sh runs the command with and without the loopback opt-in', async () => {
+    const {code, stdout, stderr} = await start('bash', ['examples/cli.sh']).finished;
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).data.title).toBe('Linkpeek sample page');
+    expect(stderr).toContain('"code": "EFORBIDDENURL"');
+    expect(stderr).toContain('without --allow-loopback: exit 2');
+  });
+
+  (chromiumPath ? it : it.skip)(
+    'screenshot.ts saves a PNG of the #card element to a file store',
+    async () => {
+      const {code, stdout} = await runTs('examples/screenshot.ts');
+      expect(code).toBe(0);
+      const shot = JSON.parse(stdout);
+      // 480px wide + 2x24px padding + 2x2px border; the height follows the text, so fonts decide it.
+      expect(shot).toMatchObject({type: 'png', width: 532, height: expect.any(Number)});
+      const bytes = readFileSync(fileURLToPath(shot.url));
+      expect(bytes.byteLength).toBe(shot.size);
+      expect(bytes.subarray(1, 4).toString()).toBe('PNG');
+      await rm(dirname(fileURLToPath(shot.url)), {recursive: true, force: true});
+    },
+    60_000,
+  );
+});

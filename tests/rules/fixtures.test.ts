@@ -1,0 +1,181 @@
+import {describe, expect, it} from '@jest/globals';
+import {readFileSync} from 'node:fs';
+import type {IncomingHttpHeaders} from 'node:http';
+import type {Candidates} from '../../src/data.js';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {documentBase, resolveUrls} from '../../src/rules/resolve-urls.js';
+import {pickFields} from '../../src/rules/rules.js';
+
+function extractFixture(name: string, url: string, headers: IncomingHttpHeaders = {}): Candidates {
+  const html = readFileSync(new URL(`../fixtures/pages/${name}`, import.meta.url), 'utf8');
+  const snapshot = parseHtml(html);
+  return resolveUrls(pickFields(snapshot, {url, headers}), documentBase(snapshot.baseHref, url));
+}
+
+describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
+  it('news-article.html: Open Graph first, JSON-LD author behind a profile-URL article:author, tracking pixel skipped', () => {
+    expect(extractFixture('news-article.html', 'https://news.example.com/2026/11/harbour-bridge-reopens?utm_source=newsletter')).toEqual({
+      title: 'Harbour bridge reopens after two-year refit',
+      description: 'Commuters crossed the restored span on Tuesday, five months later than planned & £12m over budget.',
+      lang: 'en',
+      author: 'Jane Smith',
+      publisher: 'The Northern Ledger',
+      date: '2026-11-03T07:45:00.000Z',
+      url: 'https://news.example.com/2026/11/harbour-bridge-reopens',
+      image: [
+        'https://img.ledger-cdn.example/2026/11/bridge-1200x630.jpg?w=1200&q=80',
+        'https://img.ledger-cdn.example/2026/11/bridge-twitter.jpg',
+        'https://img.ledger-cdn.example/2026/11/bridge-16x9.jpg',
+        'https://img.ledger-cdn.example/2026/11/bridge-1x1.jpg',
+        'https://img.ledger-cdn.example/2026/11/bridge-1600.jpg',
+        'https://img.ledger-cdn.example/2026/11/bridge-800.jpg',
+      ],
+      logo: [
+        'https://news.example.com/static/ledger-logo-600x60.png',
+        'https://news.example.com/android-chrome-192x192.png',
+        'https://news.example.com/apple-touch-icon.png',
+        'https://news.example.com/favicon-32x32.png',
+        'https://news.example.com/favicon.ico',
+      ],
+      video: [],
+      audio: [],
+    });
+  });
+
+  it('blog-post.html: microdata and Dublin Core, relative URLs resolved against <base href>', () => {
+    expect(extractFixture('blog-post.html', 'https://blog.example.org/blog/sourdough-altitude/')).toEqual({
+      title: 'Sourdough at altitude',
+      description: 'Why dough rises faster at 2,000 metres, and how to slow it down: colder water, less starter, and a longer bulk ferment in the fridge.',
+      lang: 'fr',
+      author: 'Mira Okafor',
+      publisher: 'Hill Kitchen',
+      date: '2026-10-28T07:30:00.000Z',
+      url: 'https://blog.example.org/blog/sourdough-altitude/',
+      image: ['https://blog.example.org/blog/img/loaf-crumb.jpg', 'https://blog.example.org/img/starter.jpg'],
+      logo: [
+        'https://blog.example.org/blog/img/hill-kitchen-logo.png',
+        'https://blog.example.org/blog/img/favicon.ico',
+        'https://blog.example.org/favicon.ico',
+      ],
+      video: [],
+      audio: [],
+    });
+  });
+
+  it('product-page.html: JSON-LD Product image, then lazy, srcset and <picture> images largest first', () => {
+    expect(extractFixture('product-page.html', 'https://shop.example.de/p/trailhead-40l')).toEqual({
+      title: 'Trailhead 40L Rucksack',
+      description: 'A 40-litre pack with a ventilated back panel, hip-belt pockets and a removable rain cover.',
+      lang: 'de',
+      author: null,
+      publisher: 'Outfitters',
+      date: null,
+      url: 'https://shop.example.de/p/trailhead-40l?color=moss&size=m',
+      image: [
+        'https://cdn.outfitters.example/products/trailhead-40l/main.jpg',
+        'https://shop.example.de/img/trailhead-40l/lazy.jpg',
+        'https://shop.example.de/img/trailhead-40l/1600.jpg',
+        'https://shop.example.de/img/trailhead-40l/800.jpg',
+        'https://shop.example.de/img/trailhead-40l/400.jpg',
+        'https://shop.example.de/img/trailhead-40l/side-2400.avif',
+        'https://shop.example.de/img/trailhead-40l/side-1200.avif',
+        'https://shop.example.de/img/trailhead-40l/side-1200.webp',
+        'https://shop.example.de/img/trailhead-40l/side.jpg',
+        'https://shop.example.de/img/trailhead-40l/spin.gif',
+      ],
+      logo: [
+        'https://shop.example.de/static/outfitters-logo.png',
+        'https://shop.example.de/favicon.svg',
+        'https://shop.example.de/favicon-48.png',
+        'https://shop.example.de/favicon.ico',
+      ],
+      video: [],
+      audio: [],
+    });
+  });
+
+  it('video-page.html: og:video files only (not the HTML embed), secure URL first, then stream, VideoObject and <source>s', () => {
+    expect(extractFixture('video-page.html', 'https://video.example.tv/v/afilar')).toEqual({
+      title: 'Cómo afilar un cuchillo japonés',
+      description: 'Piedras al agua, ángulo de 15 grados y mucha paciencia.',
+      lang: 'es',
+      author: null,
+      publisher: 'CocinaTV',
+      date: '2026-09-14T00:00:00.000Z',
+      url: 'https://video.example.tv/v/afilar',
+      image: [
+        'https://video.example.tv/thumbs/afilar-1280.jpg',
+        'https://video.example.tv/thumbs/afilar-640.jpg',
+        'https://video.example.tv/thumbs/afilar-poster.jpg',
+      ],
+      logo: ['https://video.example.tv/logo-512.png', 'https://video.example.tv/favicon.ico'],
+      video: [
+        'https://media.example.tv/afilar/720p.mp4',
+        'http://media.example.tv/afilar/720p.mp4',
+        'https://media.example.tv/afilar/480p.mp4',
+        'https://media.example.tv/afilar/1080p.mp4',
+        'https://video.example.tv/media/afilar/720p.webm',
+        'https://video.example.tv/media/afilar/720p.mp4',
+      ],
+      audio: [],
+    });
+  });
+
+  it('podcast-page.html: og:audio, PodcastEpisode associatedMedia and <audio> sources', () => {
+    expect(extractFixture('podcast-page.html', 'https://signalnoise.example/112')).toEqual({
+      title: 'Ep. 112: The economics of lighthouses',
+      description: 'Were lighthouses ever a public good? Economists have argued about it since Coase.',
+      lang: 'en',
+      author: 'Priya Raman',
+      publisher: 'Signal & Noise',
+      date: '2026-10-02T00:00:00.000Z',
+      url: 'https://signalnoise.example/112',
+      image: ['https://cdn.signalnoise.example/art/112-3000.jpg'],
+      logo: ['https://signalnoise.example/touch-icon.png', 'https://signalnoise.example/favicon.ico'],
+      video: [],
+      audio: [
+        'https://cdn.signalnoise.example/episodes/112.mp3',
+        'https://cdn.signalnoise.example/episodes/112.m4a',
+        'https://signalnoise.example/audio/112-low.mp3',
+        'https://signalnoise.example/audio/112.ogg',
+      ],
+    });
+  });
+
+  it('title-only.html: nothing is guessed beyond the final URL, the domain publisher and /favicon.ico', () => {
+    expect(extractFixture('title-only.html', 'http://plain.example.com/')).toEqual({
+      title: 'Just a title',
+      description: null,
+      lang: null,
+      author: null,
+      publisher: 'example.com',
+      date: null,
+      url: 'http://plain.example.com/',
+      image: [],
+      logo: ['http://plain.example.com/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
+
+  it('title-only.html: the content-language header gives the language when the page says nothing', () => {
+    expect(extractFixture('title-only.html', 'http://plain.example.com/', {'content-language': 'nl-BE, en'}).lang).toBe('nl');
+  });
+
+  it('broken.html: recovers from malformed markup, ignores script text and drops javascript:/mailto: media', () => {
+    expect(extractFixture('broken.html', 'https://broken.example.net/a/b/page.html')).toEqual({
+      // <title> is raw text in HTML: browsers show the tags literally too.
+      title: 'Broken <b>page</b>',
+      description: 'Unquoted attributes&entities',
+      lang: null,
+      author: null,
+      publisher: 'example.net',
+      date: null,
+      url: 'https://broken.example.net/a/b/page.html',
+      image: ['https://broken.example.net/img/share.png?a=1&b=2', 'https://broken.example.net/img/one.jpg'],
+      logo: ['https://static.example.net/fav.png', 'https://broken.example.net/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
+});
