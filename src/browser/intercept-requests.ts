@@ -3,7 +3,7 @@ import type {HTTPRequest, Page} from 'puppeteer-core';
 import {unbracket} from '../url/address-guard.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {refusedHeaders} from '../options.js';
-import type {CaptureRequest} from '../screenshot/provider.js';
+import type {PageGuard} from './page-guard.js';
 
 const passThroughSchemes = new Set(['data:', 'blob:', 'about:']);
 // Hop-by-hop or encoding headers that describe Node's connection, not the body handed to Chromium.
@@ -12,22 +12,22 @@ const droppedResponseHeaders = new Set(['content-encoding', 'content-length', 't
 /**
  * Turns on request interception for `page` so that the browser cannot become an SSRF hole:
  * `data:`, `blob:` and `about:` load as usual, other non-http(s) schemes are blocked, and http(s)
- * requests are checked with `capture.checkUrl` and fulfilled by Node through
- * `capture.fetchResource`. Requests that fail are aborted; when the failed one is the page's own
+ * requests are checked with `guard.checkUrl` and fulfilled by Node through
+ * `guard.fetchResource`. Requests that fail are aborted; when the failed one is the page's own
  * document, `onDocumentError` receives why, so the capture can report that instead of
  * Chromium's net::ERR_*.
  */
-export async function interceptRequests(page: Page, capture: CaptureRequest, onDocumentError: (error: unknown) => void): Promise<void> {
+export async function interceptRequests(page: Page, guard: PageGuard, onDocumentError: (error: unknown) => void): Promise<void> {
   await page.setRequestInterception(true);
-  const pageOrigin = new URL(capture.url).origin;
+  const pageOrigin = new URL(guard.url).origin;
   page.on('request', (intercepted) => {
-    void routeRequest(intercepted, capture, pageOrigin, page, onDocumentError);
+    void routeRequest(intercepted, guard, pageOrigin, page, onDocumentError);
   });
 }
 
 async function routeRequest(
   intercepted: HTTPRequest,
-  capture: CaptureRequest,
+  guard: PageGuard,
   pageOrigin: string,
   page: Page,
   onDocumentError: (error: unknown) => void,
@@ -39,8 +39,8 @@ async function routeRequest(
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new LinkpeekError('EFORBIDDENURL', `The page requested \`${url.protocol}\` which is not allowed.`);
     }
-    await capture.checkUrl(url.href);
-    if (!capture.fetchResource) {
+    await guard.checkUrl(url.href);
+    if (!guard.fetchResource) {
       // Without a Node-side fetcher Chromium would resolve the name again by itself (DNS
       // rebinding), so only IP literals, already checked, may go through.
       if (isIP(unbracket(url.hostname)) === 0) {
@@ -48,9 +48,9 @@ async function routeRequest(
       }
       return await intercepted.continue();
     }
-    const response = await capture.fetchResource(url.href, {
+    const response = await guard.fetchResource(url.href, {
       method: intercepted.method(),
-      headers: requestHeaders(intercepted, url, pageOrigin, capture.headers),
+      headers: requestHeaders(intercepted, url, pageOrigin, guard.headers),
       ...(intercepted.hasPostData() ? {body: Buffer.from((await intercepted.fetchPostData()) ?? '')} : {}),
     });
     if (stripHash(response.url) !== stripHash(url.href)) {

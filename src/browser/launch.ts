@@ -3,7 +3,6 @@ import {constants} from 'node:fs';
 import {access} from 'node:fs/promises';
 import {basename} from 'node:path';
 import puppeteer, {type Browser} from 'puppeteer-core';
-import type {ChromiumProviderOptions} from '../screenshot/chromium-provider.js';
 import {createProfileDir, removeProfileDir, sweepStaleProfiles} from './profile.js';
 import {LinkpeekError} from '../errors.js';
 import {descendantPids, waitForExit} from './process-tree.js';
@@ -37,6 +36,37 @@ const baseArgs = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
+/** How {@link openBrowser} finds, launches or connects to Chromium. */
+export interface LaunchOptions {
+  /**
+   * Chromium or Chrome binary to launch.
+   * @default env `CHROMIUM_PATH`, else the first of `/usr/lib/chromium/chromium-headless-shell`,
+   * `/usr/lib/chromium/chromium`, `/usr/bin/chromium` that exists
+   */
+  executablePath?: string;
+  /**
+   * Connect to an already running browser (`ws://host:port/devtools/browser/<id>`) instead of
+   * launching one. `close()` then disconnects and leaves that browser running.
+   */
+  browserWSEndpoint?: string;
+  /**
+   * Headless mode: `'shell'` for `chromium-headless-shell` (2-3x cheaper), `true` for the full browser.
+   * @default 'shell' when the executable's name contains `headless-shell`, else `true`
+   */
+  headless?: true | 'shell';
+  /** Extra command-line switches, appended to linkpeek's. @default [] */
+  args?: string[];
+  /**
+   * Keep Chromium's sandbox. Chromium cannot sandbox itself as root, so it is off for root.
+   * @default true unless the process runs as root
+   */
+  sandbox?: boolean;
+  /** Milliseconds to wait for the browser to start or to connect. @default 30000 */
+  launchTimeout?: number;
+  /** Milliseconds any single DevTools protocol call may take. @default 20000 */
+  protocolTimeout?: number;
+}
+
 /** A browser that {@link openBrowser} launched or connected to. */
 export interface OpenedBrowser {
   browser: Browser;
@@ -54,7 +84,7 @@ export interface OpenedBrowser {
  * {@link findExecutable} picks, with a fresh profile and linkpeek's offline switches.
  * @throws LinkpeekError ENOBROWSER
  */
-export async function openBrowser(options: ChromiumProviderOptions): Promise<OpenedBrowser> {
+export async function openBrowser(options: LaunchOptions): Promise<OpenedBrowser> {
   const protocolTimeout = options.protocolTimeout ?? 20_000;
   if (options.browserWSEndpoint) {
     const browser = await puppeteer

@@ -1,6 +1,8 @@
 import {imageSize} from 'image-size';
 import {LinkpeekError} from '../errors.js';
-import type {ImageType} from '../screenshot/provider.js';
+
+/** Image formats a screenshot can be taken in (and that {@link readImageInfo} recognises). */
+export type ImageType = 'png' | 'jpeg' | 'webp';
 
 /** What the image bytes themselves say: the file's format, pixel size and byte size. */
 export interface ImageInfo {

@@ -1,44 +1,17 @@
 import pLimit from 'p-limit';
 import {listenBlackHole} from '../browser/black-hole-proxy.js';
 import {captureInContext, toCaptureError} from './chromium-capture.js';
-import {type OpenedBrowser, openBrowser} from '../browser/launch.js';
+import {type LaunchOptions, type OpenedBrowser, openBrowser} from '../browser/launch.js';
 import {LinkpeekError} from '../errors.js';
 import type {CaptureRequest, CaptureResult, ScreenshotProvider} from './provider.js';
 
-// Moved to chromium-launch.ts; re-exported so existing imports from this module keep working.
+// Defined with the launch code; re-exported so imports from this module keep working.
 export {chromiumCandidates, findExecutable} from '../browser/launch.js';
 
 /** Options of {@link createChromiumProvider}. */
-export interface ChromiumProviderOptions {
-  /**
-   * Chromium or Chrome binary to launch.
-   * @default env `CHROMIUM_PATH`, else the first of `/usr/lib/chromium/chromium-headless-shell`,
-   * `/usr/lib/chromium/chromium`, `/usr/bin/chromium` that exists
-   */
-  executablePath?: string;
-  /**
-   * Connect to an already running browser (`ws://host:port/devtools/browser/<id>`) instead of
-   * launching one. `close()` then disconnects and leaves that browser running.
-   */
-  browserWSEndpoint?: string;
-  /**
-   * Headless mode: `'shell'` for `chromium-headless-shell` (2-3x cheaper), `true` for the full browser.
-   * @default 'shell' when the executable's name contains `headless-shell`, else `true`
-   */
-  headless?: true | 'shell';
-  /** Extra command-line switches, appended to linkpeek's. @default [] */
-  args?: string[];
-  /**
-   * Keep Chromium's sandbox. Chromium cannot sandbox itself as root, so it is off for root.
-   * @default true unless the process runs as root
-   */
-  sandbox?: boolean;
+export interface ChromiumProviderOptions extends LaunchOptions {
   /** Captures running at once on the one browser; further captures wait in a queue. @default 2 */
   concurrency?: number;
-  /** Milliseconds to wait for the browser to start or to connect. @default 30000 */
-  launchTimeout?: number;
-  /** Milliseconds any single DevTools protocol call may take. @default 20000 */
-  protocolTimeout?: number;
 }
 
 /** A {@link ScreenshotProvider} backed by one shared Chromium. */

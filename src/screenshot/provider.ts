@@ -1,5 +1,8 @@
-/** Image formats a screenshot can be taken in. */
-export type ImageType = 'png' | 'jpeg' | 'webp';
+import type {ImageType} from '../ping/image-info.js';
+import type {PageGuard} from '../browser/page-guard.js';
+
+export type {ImageType};
+export type {PageGuard, ResourceFetcher, ResourceRequest, ResourceResponse} from '../browser/page-guard.js';
 
 /** When navigation counts as finished before the capture. */
 export type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
@@ -42,57 +45,13 @@ export interface ResolvedScreenshotOptions {
   element: string | null;
 }
 
-/** What a provider is asked to capture. */
-export interface CaptureRequest extends ResolvedScreenshotOptions {
-  /** The page to capture (the final URL after redirects). */
-  url: string;
-  /** Extra request headers for the target (spec rule 9). */
-  headers: Record<string, string>;
+/** What a provider is asked to capture: the page, how to guard its requests, and the screenshot options. */
+export interface CaptureRequest extends ResolvedScreenshotOptions, PageGuard {
   /** Milliseconds the whole capture may take. */
   timeout: number;
   /** Aborts the capture. */
   signal?: AbortSignal;
-  /**
-   * Resolves when the URL may be loaded, rejects with EFORBIDDENURL otherwise. Providers call it
-   * for every request the page makes, so the browser cannot become an SSRF hole.
-   */
-  checkUrl: (url: string) => Promise<void>;
-  /**
-   * Fetches one resource for the browser through linkpeek's SSRF-safe transport (addresses checked
-   * at connect time, redirects re-validated). Providers that can fulfil requests themselves
-   * (Chromium's request interception) use it so the browser never resolves or connects on its own,
-   * which closes the DNS-rebinding gap left by check-then-continue. Optional for compatibility;
-   * `takeScreenshot` always sets it.
-   */
-  fetchResource?: ResourceFetcher;
 }
-
-/** A request the browser wants to make, as handed to a {@link ResourceFetcher}. */
-export interface ResourceRequest {
-  /** HTTP method, e.g. `GET`. */
-  method: string;
-  /** Request headers, lowercase names. */
-  headers: Record<string, string>;
-  /** Request body, for methods that carry one. */
-  body?: Uint8Array;
-}
-
-/** The answer to a {@link ResourceRequest}, after redirects were followed and re-validated. */
-export interface ResourceResponse {
-  /** The final URL, after redirects. */
-  url: string;
-  statusCode: number;
-  /** Response headers, lowercase names. */
-  headers: Record<string, string | string[] | undefined>;
-  /** The decoded body. */
-  body: Uint8Array;
-}
-
-/**
- * Fetches `url` under the extractor's address policy.
- * @throws LinkpeekError EFORBIDDENURL, EFETCH, ETIMEOUT, ETOOLARGE
- */
-export type ResourceFetcher = (url: string, request: ResourceRequest) => Promise<ResourceResponse>;
 
 /** The image bytes a provider returns. */
 export interface CaptureResult {
