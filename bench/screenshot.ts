@@ -7,10 +7,10 @@
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {pathToFileURL} from 'node:url';
-import {createChromiumProvider, findExecutable} from '../src/screenshot/chromium-provider.js';
+import {createChromiumProvider, findExecutable} from '../src/browser/chromium-provider.js';
 import {createDeadline} from '../src/deadline.js';
 import {normalizeConfig, normalizeOptions} from '../src/options.js';
-import type {ScreenshotProvider} from '../src/screenshot/provider.js';
+import type {ScreenshotProvider} from '../src/browser/provider.js';
 import {takeScreenshot} from '../src/screenshot/take-screenshot.js';
 import {fixed, markdownTable, quantile, type BenchMode, type Row} from './stats.js';
 

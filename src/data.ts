@@ -18,6 +18,9 @@ export interface Media {
   duration_pretty?: string | null;
 }
 
+/** Image formats a screenshot can be taken in (and that `readImageInfo` recognises). */
+export type ImageType = 'png' | 'jpeg' | 'webp';
+
 /** The screenshot added to `data` when `screenshot` is enabled (spec §2.2). */
 export interface Screenshot {
   /** Address of the generated image. */

@@ -54,9 +54,9 @@ export type {
   ResourceFetcher,
   ResourceRequest,
   ResourceResponse,
-} from './screenshot/provider.js';
-export {createChromiumProvider, findExecutable} from './screenshot/chromium-provider.js';
-export type {ChromiumProvider, ChromiumProviderOptions} from './screenshot/chromium-provider.js';
+} from './browser/provider.js';
+export {createChromiumProvider, findExecutable} from './browser/chromium-provider.js';
+export type {ChromiumProvider, ChromiumProviderOptions} from './browser/chromium-provider.js';
 export {createDataUriStore, createFileStore} from './screenshot/store.js';
 export type {FileStoreOptions} from './screenshot/store.js';
 export {readImageInfo} from './ping/image-info.js';

@@ -15,7 +15,7 @@ import type {
   ScreenshotOptions,
   ScreenshotProvider,
   ScreenshotStore,
-} from './screenshot/provider.js';
+} from './browser/provider.js';
 
 /** The kinds of URL in `data` that ping verifies. */
 export type PingKind = 'url' | 'image' | 'logo' | 'video' | 'audio';

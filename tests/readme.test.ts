@@ -18,7 +18,7 @@ import {
   type ExtractOptions,
   type ExtractorConfig,
 } from '../src/options.js';
-import type {ScreenshotOptions} from '../src/screenshot/provider.js';
+import type {ScreenshotOptions} from '../src/browser/provider.js';
 import {
   codeBlocks,
   codeSpans,

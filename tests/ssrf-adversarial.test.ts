@@ -4,7 +4,7 @@ import {connect, createServer as createTcpServer, type LookupFunction, type Serv
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
-import {createChromiumProvider} from '../src/screenshot/chromium-provider.js';
+import {createChromiumProvider} from '../src/browser/chromium-provider.js';
 import {createExtractor} from '../src/extract.js';
 import {handleQuery} from '../src/endpoint/handler.js';
 import {describeWithChromium} from './helpers/chromium.js';

@@ -1,6 +1,6 @@
 import {LinkpeekError} from '../errors.js';
 import {closestName, pingKinds, type ExtractOptions, type PingKind} from '../options.js';
-import type {ScreenshotOptions} from '../screenshot/provider.js';
+import type {ScreenshotOptions} from '../browser/provider.js';
 
 /** What a query string asks for, before {@link normalizeOptions} validates the option values. */
 export interface ParsedQuery {

@@ -1,6 +1,6 @@
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
-import {createChromiumProvider} from '../screenshot/chromium-provider.js';
+import {createChromiumProvider} from '../browser/chromium-provider.js';
 import {createHandler, type HandlerConfig} from './handler.js';
 
 /** Options of {@link startEndpoint}. */

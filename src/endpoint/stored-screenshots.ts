@@ -3,7 +3,7 @@ import {join} from 'node:path';
 import type {QueryResponse} from './embed.js';
 import {contentTypeByImageType} from '../ping/image-info.js';
 import {plainFail} from './json-responses.js';
-import type {ImageType} from '../screenshot/provider.js';
+import type {ImageType} from '../browser/provider.js';
 
 // Names `createFileStore` writes: `<sha256>.<png|jpg|webp>`, never a path.
 const storedName = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpe?g|webp)$/;

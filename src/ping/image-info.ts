@@ -1,8 +1,6 @@
 import {imageSize} from 'image-size';
+import type {ImageType} from '../data.js';
 import {LinkpeekError} from '../errors.js';
-
-/** Image formats a screenshot can be taken in (and that {@link readImageInfo} recognises). */
-export type ImageType = 'png' | 'jpeg' | 'webp';
 
 /** What the image bytes themselves say: the file's format, pixel size and byte size. */
 export interface ImageInfo {

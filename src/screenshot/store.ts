@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto';
 import {mkdir, rename, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
-import type {ScreenshotStore} from './provider.js';
+import type {ScreenshotStore} from '../browser/provider.js';
 
 /**
  * Stores each image inline as a `data:` URI (`data:image/png;base64,...`). Needs no service or

@@ -1,13 +1,13 @@
 import prettyBytes from 'pretty-bytes';
 import {resolveAllowedAddresses} from '../url/address-guard.js';
-import {createChromiumProvider} from './chromium-provider.js';
+import {createChromiumProvider} from '../browser/chromium-provider.js';
 import type {Screenshot} from '../data.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {requestSafely} from '../fetch/http-client.js';
 import {readImageInfo} from '../ping/image-info.js';
 import type {ResolvedConfig} from '../options.js';
-import type {ResolvedScreenshotOptions, ResourceFetcher} from './provider.js';
+import type {ResolvedScreenshotOptions, ResourceFetcher} from '../browser/provider.js';
 import {createDataUriStore} from './store.js';
 import {readBody} from '../fetch/read-body.js';
 

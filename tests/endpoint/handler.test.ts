@@ -8,7 +8,7 @@ import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import express from 'express';
 import Keyv from 'keyv';
 import Koa from 'koa';
-import {createChromiumProvider} from '../../src/screenshot/chromium-provider.js';
+import {createChromiumProvider} from '../../src/browser/chromium-provider.js';
 import type {LinkpeekError} from '../../src/errors.js';
 import {fetchPage} from '../../src/fetch/fetch-page.js';
 import {createHandler, handleQuery, type HandlerConfig} from '../../src/endpoint/handler.js';

@@ -5,7 +5,7 @@ import {rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe} from '@jest/globals';
-import {chromiumCandidates} from '../../src/screenshot/chromium-provider.js';
+import {chromiumCandidates} from '../../src/browser/chromium-provider.js';
 
 /** The Chromium binary the tests use (env `CHROMIUM_PATH` first), or undefined when none is installed. */
 export const chromiumPath = [process.env.CHROMIUM_PATH, ...chromiumCandidates].find((path): path is string => {

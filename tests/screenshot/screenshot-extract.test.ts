@@ -1,8 +1,8 @@
 import {afterAll, beforeAll, expect, it, jest} from '@jest/globals';
-import {createChromiumProvider, type ChromiumProvider} from '../../src/screenshot/chromium-provider.js';
+import {createChromiumProvider, type ChromiumProvider} from '../../src/browser/chromium-provider.js';
 import {createExtractor} from '../../src/extract.js';
 import {readImageInfo} from '../../src/ping/image-info.js';
-import type {ScreenshotProvider} from '../../src/screenshot/provider.js';
+import type {ScreenshotProvider} from '../../src/browser/provider.js';
 import {describeWithChromium} from '../helpers/chromium.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {html, startServer, type TestServer} from '../helpers/server.js';

@@ -1,7 +1,7 @@
 import {describe, expect, it} from '@jest/globals';
 import {createDeadline} from '../../src/deadline.js';
 import {normalizeConfig, normalizeOptions} from '../../src/options.js';
-import type {CaptureRequest, ScreenshotProvider} from '../../src/screenshot/provider.js';
+import type {CaptureRequest, ScreenshotProvider} from '../../src/browser/provider.js';
 import {takeScreenshot} from '../../src/screenshot/take-screenshot.js';
 import {loopbackConfig} from '../helpers/policy.js';
 

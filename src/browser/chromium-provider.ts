@@ -1,12 +1,12 @@
 import pLimit from 'p-limit';
-import {listenBlackHole} from '../browser/black-hole-proxy.js';
-import {captureInContext, toCaptureError} from './chromium-capture.js';
-import {type LaunchOptions, type OpenedBrowser, openBrowser} from '../browser/launch.js';
+import {listenBlackHole} from './black-hole-proxy.js';
+import {captureInContext, toCaptureError} from './capture.js';
+import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
 import type {CaptureRequest, CaptureResult, ScreenshotProvider} from './provider.js';
 
 // Defined with the launch code; re-exported so imports from this module keep working.
-export {chromiumCandidates, findExecutable} from '../browser/launch.js';
+export {chromiumCandidates, findExecutable} from './launch.js';
 
 /** Options of {@link createChromiumProvider}. */
 export interface ChromiumProviderOptions extends LaunchOptions {

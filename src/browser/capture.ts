@@ -1,6 +1,6 @@
 import {type Browser, type Page, TimeoutError} from 'puppeteer-core';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
-import {interceptRequests} from '../browser/intercept-requests.js';
+import {interceptRequests} from './intercept-requests.js';
 import type {CaptureRequest, CaptureResult} from './provider.js';
 
 const disableAnimations = `

@@ -1,8 +1,8 @@
-import type {ImageType} from '../ping/image-info.js';
-import type {PageGuard} from '../browser/page-guard.js';
+import type {ImageType} from '../data.js';
+import type {PageGuard} from './page-guard.js';
 
 export type {ImageType};
-export type {PageGuard, ResourceFetcher, ResourceRequest, ResourceResponse} from '../browser/page-guard.js';
+export type {PageGuard, ResourceFetcher, ResourceRequest, ResourceResponse} from './page-guard.js';
 
 /** When navigation counts as finished before the capture. */
 export type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
