@@ -24,7 +24,9 @@ export type ErrorCode =
   | 'ENOELEMENT'
   /** The page could not be captured by the screenshot provider. */
   | 'ESCREENSHOT'
-  /** No browser could be started for screenshots (Chromium missing or not launchable). */
+  /** The page could not be rendered in the browser (`prerender`). */
+  | 'ERENDER'
+  /** No browser could be started for screenshots or rendering (Chromium missing or not launchable, or the provider cannot render). */
   | 'ENOBROWSER'
   /** The caller aborted the request through its `signal`. */
   | 'EABORTED'
@@ -47,6 +49,7 @@ export const statusByCode = {
   ETOOLARGE: 502,
   EFETCH: 502,
   ESCREENSHOT: 502,
+  ERENDER: 502,
   ETIMEOUT: 504,
   ENOBROWSER: 503,
   EABORTED: 499,

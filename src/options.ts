@@ -15,6 +15,7 @@ import type {
   ScreenshotOptions,
   ScreenshotProvider,
   ScreenshotStore,
+  WaitUntil,
 } from './browser/provider.js';
 
 /** The kinds of URL in `data` that ping verifies. */
@@ -37,10 +38,35 @@ export interface ExtractOptions {
   element?: string;
   /** Request headers sent to the target, e.g. credentials (spec rule 9). Hop-by-hop and `Host` are refused. */
   headers?: Record<string, string>;
+  /**
+   * Read the page a browser sees, after its scripts ran. `false`: the HTML the server sends, never a
+   * browser. `true`: always render (ENOBROWSER without a browser). `'auto'`: fetch statically and
+   * render only when the result looks client-rendered or the host is in `prerenderHosts`, and only
+   * when the config's `screenshotProvider` can render.
+   * @default 'auto'
+   */
+  prerender?: boolean | 'auto';
+  /**
+   * When a browser page counts as loaded, for rendering and screenshots. `'auto'`: `'load'`, plus up
+   * to 3 s of waiting for a quiet network when rendering.
+   * @default 'auto'
+   */
+  waitUntil?: WaitUntil;
+  /** CSS selector to wait for before the page is read or captured; never appearing ends in ETIMEOUT. */
+  waitForSelector?: string;
+  /** Extra milliseconds to wait before the page is read or captured, 0-30000. @default 0 */
+  waitForTimeout?: number;
   /** Total milliseconds for this call, capped at the config's `maxTimeout`. @default config.timeout */
   timeout?: number;
   /** Aborts the call; rejects with `EABORTED`. */
   signal?: AbortSignal;
+}
+
+/** How long a browser page is waited for (the top-level `waitUntil`, `waitForSelector`, `waitForTimeout`). */
+export interface ResolvedWait {
+  waitUntil: WaitUntil;
+  waitForSelector: string | null;
+  waitForTimeout: number;
 }
 
 /** Decides whether the socket may connect to an address. Must return `true` only for allowed IPs. */
@@ -76,6 +102,14 @@ export interface ExtractorConfig {
   screenshotProvider?: ScreenshotProvider;
   /** Where screenshot images go. @default a `data:` URI store */
   screenshotStore?: ScreenshotStore;
+  /**
+   * Hosts known to need rendering: under `prerender: 'auto'` they are always rendered. An entry
+   * matches that host and its subdomains (`example.com` matches `app.example.com`).
+   * @default []
+   */
+  prerenderHosts?: string[];
+  /** Maximum bytes one browser page may download, all its resources together. @default 26214400 (25 MiB) */
+  maxPageBytes?: number;
 }
 
 /** Config with every default filled in. */
@@ -92,12 +126,17 @@ export interface ResolvedConfig {
   pingTimeout: number;
   screenshotProvider: ScreenshotProvider | null;
   screenshotStore: ScreenshotStore | null;
+  /** Lowercase host names, without a leading dot. */
+  prerenderHosts: string[];
+  maxPageBytes: number;
 }
 
 /** Per-call options with every default filled in. */
 export interface ResolvedOptions {
   ping: Record<PingKind, boolean>;
   screenshot: ResolvedScreenshotOptions | null;
+  prerender: boolean | 'auto';
+  wait: ResolvedWait;
   headers: Record<string, string>;
   timeout: number;
   signal: AbortSignal | undefined;
@@ -115,7 +154,12 @@ export const defaultConfig = {
   bodyLimit: 'truncate',
   pingConcurrency: 16,
   pingTimeout: 5_000,
+  prerenderHosts: [],
+  maxPageBytes: 25 * 1024 * 1024,
 } as const;
+
+/** Defaults of the top-level waiting options (`waitUntil`, `waitForSelector`, `waitForTimeout`). */
+export const defaultWait: ResolvedWait = {waitUntil: 'auto', waitForSelector: null, waitForTimeout: 0};
 
 /** Defaults of every screenshot option, applied by `screenshot: true`. */
 export const defaultScreenshotOptions: ResolvedScreenshotOptions = {
@@ -154,7 +198,18 @@ export const refusedHeaders: ReadonlySet<string> = new Set([
 ]);
 
 /** The keys `normalizeOptions` accepts; any other key is `EINVALOPTION`. */
-export const extractOptionKeys: readonly string[] = ['ping', 'screenshot', 'element', 'headers', 'timeout', 'signal'];
+export const extractOptionKeys: readonly string[] = [
+  'ping',
+  'screenshot',
+  'element',
+  'headers',
+  'prerender',
+  'waitUntil',
+  'waitForSelector',
+  'waitForTimeout',
+  'timeout',
+  'signal',
+];
 /** The keys `normalizeConfig` accepts (`createExtractor` also takes `stages`); any other key is `EINVALOPTION`. */
 export const configKeys: readonly string[] = [
   'allowAddress',
@@ -168,10 +223,12 @@ export const configKeys: readonly string[] = [
   'pingTimeout',
   'screenshotProvider',
   'screenshotStore',
+  'prerenderHosts',
+  'maxPageBytes',
 ];
 const screenshotKeys = Object.keys(defaultScreenshotOptions);
 const imageTypes = ['png', 'jpeg', 'webp'];
-const waitUntilValues = ['load', 'domcontentloaded', 'networkidle0', 'networkidle2'];
+const waitUntilValues = ['auto', 'load', 'domcontentloaded', 'networkidle0', 'networkidle2'];
 
 /** Validates trusted config once and fills defaults. @throws LinkpeekError EINVALOPTION */
 export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
@@ -205,6 +262,8 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
     pingTimeout: milliseconds(config.pingTimeout, 'pingTimeout', defaultConfig.pingTimeout),
     screenshotProvider: config.screenshotProvider ?? null,
     screenshotStore: config.screenshotStore ?? null,
+    prerenderHosts: normalizeHosts(config.prerenderHosts),
+    maxPageBytes: positiveInteger(config.maxPageBytes, 'maxPageBytes', defaultConfig.maxPageBytes),
   };
 }
 
@@ -216,9 +275,15 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     throw invalidOption('signal', 'must be an AbortSignal', options.signal);
   }
   const timeout = positiveInteger(options.timeout, 'timeout', config.timeout);
+  if (options.prerender !== undefined && options.prerender !== true && options.prerender !== false && options.prerender !== 'auto') {
+    throw invalidOption('prerender', "must be true, false or 'auto'", options.prerender);
+  }
+  const wait = normalizeWait(options);
   return {
     ping: normalizePing(options.ping),
-    screenshot: normalizeScreenshot(options.screenshot, options.element),
+    screenshot: normalizeScreenshot(options.screenshot, options.element, options),
+    prerender: options.prerender ?? 'auto',
+    wait,
     headers: normalizeHeaders(options.headers),
     timeout: Math.min(timeout, config.maxTimeout),
     signal: options.signal,
@@ -241,20 +306,51 @@ function normalizePing(ping: ExtractOptions['ping']): Record<PingKind, boolean> 
   return resolved;
 }
 
+function normalizeWait(options: ExtractOptions): ResolvedWait {
+  const {waitUntil, waitForSelector, waitForTimeout} = options;
+  if (waitUntil !== undefined && !waitUntilValues.includes(waitUntil)) {
+    throw invalidOption('waitUntil', `must be one of ${waitUntilValues.map((v) => `'${v}'`).join(', ')}`, waitUntil);
+  }
+  if (waitForSelector !== undefined && (typeof waitForSelector !== 'string' || waitForSelector.trim() === '')) {
+    throw invalidOption('waitForSelector', 'must be a non-empty CSS selector', waitForSelector);
+  }
+  return {
+    waitUntil: waitUntil ?? defaultWait.waitUntil,
+    waitForSelector: waitForSelector ?? defaultWait.waitForSelector,
+    waitForTimeout: boundedNumber(waitForTimeout, 'waitForTimeout', 0, 30_000, defaultWait.waitForTimeout),
+  };
+}
+
+function normalizeHosts(hosts: ExtractorConfig['prerenderHosts']): string[] {
+  if (hosts === undefined) return [];
+  if (!Array.isArray(hosts) || hosts.some((host) => typeof host !== 'string' || host.trim() === '')) {
+    throw invalidOption('prerenderHosts', 'must be an array of host names', hosts);
+  }
+  return hosts.map((host) => host.trim().toLowerCase().replace(/^\*?\./, ''));
+}
+
 function normalizeScreenshot(
   screenshot: ExtractOptions['screenshot'],
   element: string | undefined,
+  top: ExtractOptions,
 ): ResolvedScreenshotOptions | null {
   if (element !== undefined && (typeof element !== 'string' || element.trim() === '')) {
     throw invalidOption('element', 'must be a non-empty CSS selector', element);
   }
   if (screenshot === undefined || screenshot === false) return null;
-  if (screenshot === true) return {...defaultScreenshotOptions, element: element ?? null};
+  // The top-level waits, given once, apply to the screenshot unless `screenshot.*` says otherwise.
+  const defaults: ResolvedScreenshotOptions = {
+    ...defaultScreenshotOptions,
+    ...(top.waitUntil === undefined ? {} : {waitUntil: top.waitUntil}),
+    ...(top.waitForSelector === undefined ? {} : {waitForSelector: top.waitForSelector}),
+    ...(top.waitForTimeout === undefined ? {} : {waitForTimeout: top.waitForTimeout}),
+  };
+  if (screenshot === true) return {...defaults, element: element ?? null};
   assertObject(screenshot, 'screenshot');
   rejectUnknownKeys(screenshot, screenshotKeys, 'screenshot.');
   const pick = <T>(key: keyof ScreenshotOptions, allowed: readonly unknown[]): T => {
     const value = screenshot[key];
-    if (value === undefined) return defaultScreenshotOptions[key] as T;
+    if (value === undefined) return defaults[key] as T;
     if (!allowed.includes(value)) {
       throw invalidOption(`screenshot.${key}`, `must be one of ${allowed.map((v) => `'${v}'`).join(', ')}`, value);
     }
@@ -262,7 +358,7 @@ function normalizeScreenshot(
   };
   const selector = (key: 'element' | 'waitForSelector'): string | null => {
     const value = screenshot[key];
-    if (value === undefined) return null;
+    if (value === undefined) return defaults[key];
     if (typeof value !== 'string' || value.trim() === '') {
       throw invalidOption(`screenshot.${key}`, 'must be a non-empty CSS selector', value);
     }
@@ -277,7 +373,7 @@ function normalizeScreenshot(
     deviceScaleFactor: boundedNumber(screenshot.deviceScaleFactor, 'screenshot.deviceScaleFactor', 0.1, 4, 1),
     waitUntil: pick('waitUntil', waitUntilValues),
     waitForSelector: selector('waitForSelector'),
-    waitForTimeout: boundedNumber(screenshot.waitForTimeout, 'screenshot.waitForTimeout', 0, 30_000, 0),
+    waitForTimeout: boundedNumber(screenshot.waitForTimeout, 'screenshot.waitForTimeout', 0, 30_000, defaults.waitForTimeout),
     element: element ?? selector('element'),
   };
 }

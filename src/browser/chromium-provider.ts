@@ -1,9 +1,11 @@
 import pLimit from 'p-limit';
 import {listenBlackHole} from './black-hole-proxy.js';
-import {captureInContext, toCaptureError} from './capture.js';
+import {captureInContext} from './capture.js';
+import {toPageError} from './guarded-page.js';
+import {renderInContext} from './render.js';
 import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
-import type {CaptureRequest, CaptureResult, ScreenshotProvider} from './provider.js';
+import type {CaptureRequest, CaptureResult, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
 
 // Defined with the launch code; re-exported so imports from this module keep working.
 export {chromiumCandidates, findExecutable} from './launch.js';
@@ -16,6 +18,7 @@ export interface ChromiumProviderOptions extends LaunchOptions {
 
 /** A {@link ScreenshotProvider} backed by one shared Chromium. */
 export interface ChromiumProvider extends ScreenshotProvider {
+  render(request: RenderRequest): Promise<RenderResult>;
   /** Closes the launched browser and waits until its processes are gone (disconnects from a remote one). */
   close(): Promise<void>;
   /** PID of the launched browser; `undefined` before the first capture, after `close()` or when connected remotely. */
@@ -23,9 +26,9 @@ export interface ChromiumProvider extends ScreenshotProvider {
 }
 
 /**
- * Creates the default screenshot provider: puppeteer-core driving a locally installed Chromium,
- * launched lazily on the first capture and shared by all captures, with a queue of `concurrency`
- * captures at a time and a fresh incognito context per capture. A browser that crashes or
+ * Creates the default screenshot provider, which also renders pages (`prerender`): puppeteer-core
+ * driving a locally installed Chromium, launched lazily on first use and shared by all captures and
+ * renders, with a queue of `concurrency` pages at a time and a fresh incognito context per page. A browser that crashes or
  * disconnects is relaunched on the next capture. Call `close()` when the app shuts down.
  *
  * Every request the page makes is intercepted: `data:`, `blob:` and `about:` load as usual, other
@@ -38,7 +41,8 @@ export interface ChromiumProvider extends ScreenshotProvider {
  * const extract = createExtractor({screenshotProvider});
  * process.on('SIGTERM', () => screenshotProvider.close());
  * @throws LinkpeekError from `capture`: ENOBROWSER (Chromium missing or not launchable),
- * ENOELEMENT, ETIMEOUT, EFORBIDDENURL (the page itself is forbidden), ESCREENSHOT
+ * ENOELEMENT, ETIMEOUT, EFORBIDDENURL (the page itself is forbidden), ESCREENSHOT; from `render`:
+ * ENOBROWSER, ETIMEOUT, EFORBIDDENURL, ERENDER
  */
 export function createChromiumProvider(options: ChromiumProviderOptions = {}): ChromiumProvider {
   const concurrency = options.concurrency ?? 2;
@@ -79,31 +83,41 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
     return started;
   };
 
-  const captureOnce = async (request: CaptureRequest): Promise<CaptureResult> => {
-    if (closed) throw new LinkpeekError('ESCREENSHOT', 'The screenshot provider is closed.');
-    // The deadline may have passed while this capture waited in the queue.
-    if (request.signal?.aborted) throw toCaptureError(request.signal.reason, request, request.signal);
-    const current = await getSession();
-    return captureInContext(current.browser, current.blackHole, request);
+  /** Runs `work` on the shared browser, in the queue; one retry on a fresh browser if it died under the work. */
+  const inQueue = <T>(
+    request: {url: string; timeout: number; signal?: AbortSignal},
+    action: 'capture' | 'render',
+    work: (session: Session) => Promise<T>,
+  ) => {
+    const once = async (): Promise<T> => {
+      if (closed) throw new LinkpeekError(action === 'render' ? 'ERENDER' : 'ESCREENSHOT', 'The Chromium provider is closed.');
+      // The deadline may have passed while this work waited in the queue.
+      if (request.signal?.aborted) {
+        const failed = (cause: unknown) =>
+          new LinkpeekError(action === 'render' ? 'ERENDER' : 'ESCREENSHOT', `The page could not be ${action === 'render' ? 'rendered' : 'captured'}.`, {cause, url: request.url});
+        throw toPageError(request.signal.reason, request, request.signal, undefined, failed, action);
+      }
+      return work(await getSession());
+    };
+    return limit(async () => {
+      try {
+        return await once();
+      } catch (error) {
+        const current = await settledSession();
+        if (!closed && current && !current.browser.connected && !request.signal?.aborted) return once();
+        throw error;
+      }
+    });
   };
 
   return {
     get pid() {
       return pid;
     },
-    capture: (request) =>
-      limit(async () => {
-        try {
-          return await captureOnce(request);
-        } catch (error) {
-          // The browser died under this capture: one retry on a fresh browser, if time is left.
-          const current = await settledSession();
-          if (!closed && current && !current.browser.connected && !request.signal?.aborted) {
-            return captureOnce(request);
-          }
-          throw error;
-        }
-      }),
+    capture: (request: CaptureRequest): Promise<CaptureResult> =>
+      inQueue(request, 'capture', (current) => captureInContext(current.browser, current.blackHole, request)),
+    render: (request: RenderRequest): Promise<RenderResult> =>
+      inQueue(request, 'render', (current) => renderInContext(current.browser, current.blackHole, request)),
     async close() {
       closed = true;
       const current = await settledSession();

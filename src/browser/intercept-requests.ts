@@ -3,7 +3,15 @@ import type {HTTPRequest, Page} from 'puppeteer-core';
 import {unbracket} from '../url/address-guard.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {refusedHeaders} from '../options.js';
-import type {PageGuard} from './page-guard.js';
+import type {PageGuard, ResourceResponse} from './page-guard.js';
+
+/** What the guard tells its page about the main frame's own document requests. */
+export interface DocumentEvents {
+  /** Why the document could not be fetched (refused, unreachable, too large...). */
+  onDocumentError(error: unknown): void;
+  /** The document's response as Node fetched it (after redirects), for `requestedUrl`. */
+  onDocumentResponse?(requestedUrl: string, response: ResourceResponse): void;
+}
 
 const passThroughSchemes = new Set(['data:', 'blob:', 'about:']);
 // Hop-by-hop or encoding headers that describe Node's connection, not the body handed to Chromium.
@@ -14,14 +22,14 @@ const droppedResponseHeaders = new Set(['content-encoding', 'content-length', 't
  * `data:`, `blob:` and `about:` load as usual, other non-http(s) schemes are blocked, and http(s)
  * requests are checked with `guard.checkUrl` and fulfilled by Node through
  * `guard.fetchResource`. Requests that fail are aborted; when the failed one is the page's own
- * document, `onDocumentError` receives why, so the capture can report that instead of
+ * document, `events.onDocumentError` receives why, so the capture can report that instead of
  * Chromium's net::ERR_*.
  */
-export async function interceptRequests(page: Page, guard: PageGuard, onDocumentError: (error: unknown) => void): Promise<void> {
+export async function interceptRequests(page: Page, guard: PageGuard, events: DocumentEvents): Promise<void> {
   await page.setRequestInterception(true);
   const pageOrigin = new URL(guard.url).origin;
   page.on('request', (intercepted) => {
-    void routeRequest(intercepted, guard, pageOrigin, page, onDocumentError);
+    void routeRequest(intercepted, guard, pageOrigin, page, events);
   });
 }
 
@@ -30,7 +38,7 @@ async function routeRequest(
   guard: PageGuard,
   pageOrigin: string,
   page: Page,
-  onDocumentError: (error: unknown) => void,
+  events: DocumentEvents,
 ): Promise<void> {
   const isDocument = intercepted.isNavigationRequest() && intercepted.frame() === page.mainFrame();
   try {
@@ -53,6 +61,7 @@ async function routeRequest(
       headers: requestHeaders(intercepted, url, pageOrigin, guard.headers),
       ...(intercepted.hasPostData() ? {body: Buffer.from((await intercepted.fetchPostData()) ?? '')} : {}),
     });
+    if (isDocument) events.onDocumentResponse?.(url.href, response);
     if (stripHash(response.url) !== stripHash(url.href)) {
       // Redirects were followed (and re-validated) in Node; tell Chromium where it ended up so
       // relative URLs resolve against the final address. Its next request is intercepted again.
@@ -70,7 +79,7 @@ async function routeRequest(
       body: response.body,
     });
   } catch (error) {
-    if (isDocument) onDocumentError(error);
+    if (isDocument) events.onDocumentError(error);
     if (!intercepted.isInterceptResolutionHandled()) {
       await intercepted.abort(isLinkpeekError(error) && error.code === 'EFORBIDDENURL' ? 'blockedbyclient' : 'failed').catch(() => {});
     }

@@ -1,5 +1,6 @@
 // Types only, imported by the screenshot provider interface and the interception code alike, so
 // neither has to import the other.
+import type {Redirect} from '../data.js';
 
 /** The page a guarded browser page loads, and how every request it makes is checked and fetched. */
 export interface PageGuard {
@@ -41,6 +42,8 @@ export interface ResourceResponse {
   headers: Record<string, string | string[] | undefined>;
   /** The decoded body. */
   body: Uint8Array;
+  /** The redirect hops followed in Node to reach `url`, when the fetcher knows them. */
+  redirects?: Redirect[];
 }
 
 /**

@@ -1,11 +1,16 @@
 import type {ImageType} from '../data.js';
 import type {PageGuard} from './page-guard.js';
+import type {Redirect} from '../data.js';
 
 export type {ImageType};
 export type {PageGuard, ResourceFetcher, ResourceRequest, ResourceResponse} from './page-guard.js';
 
-/** When navigation counts as finished before the capture. */
-export type WaitUntil = 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
+/**
+ * When navigation counts as finished. `'auto'` is `'load'`, then, when the page is rendered for
+ * extraction, until the network has been quiet for 500 ms (at most 3 s more, without an error): the
+ * time a client-rendered page needs to fetch its data and write its metadata.
+ */
+export type WaitUntil = 'auto' | 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
 
 /** Per-call screenshot options (the `screenshot` object form). */
 export interface ScreenshotOptions {
@@ -59,9 +64,53 @@ export interface CaptureResult {
   type: ImageType;
 }
 
-/** Anything that can turn a page into image bytes. Ship your own to replace Chromium. */
+/** What a provider is asked to render (`prerender`): load the page, let its scripts run, read the DOM. */
+export interface RenderRequest extends PageGuard {
+  /** Milliseconds the whole render (and the screenshot, if asked) may take. */
+  timeout: number;
+  /** Aborts the render. */
+  signal?: AbortSignal;
+  /** When the page counts as loaded. */
+  waitUntil: WaitUntil;
+  /** CSS selector to wait for before reading the DOM, or `null`. */
+  waitForSelector: string | null;
+  /** Extra milliseconds to wait before reading the DOM. */
+  waitForTimeout: number;
+  /**
+   * Also capture a screenshot of the same loaded page (one navigation serves both); its viewport
+   * is used for the page. `null`: no screenshot.
+   */
+  screenshot: ResolvedScreenshotOptions | null;
+}
+
+/** The page as the browser sees it once its scripts ran. */
+export interface RenderResult {
+  /** `document.documentElement.outerHTML` after the waits ended. */
+  html: string;
+  /** The page's URL at that moment: after redirects and script navigations. */
+  url: string;
+  /** Status of the document's HTTP response. */
+  statusCode: number;
+  /** Headers of the document's HTTP response, lowercase names. */
+  headers: Record<string, string | string[] | undefined>;
+  /** The HTTP redirect hops followed to the document, in order. */
+  redirects: Redirect[];
+  /** The screenshot, when the request asked for one. */
+  capture?: CaptureResult;
+}
+
+/**
+ * Anything that can turn a page into image bytes, and optionally render it for extraction. Ship
+ * your own to replace Chromium.
+ */
 export interface ScreenshotProvider {
   capture(request: CaptureRequest): Promise<CaptureResult>;
+  /**
+   * Loads the page in a browser and returns its live DOM (`prerender`). Optional: a provider
+   * without it cannot render, so `prerender: 'auto'` keeps the static result and `true` fails
+   * with ENOBROWSER.
+   */
+  render?(request: RenderRequest): Promise<RenderResult>;
   /** Releases the provider's resources (the browser). */
   close?(): Promise<void>;
 }

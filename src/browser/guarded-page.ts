@@ -1,0 +1,218 @@
+import {type Browser, type Page, TimeoutError} from 'puppeteer-core';
+import type {Redirect} from '../data.js';
+import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import {interceptRequests} from './intercept-requests.js';
+import type {PageGuard, ResourceResponse} from './page-guard.js';
+import type {WaitUntil} from './provider.js';
+
+/** How to open, load and wait for one guarded page. */
+export interface PageLoad extends PageGuard {
+  /** Milliseconds everything may take, the caller's work included. */
+  timeout: number;
+  signal?: AbortSignal;
+  viewport: {width: number; height: number; deviceScaleFactor: number};
+  waitUntil: WaitUntil;
+  waitForSelector: string | null;
+  waitForTimeout: number;
+  /** Under `waitUntil: 'auto'`, also wait (capped) for a quiet network: rendering for extraction. */
+  settle: boolean;
+  /** Freeze animations and wait for web fonts: the page is about to be captured. */
+  still: boolean;
+}
+
+/** The main frame's document response, as Node fetched it. */
+export interface LoadedDocument {
+  url: string;
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The HTTP redirect hops of the navigation that loaded it. */
+  redirects: Redirect[];
+}
+
+/**
+ * Makes the error for a failure that is neither a timeout nor a refused document: `documentFailed`
+ * when the page's own document could not be fetched (`cause` says why).
+ */
+export type Fallback = (cause: unknown, documentFailed: boolean) => LinkpeekError;
+
+/** What a task is given once the page is loaded and the waits ended. */
+export interface LoadedPage {
+  page: Page;
+  /** The last main-frame document response, if any arrived. */
+  document(): LoadedDocument | undefined;
+  /** Why a main-frame document (the page, or a navigation its scripts started) could not be fetched, if one could not. */
+  documentError(): unknown;
+}
+
+const disableAnimations = `
+  *, *::before, *::after {
+    animation-duration: 0s !important; animation-delay: 0s !important;
+    transition-duration: 0s !important; transition-delay: 0s !important;
+    caret-color: transparent !important; scroll-behavior: auto !important;
+  }`;
+
+// Cap on waiting for web fonts after load: a font that never arrives must not eat the budget.
+const fontsTimeout = 3_000;
+// 'auto' settling: the network must be quiet this long, and the wait ends after the cap anyway,
+// so a page that polls forever is still read (at its state after the cap).
+const quietTime = 500;
+const settleCap = 3_000;
+
+/**
+ * Loads `load.url` in a fresh incognito context of `browser` whose proxy is `proxyServer` (the
+ * black hole), with every request guarded (see `interceptRequests`), waits as `load` says, and
+ * runs `task` on the loaded page, all within `load.timeout` and `load.signal`. The context is
+ * closed before this returns, whatever happened. `action` names the work in error messages
+ * (`capture`, `render`); `fallback` makes the error for a failure that is neither a timeout nor a
+ * refused or unreachable document.
+ */
+export async function inGuardedPage<T>(
+  browser: Browser,
+  proxyServer: string,
+  load: PageLoad,
+  task: (loaded: LoadedPage) => Promise<T>,
+  fallback: Fallback,
+  action: string,
+): Promise<T> {
+  const signal = AbortSignal.any([AbortSignal.timeout(load.timeout), ...(load.signal ? [load.signal] : [])]);
+  const context = await browser.createBrowserContext({proxyServer, proxyBypassList: ['<-loopback>']}).catch((error: unknown) => {
+    throw fallback(error, false);
+  });
+  let documentError: unknown;
+  try {
+    const work = context.newPage().then(async (page) => {
+      const loaded = await loadPage(page, load, (error) => {
+        documentError ??= error;
+      });
+      return task({...loaded, documentError: () => documentError});
+    });
+    // Closing the context in `finally` ends whatever the page was still doing.
+    work.catch(() => {});
+    return await raceAbort(work, signal);
+  } catch (error) {
+    throw toPageError(error, load, signal, documentError, fallback, action);
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unknown) => void): Promise<Omit<LoadedPage, 'documentError'>> {
+  const deadline = Date.now() + load.timeout;
+  const remaining = () => Math.max(1, deadline - Date.now());
+  page.setDefaultTimeout(load.timeout);
+  await page.setBypassServiceWorker(true);
+  await page.setViewport(load.viewport);
+  if (load.still) {
+    await page.setBypassCSP(true);
+    await page.emulateMediaFeatures([{name: 'prefers-reduced-motion', value: 'reduce'}]);
+    await page.evaluateOnNewDocument((css: string) => {
+      const add = () => {
+        const style = document.createElement('style');
+        style.textContent = css;
+        document.documentElement.append(style);
+      };
+      if (document.documentElement) add();
+      else document.addEventListener('DOMContentLoaded', add, {once: true});
+    }, disableAnimations);
+  }
+  const tracker = trackDocument();
+  await interceptRequests(page, load, {onDocumentError, onDocumentResponse: tracker.record});
+
+  const waitUntil = load.waitUntil === 'auto' ? 'load' : load.waitUntil;
+  await page.goto(load.url, {waitUntil, timeout: remaining()});
+  if (load.waitUntil === 'auto' && load.settle) {
+    await page.waitForNetworkIdle({idleTime: quietTime, concurrency: 0, timeout: Math.min(settleCap, remaining())}).catch((error: unknown) => {
+      if (!(error instanceof TimeoutError)) throw error;
+    });
+  }
+  if (load.still) {
+    await page
+      .evaluate((cap: number) => Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, cap))]), Math.min(fontsTimeout, remaining()))
+      .catch(() => {});
+  }
+  if (load.waitForSelector) {
+    const selector = load.waitForSelector;
+    await page.waitForSelector(selector, {timeout: remaining()}).catch((error: unknown) => {
+      if (error instanceof Error && /not a valid selector/i.test(error.message)) {
+        throw new LinkpeekError('EINVALOPTION', 'Option `waitForSelector` is not a valid CSS selector.', {cause: error});
+      }
+      if (!(error instanceof TimeoutError)) throw error;
+      throw new LinkpeekError('ETIMEOUT', `The selector \`${selector}\` did not appear within ${load.timeout} ms.`, {
+        cause: error,
+        url: load.url,
+      });
+    });
+  }
+  if (load.waitForTimeout > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(load.waitForTimeout, remaining())));
+  return {page, document: tracker.current};
+}
+
+/**
+ * Follows the main frame's document responses. Node follows HTTP redirects itself and answers
+ * Chromium with one synthetic redirect to the final URL, which Chromium then requests again: the
+ * hops of both requests belong to the same navigation.
+ */
+function trackDocument() {
+  let hops: Redirect[] = [];
+  let chained = false;
+  let last: LoadedDocument | undefined;
+  return {
+    record(requestedUrl: string, response: ResourceResponse) {
+      if (!chained) hops = [];
+      hops.push(...(response.redirects ?? []));
+      chained = stripHash(response.url) !== stripHash(requestedUrl);
+      last = {url: response.url, statusCode: response.statusCode, headers: response.headers, redirects: [...hops]};
+    },
+    current: () => last,
+  };
+}
+
+function stripHash(href: string): string {
+  const index = href.indexOf('#');
+  return index === -1 ? href : href.slice(0, index);
+}
+
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, {once: true});
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Turns whatever ended the work on a page into the one LinkpeekError to report. `signal` is the
+ * page's own time limit (combined with the caller's); `documentError` is why the page's own
+ * document could not be fetched, if it could not.
+ */
+export function toPageError(
+  error: unknown,
+  load: Pick<PageLoad, 'url' | 'timeout' | 'signal'>,
+  signal: AbortSignal,
+  documentError: unknown,
+  fallback: Fallback,
+  action: string,
+): LinkpeekError {
+  // The caller's own deadline (ETIMEOUT) or abort (EABORTED) wins.
+  if (load.signal?.aborted && isLinkpeekError(load.signal.reason)) return load.signal.reason;
+  if (signal.aborted || error instanceof TimeoutError) {
+    return new LinkpeekError('ETIMEOUT', `The page took longer than ${load.timeout} ms to ${action}.`, {cause: error, url: load.url});
+  }
+  if (isLinkpeekError(error)) return error;
+  // The page itself was refused or unreachable: report why, not Chromium's net::ERR_BLOCKED_BY_CLIENT.
+  if (isLinkpeekError(documentError)) {
+    if (documentError.code === 'EFORBIDDENURL' || documentError.code === 'ETIMEOUT') return documentError;
+    return fallback(documentError, true);
+  }
+  return fallback(error, false);
+}

@@ -1,0 +1,88 @@
+import type {Browser, Page} from 'puppeteer-core';
+import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import {captureFailed, shoot} from './capture.js';
+import {type Fallback, inGuardedPage} from './guarded-page.js';
+import type {RenderRequest, RenderResult} from './provider.js';
+
+// The viewport of a page rendered only for its DOM: the screenshot default, so layout-dependent
+// scripts see an ordinary desktop window.
+const defaultViewport = {width: 1280, height: 800, deviceScaleFactor: 1};
+// Reading the DOM while a script navigates fails once ("Execution context was destroyed"); the
+// read is tried again on the new document.
+const readAttempts = 3;
+
+/**
+ * Renders `request.url` in a fresh incognito context of `browser` (proxy: the black hole): the
+ * page loads with every request guarded, its scripts run, the waits end, and its live DOM is read.
+ * With `request.screenshot`, the same loaded page is captured too: one navigation serves both.
+ * @throws LinkpeekError ETIMEOUT (or the signal's own reason), EFORBIDDENURL (the page, or a
+ * navigation its scripts started, is forbidden), ERENDER; with a screenshot also ENOELEMENT,
+ * ESCREENSHOT
+ */
+export function renderInContext(browser: Browser, proxyServer: string, request: RenderRequest): Promise<RenderResult> {
+  const shot = request.screenshot;
+  const load = {
+    ...request,
+    viewport: shot ? {width: shot.width, height: shot.height, deviceScaleFactor: shot.deviceScaleFactor} : defaultViewport,
+    // The screenshot's own waits, when it has other ones, come on top of the page's.
+    waitForSelector: request.waitForSelector ?? shot?.waitForSelector ?? null,
+    waitForTimeout: Math.max(request.waitForTimeout, shot?.waitForTimeout ?? 0),
+    settle: true,
+    still: shot !== null,
+  };
+  return inGuardedPage(
+    browser,
+    proxyServer,
+    load,
+    async ({page, document, documentError}) => {
+      if (shot?.waitForSelector && shot.waitForSelector !== load.waitForSelector) {
+        await page.waitForSelector(shot.waitForSelector, {timeout: Math.max(1, request.timeout)});
+      }
+      const html = await readDom(page);
+      // A navigation the page's scripts started (`location = ...`) that was refused: what the
+      // page shows now is Chromium's error page, not the target, so nothing is read from it.
+      const refused = documentError();
+      if (isLinkpeekError(refused) && refused.code === 'EFORBIDDENURL') throw refused;
+      const loaded = document();
+      if (!loaded) throw new LinkpeekError('ERENDER', 'The browser loaded no document for the page.', {url: request.url});
+      const capture = shot ? await shoot(page, shot).catch(captureError(request.url)) : undefined;
+      return {
+        html,
+        url: page.url(),
+        statusCode: loaded.statusCode,
+        headers: loaded.headers,
+        redirects: loaded.redirects,
+        ...(capture ? {capture} : {}),
+      };
+    },
+    renderFailed(request),
+    'render',
+  );
+}
+
+function captureError(url: string) {
+  const failed = captureFailed(url);
+  return (error: unknown): never => {
+    throw isLinkpeekError(error) ? error : failed(error, false);
+  };
+}
+
+function renderFailed(request: RenderRequest): Fallback {
+  return (cause, documentFailed) =>
+    new LinkpeekError(
+      'ERENDER',
+      documentFailed && cause instanceof Error ? `The page could not be loaded in the browser: ${cause.message}` : 'The page could not be rendered.',
+      {cause, url: request.url},
+    );
+}
+
+async function readDom(page: Page): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.evaluate(() => document.documentElement.outerHTML);
+    } catch (error) {
+      if (attempt >= readAttempts || !(error instanceof Error) || !/context was destroyed|navigat/i.test(error.message)) throw error;
+      await page.waitForNavigation({waitUntil: 'load'}).catch(() => {});
+    }
+  }
+}
