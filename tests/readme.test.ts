@@ -1,7 +1,9 @@
-// The README is checked against the code, so it cannot drift: every table of codes, options and
-// defaults, the refused headers, the commands, and every TypeScript snippet (type-checked against src/).
+// The README and docs/*.md are checked against the code, so they cannot drift: every table of codes,
+// options and defaults, the refused headers, the commands, every TypeScript snippet (type-checked
+// against src/), every relative link, the import table of docs/architecture.md and the bench rows
+// docs/performance.md points to. Each check reads the file where its section lives.
 import {lookup as dnsLookup} from 'node:dns';
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {constants} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from '@jest/globals';
@@ -20,9 +22,14 @@ import {
 } from '../src/options.js';
 import type {ScreenshotOptions} from '../src/browser/provider.js';
 import {
+  brokenLinks,
   codeBlocks,
   codeSpans,
+  docPaths,
+  readDoc,
+  readDocs,
   readReadme,
+  relativeLinks,
   root,
   section,
   sections,
@@ -34,6 +41,10 @@ import {
 } from './helpers/readme.js';
 
 const readme = readReadme();
+/** README.md and every docs/*.md, each with its root-relative path. */
+const docs = readDocs();
+/** One file of docs/ by name, e.g. `doc('ping')` for docs/ping.md. */
+const doc = (name: string): string => readDoc(`docs/${name}.md`);
 const config = normalizeConfig();
 
 /** `none` in a Default column or line. */
@@ -112,26 +123,27 @@ describe('README: error codes', () => {
     checkCodeTable(tableStartingWith(section(readme, '## Errors').body, 'Code'), true);
   });
 
-  it("the HTTP endpoint's Responses table lists every code once with its HTTP status", () => {
-    const responses = section(readme, 'Responses', section(readme, 'HTTP endpoint'));
+  it("the HTTP endpoint's Responses table (docs/endpoint.md) lists every code once with its HTTP status", () => {
+    const endpoint = doc('endpoint');
+    const responses = section(endpoint, 'Responses', section(endpoint, 'HTTP endpoint'));
     checkCodeTable(tableStartingWith(responses.body, 'Code'), true);
   });
 
   it('every other code table (fetching, screenshots) names real codes with their real status', () => {
-    const all = tables(readme).filter((table) => table.header[0] === 'Code');
+    const all = docs.flatMap(({text}) => tables(text)).filter((table) => table.header[0] === 'Code');
     expect(all.length).toBeGreaterThanOrEqual(4);
     for (const table of all) checkCodeTable(table, false);
   });
 
   it('every E-code in a code span is a real code (Node errno names aside)', () => {
-    const named = codeSpans(readme).flatMap((span) => span.match(/\bE[A-Z]{4,}\b/g) ?? []);
+    const named = docs.flatMap(({text}) => codeSpans(text)).flatMap((span) => span.match(/\bE[A-Z]{4,}\b/g) ?? []);
     expect(named.length).toBeGreaterThan(50);
     const unknown = named.filter((name) => !errorCodes.includes(name as ErrorCode) && !(name in constants.errno));
     expect(unknown).toEqual([]);
   });
 
   it('the JSON error example is a real error body', () => {
-    const blocks = codeBlocks(readme).filter((block) => block.lang === 'json');
+    const blocks = docs.flatMap(({text}) => codeBlocks(text)).filter((block) => block.lang === 'json');
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
       const body = JSON.parse(block.code) as {status?: string; code?: ErrorCode};
@@ -217,12 +229,12 @@ describe('README: per-call options and config', () => {
   });
 
   it('config defaults restated elsewhere (ping table, fetching sub-options) match too', () => {
-    const ping = tableStartingWith(section(readme, 'Ping: only reachable URLs in `data`').body, 'Config (`createExtractor`)');
+    const ping = tableStartingWith(section(doc('ping'), 'Ping: only reachable URLs in `data`').body, 'Config (`createExtractor`)');
     for (const row of ping.rows) {
       expect(checkConfigDefault(soleCode(cell(row, 0)) ?? '', cell(row, column(ping, 'Default')))).toBe('checked');
     }
-    const fetching = section(readme, 'Fetching: what linkpeek connects to, and how');
-    const subOptions = sections(fetching.body).filter((sub) => sub.level === 5);
+    const fetching = section(doc('fetching'), 'Fetching: what linkpeek connects to, and how');
+    const subOptions = sections(fetching.body).filter((sub) => sub.level === 4);
     expect(subOptions.map((sub) => sub.title)).toEqual(['maxBodySize', 'bodyLimit']);
     for (const sub of subOptions) {
       const line = /^Default: (.*)$/m.exec(sub.body)?.[1] ?? '';
@@ -257,9 +269,10 @@ describe('README: screenshot sub-options', () => {
     }
   }
 
-  it('the ##### sub-options are exactly the screenshot keys, with the code defaults and ranges', () => {
-    const part = section(readme, 'The `screenshot` option', section(readme, 'Screenshots'));
-    const subs = sections(part.body).filter((sub) => sub.level === 5);
+  it('the #### sub-options (docs/screenshots.md) are exactly the screenshot keys, with the code defaults and ranges', () => {
+    const screenshots = doc('screenshots');
+    const part = section(screenshots, 'The `screenshot` option', section(screenshots, 'Screenshots'));
+    const subs = sections(part.body).filter((sub) => sub.level === 4);
     const keys = subs.flatMap((sub) => sub.title.split(', '));
     expect(duplicates(keys)).toEqual([]);
     expect(sorted(keys)).toEqual(sorted(screenshotKeys));
@@ -278,7 +291,7 @@ describe('README: screenshot sub-options', () => {
   });
 
   it('the query parameter table documents every screenshot key with the same defaults and ranges', () => {
-    const query = tableStartingWith(section(readme, 'Query parameters').body, 'Parameter');
+    const query = tableStartingWith(section(doc('endpoint'), 'Query parameters').body, 'Parameter');
     const documented = new Map<string, string>();
     for (const row of query.rows) {
       const names = codeSpans(cell(row, 0)).filter((name) => name.startsWith('screenshot.'));
@@ -298,10 +311,10 @@ describe('README: screenshot sub-options', () => {
 });
 
 describe('README: refused request headers', () => {
-  // Each passage lists the names from `host` to `proxy-*`: the per-call option, the fetching
-  // section and the query parameter table.
-  const passages = readme
-    .split('\n\n')
+  // Each passage lists the names from `host` to `proxy-*`: the per-call option (README), the
+  // fetching section (docs/fetching.md) and the query parameter table (docs/endpoint.md).
+  const passages = docs
+    .flatMap(({text}) => text.split('\n\n'))
     .map((paragraph) => paragraph.replaceAll('\n', ' '))
     .flatMap((paragraph) => {
       const start = paragraph.indexOf('`host`, `content-length`');
@@ -342,8 +355,8 @@ describe('README: commands', () => {
     expect(scripts.test).toEqual(expect.any(String));
   });
 
-  it('every `npm run <script>` the README mentions exists', () => {
-    const named = [...readme.matchAll(/npm run ([\w:-]+)/g)].map((match) => match[1] ?? '');
+  it('every `npm run <script>` the README and docs/ mention exists', () => {
+    const named = docs.flatMap(({text}) => [...text.matchAll(/npm run ([\w:-]+)/g)]).map((match) => match[1] ?? '');
     expect(named.length).toBeGreaterThan(2);
     for (const name of named) expect([name, name in scripts]).toEqual([name, true]);
   });
@@ -359,14 +372,14 @@ describe('README: commands', () => {
   });
 });
 
-describe('README: TypeScript snippets', () => {
-  it('every ```ts block type-checks against src/ (linkpeek mapped to src/index.ts)', () => {
+describe('README and docs: TypeScript snippets', () => {
+  it('every ```ts block of README.md and docs/*.md type-checks against src/ (linkpeek mapped to src/index.ts)', () => {
     const typeNames = [...readFileSync(join(root, 'src/index.ts'), 'utf8').matchAll(/export type \{([^}]*)\}/g)]
       .flatMap((match) => (match[1] ?? '').split(','))
       .map((name) => name.trim())
       .filter(Boolean);
     const signature = /^(\w+)\((.*)\): (.+)$/;
-    const blocks = codeBlocks(readme).filter((block) => block.lang === 'ts');
+    const blocks = docs.flatMap(({path, text}) => codeBlocks(text).map((block) => ({...block, path}))).filter((block) => block.lang === 'ts');
     expect(blocks.length).toBeGreaterThan(15);
     const snippets = blocks.map((block) => {
       const lines = block.code.split('\n').filter((line) => line.trim() !== '');
@@ -380,7 +393,7 @@ describe('README: TypeScript snippets', () => {
             return `declare function ${name}_documented(${params}): ${result}; const ${name}_real: typeof ${name}_documented = linkpeek.${name}; const ${name}_doc: typeof linkpeek.${name} = ${name}_documented;`;
           })
           .join('\n');
-        return {line: block.line, prelude: `import type {${typeNames.join(', ')}} from 'linkpeek';\nimport * as linkpeek from 'linkpeek';`, code};
+        return {file: block.path, line: block.line, prelude: `import type {${typeNames.join(', ')}} from 'linkpeek';\nimport * as linkpeek from 'linkpeek';`, code};
       }
       // A documented interface named like an exported type: the real type must satisfy it.
       const epilogue = [...block.code.matchAll(/^interface (\w+)/gm)]
@@ -388,11 +401,94 @@ describe('README: TypeScript snippets', () => {
         .filter((name) => typeNames.includes(name))
         .map((name) => `const ${name}_conforms: ${name} = null as unknown as import('linkpeek').${name};`)
         .join('\n');
-      return {line: block.line, prelude: '', code: block.code, epilogue};
+      return {file: block.path, line: block.line, prelude: '', code: block.code, epilogue};
     });
     // @keyv/redis is named in the cache example but not installed: declared with its default export's shape.
     const shims = `declare module '@keyv/redis' {\n  const KeyvRedis: new (url?: string) => import('keyv').KeyvStoreAdapter;\n  export default KeyvRedis;\n}\n`;
     const diagnostics = typeCheckSnippets(snippets, shims);
-    expect(diagnostics.map((diagnostic) => `README.md:${diagnostic.readmeLine}: ${diagnostic.message}`)).toEqual([]);
+    expect(diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.readmeLine}: ${diagnostic.message}`)).toEqual([]);
   }, 60_000);
+});
+
+describe('README and docs: links and paths', () => {
+  it('every relative link of README.md, docs/*.md and bench/README.md points at a file and a heading that exist', () => {
+    const links = ['README.md', ...docPaths(), 'bench/README.md'].flatMap((path) => relativeLinks(readDoc(path)));
+    expect(links.length).toBeGreaterThan(20);
+    expect(links.filter((link) => link.anchor !== undefined).length).toBeGreaterThan(10);
+    expect(['README.md', ...docPaths(), 'bench/README.md'].flatMap((path) => brokenLinks(path))).toEqual([]);
+  });
+
+  it('every docs/*.md file is linked from the README', () => {
+    const linked = new Set(relativeLinks(readme).map((link) => link.target));
+    expect(docPaths().length).toBeGreaterThanOrEqual(10);
+    for (const path of docPaths()) expect([path, linked.has(path)]).toEqual([path, true]);
+  });
+
+  it('every repository path named in a code span (src/, tests/, bench/, examples/, docs/) exists', () => {
+    const paths = docs.flatMap(({path, text}) =>
+      codeSpans(text)
+        .filter((span) => /^(src|tests|bench|examples|docs)\/[\w./-]*$/.test(span))
+        .map((span) => ({path, span})),
+    );
+    expect(paths.length).toBeGreaterThan(5);
+    const missing = paths.filter(({span}) => !existsSync(join(root, span))).map(({path, span}) => `${path}: ${span}`);
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('states the same import rules as the allowed table of tests/architecture.test.ts', () => {
+    const source = readFileSync(join(root, 'tests/architecture.test.ts'), 'utf8');
+    const literal = /const allowed: Record<string, string\[\]> = \{\n([\s\S]*?)\n\};/.exec(source)?.[1] ?? '';
+    const allowed = Object.fromEntries(
+      literal.split('\n').map((line) => {
+        const [, key, list] = /^\s*'?([\w.]+)'?: \[(.*)\],$/.exec(line) ?? [];
+        return [key ?? `unreadable: ${line}`, sorted([...(list ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1] ?? ''))];
+      }),
+    );
+    expect(Object.keys(allowed).length).toBeGreaterThanOrEqual(9);
+    const table = tableStartingWith(section(doc('architecture'), 'Which folder may import which').body, 'Folder');
+    const documented = Object.fromEntries(
+      table.rows.map((row) => [soleCode(cell(row, 0)) ?? String(row[0]), sorted(codeSpans(cell(row, column(table, 'May import'))))]),
+    );
+    expect(documented).toEqual(allowed);
+  });
+});
+
+describe('docs/performance.md and the bench', () => {
+  /** The Measure column of the latest section of bench/results.md. */
+  function latestMeasures(): string[] {
+    const results = readFileSync(join(root, 'bench/results.md'), 'utf8');
+    const latest = sections(results).filter((part) => part.level === 2).at(-1);
+    const table = tables(latest?.body ?? '').find((candidate) => candidate.header.includes('Measure'));
+    return (table?.rows ?? []).map((row) => cell(row, column(table as Table, 'Measure')));
+  }
+
+  it('every row the Performance table points to is a row of the latest bench/results.md run', () => {
+    const measures = latestMeasures();
+    expect(measures.length).toBeGreaterThan(20);
+    const table = tableStartingWith(doc('performance'), 'Measure');
+    const named = table.rows.flatMap((row) => codeSpans(cell(row, column(table, 'Row in `bench/results.md`'))));
+    expect(named.length).toBeGreaterThanOrEqual(table.rows.length);
+    for (const name of named) expect([name, measures.some((measure) => measure.includes(name))]).toEqual([name, true]);
+  });
+
+  it('the docs describe each `npm run bench` command (and its duration) exactly as bench/README.md does', () => {
+    /** `npm run bench...` lines of sh blocks: the command and its comment. */
+    const benchLines = (text: string) =>
+      codeBlocks(text)
+        .filter((block) => block.lang === 'sh')
+        .flatMap((block) => block.code.split('\n'))
+        .filter((line) => line.startsWith('npm run bench'))
+        .map((line) => {
+          const [command = '', comment = ''] = line.split('#');
+          return [command.trim(), comment.trim()] as const;
+        });
+    const reference = new Map(benchLines(readDoc('bench/README.md')));
+    const quoted = docs.flatMap(({path, text}) => benchLines(text).map(([command, comment]) => ({path, command, comment})));
+    expect(quoted.length).toBeGreaterThanOrEqual(2);
+    for (const {path, command, comment} of quoted) {
+      expect([path, command, comment]).toEqual([path, command, reference.get(command)]);
+    }
+  });
 });

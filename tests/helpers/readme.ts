@@ -1,5 +1,5 @@
-import {readFileSync} from 'node:fs';
-import {dirname, join, resolve} from 'node:path';
+import {existsSync, readFileSync, readdirSync} from 'node:fs';
+import {dirname, join, posix, resolve} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import ts from 'typescript';
 
@@ -9,6 +9,24 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** README.md as text. */
 export function readReadme(): string {
   return readFileSync(join(root, 'README.md'), 'utf8');
+}
+
+/** A markdown file of the repository by its root-relative path (`README.md`, `docs/ping.md`), as text. */
+export function readDoc(path: string): string {
+  return readFileSync(join(root, path), 'utf8');
+}
+
+/** The root-relative paths of the files in docs/ that end in `.md`, sorted. */
+export function docPaths(): string[] {
+  return readdirSync(join(root, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`);
+}
+
+/** The user documentation: README.md, then every docs/*.md, each with its root-relative path. */
+export function readDocs(): {path: string; text: string}[] {
+  return ['README.md', ...docPaths()].map((path) => ({path, text: readDoc(path)}));
 }
 
 /** One heading and the markdown under it, up to the next heading of the same or a higher level. */
@@ -144,8 +162,10 @@ export function codeBlocks(markdown: string): CodeBlock[] {
   return blocks;
 }
 
-/** A type error in a README code block, placed at its README line. */
+/** A type error in a code block, placed at its line in the markdown file it came from. */
 export interface SnippetDiagnostic {
+  /** The markdown file of the snippet (as given), `README.md` when none was given. */
+  file: string;
   readmeLine: number;
   message: string;
 }
@@ -157,7 +177,7 @@ export interface SnippetDiagnostic {
  * between snippets and top-level `await` works.
  */
 export function typeCheckSnippets(
-  snippets: {line: number; prelude: string; code: string; epilogue?: string}[],
+  snippets: {file?: string; line: number; prelude: string; code: string; epilogue?: string}[],
   /** Extra ambient declarations (`declare module '...'`) for packages a snippet names but the project does not install. */
   shims = '',
 ): SnippetDiagnostic[] {
@@ -169,12 +189,17 @@ export function typeCheckSnippets(
     paths: {linkpeek: [join(root, 'src/index.ts')]},
   };
   const virtualDir = join(root, 'tests/.tmp-readme');
-  const files = new Map<string, {line: number; preludeLines: number; text: string}>();
+  const files = new Map<string, {file: string; line: number; preludeLines: number; text: string}>();
   snippets.forEach((snippet, i) => {
     const prelude = snippet.prelude ? `${snippet.prelude}\n` : '';
     // `export {}` makes a snippet without imports a module too.
     const text = `${prelude}${snippet.code}\n${snippet.epilogue ?? ''}\nexport {};\n`;
-    files.set(join(virtualDir, `snippet-${i + 1}.ts`), {line: snippet.line, preludeLines: prelude.split('\n').length - 1, text});
+    files.set(join(virtualDir, `snippet-${i + 1}.ts`), {
+      file: snippet.file ?? 'README.md',
+      line: snippet.line,
+      preludeLines: prelude.split('\n').length - 1,
+      text,
+    });
   });
   const shimPath = join(virtualDir, 'shims.d.ts');
   const host = ts.createCompilerHost(options);
@@ -186,7 +211,7 @@ export function typeCheckSnippets(
     if (file) return ts.createSourceFile(path, file.text, languageVersion, true);
     return getSourceFile.call(host, path, languageVersion, ...rest);
   };
-  if (shims) files.set(shimPath, {line: 0, preludeLines: 0, text: shims});
+  if (shims) files.set(shimPath, {file: 'shims.d.ts', line: 0, preludeLines: 0, text: shims});
   const program = ts.createProgram([...files.keys()], options, host);
   const diagnostics: SnippetDiagnostic[] = [];
   for (const [path, file] of files) {
@@ -195,10 +220,76 @@ export function typeCheckSnippets(
     for (const diagnostic of [...program.getSyntacticDiagnostics(sourceFile), ...program.getSemanticDiagnostics(sourceFile)]) {
       const offset = diagnostic.start === undefined ? 0 : sourceFile.getLineAndCharacterOfPosition(diagnostic.start).line;
       diagnostics.push({
+        file: file.file,
         readmeLine: path === shimPath ? 0 : file.line + Math.max(0, offset - file.preludeLines),
         message: ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'),
       });
     }
   }
   return diagnostics;
+}
+
+/** A relative link of a markdown file: its target path (may be empty for `#anchor`), anchor and line. */
+export interface MarkdownLink {
+  target: string;
+  anchor: string | undefined;
+  line: number;
+}
+
+/** Every `[text](target)` link outside fenced code whose target is not a URL with a scheme. */
+export function relativeLinks(markdown: string): MarkdownLink[] {
+  const links: MarkdownLink[] = [];
+  let fenced = false;
+  markdown.split('\n').forEach((text, index) => {
+    if (text.startsWith('```')) fenced = !fenced;
+    if (fenced) return;
+    for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      const href = match[1] ?? '';
+      if (/^[a-z][a-z0-9+.-]*:/i.test(href)) continue;
+      const hash = href.indexOf('#');
+      links.push({
+        target: hash < 0 ? href : href.slice(0, hash),
+        anchor: hash < 0 ? undefined : href.slice(hash + 1),
+        line: index + 1,
+      });
+    }
+  });
+  return links;
+}
+
+/** The anchors GitHub gives the headings of `markdown`: lowercased, punctuation dropped, spaces to `-`, repeats numbered. */
+export function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const {title} of sections(markdown)) {
+    const text = title.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1');
+    const slug = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+      .replaceAll(' ', '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    anchors.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return anchors;
+}
+
+/**
+ * What is wrong with each relative link of the markdown file at root-relative `path`: a target that
+ * does not exist, or an anchor that no heading of the target markdown file gives. Empty when all hold.
+ */
+export function brokenLinks(path: string): string[] {
+  const broken: string[] = [];
+  for (const link of relativeLinks(readDoc(path))) {
+    const target = link.target === '' ? path : posix.normalize(posix.join(posix.dirname(path), decodeURI(link.target)));
+    const where = `${path}:${link.line}: ${link.target}${link.anchor === undefined ? '' : `#${link.anchor}`}`;
+    if (target.startsWith('..') || !existsSync(join(root, target))) {
+      broken.push(`${where} (no such file)`);
+      continue;
+    }
+    if (link.anchor !== undefined && target.endsWith('.md') && !headingAnchors(readDoc(target)).has(link.anchor)) {
+      broken.push(`${where} (no such heading)`);
+    }
+  }
+  return broken;
 }
