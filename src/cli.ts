@@ -4,6 +4,7 @@ import {readFileSync} from 'node:fs';
 import {parseArgs} from 'node:util';
 import {isLoopbackAddress, isPublicAddress} from './url/address.js';
 import {isLinkpeekError, LinkpeekError, toErrorBody} from './errors.js';
+import {createChromiumProvider} from './browser/chromium-provider.js';
 import {createExtractor} from './extract.js';
 import type {AddressPolicy} from './options.js';
 import {parseQuery} from './endpoint/parse-query.js';
@@ -22,6 +23,11 @@ Options for <url> (the endpoint's query parameters, as flags):
   --screenshot.<key>=VALUE  type, quality, fullPage, width, height, deviceScaleFactor, waitUntil,
                             waitForSelector, waitForTimeout, element
   --element SELECTOR        capture only this element
+  --prerender[=auto|false]  read the page a browser sees after its scripts ran (default: auto,
+                            which renders only pages that look client-rendered)
+  --waitUntil=EVENT         auto, load, domcontentloaded, networkidle0, networkidle2
+  --waitForSelector=CSS     wait for an element before reading or capturing the page
+  --waitForTimeout=MS       wait this much longer
   --headers.<name>=VALUE    send a header to the target, e.g. --headers.authorization="Bearer x"
   --timeout MS              total time limit
 
@@ -88,7 +94,14 @@ async function main(argv: string[]): Promise<number> {
   try {
     const {url, options, embed} = parseQuery(flags);
     if (embed !== null) throw usageError('`--embed` is for the HTTP endpoint only.');
-    result = await createExtractor(policy)(url, options);
+    // A browser for screenshots and rendering, launched only if one is needed ('auto' renders
+    // client-rendered pages; without Chromium it keeps the static result).
+    const screenshotProvider = createChromiumProvider({concurrency: 1});
+    try {
+      result = await createExtractor({...policy, screenshotProvider})(url, options);
+    } finally {
+      await screenshotProvider.close();
+    }
   } catch (error) {
     throw asFlagError(error);
   }

@@ -79,6 +79,8 @@ export interface ExtractResult {
   statusCode: number;
   /** The redirect hops followed to reach the page, in order. */
   redirects: Redirect[];
+  /** Whether the page was read from a browser after its scripts ran (`prerender`), not from the server's HTML. */
+  prerendered: boolean;
 }
 
 /**

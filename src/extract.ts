@@ -1,4 +1,5 @@
-import type {ExtractResult} from './data.js';
+import type {Candidates, ExtractResult} from './data.js';
+import type {Page} from './fetch/fetch-page.js';
 import {createDeadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
 import {fetchPage} from './fetch/fetch-page.js';
@@ -6,6 +7,8 @@ import {headersAfterRedirects} from './fetch/http-client.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig} from './options.js';
 import {parseHtml} from './parse/parse-html.js';
 import {pingUrls} from './ping/ping.js';
+import {prerenderReason} from './render/prerender-reason.js';
+import {type RenderedPage, renderPage} from './render/render-page.js';
 import {documentBase, resolveUrls} from './rules/resolve-urls.js';
 import {pickFields} from './rules/rules.js';
 import {takeScreenshot} from './screenshot/take-screenshot.js';
@@ -20,6 +23,7 @@ export interface Stages {
   resolveUrls: typeof resolveUrls;
   pingUrls: typeof pingUrls;
   takeScreenshot: typeof takeScreenshot;
+  renderPage: typeof renderPage;
 }
 
 export const defaultStages: Stages = {
@@ -30,7 +34,10 @@ export const defaultStages: Stages = {
   resolveUrls,
   pingUrls,
   takeScreenshot,
+  renderPage,
 };
+
+const autoFallbackCodes: ReadonlySet<string> = new Set(['ENOBROWSER', 'ERENDER', 'EFORBIDDENURL']);
 
 /** Extracts link data from `input`. */
 export type Extract = (input: string | URL, options?: ExtractOptions) => Promise<ExtractResult>;
@@ -60,22 +67,47 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
     const deadline = createDeadline(request.timeout, request.signal);
     try {
       const url = stages.validateUrl(input, resolved.allowAddress);
-      const page = await stages.fetchPage(url, {headers: request.headers, deadline}, resolved);
-      const snapshot = stages.parseHtml(page.html);
-      const candidates = stages.resolveUrls(
-        stages.pickFields(snapshot, page),
-        documentBase(snapshot.baseHref, page.url),
-      );
+      const render = () =>
+        stages.renderPage(url, {headers: request.headers, deadline, wait: request.wait, screenshot: request.screenshot}, resolved);
+      const read = (page: Page): Candidates => {
+        const snapshot = stages.parseHtml(page.html);
+        return stages.resolveUrls(stages.pickFields(snapshot, page), documentBase(snapshot.baseHref, page.url));
+      };
+      let page: Page | RenderedPage;
+      let rendered: RenderedPage | undefined;
+      if (request.prerender === true) {
+        page = rendered = await render();
+      } else {
+        page = await stages.fetchPage(url, {headers: request.headers, deadline}, resolved);
+      }
+      let candidates = read(page);
+      if (request.prerender === 'auto' && prerenderReason(page, candidates, resolved) !== null) {
+        // Best effort: a browser that cannot start or render, or a page whose scripts reach for a
+        // refused address (the page itself passed the policy), leaves the static result standing.
+        rendered = await render().catch((error: unknown) => {
+          if (isLinkpeekError(error) && autoFallbackCodes.has(error.code)) return undefined;
+          throw error;
+        });
+        if (rendered) {
+          page = rendered;
+          candidates = read(page);
+        }
+      }
       // Credentials meant for the requested origin: none of them follow the page to another origin.
       const headers = headersAfterRedirects(request.headers, [url.href, ...page.redirects.map((hop) => hop.url), page.url]);
       const pinged = stages.pingUrls(candidates, {ping: request.ping, headers, pageUrl: page.url, deadline}, resolved);
-      // The screenshot does not depend on ping: both run at once.
+      // The screenshot does not depend on ping: both run at once. A rendered page was captured by
+      // the same navigation.
       const shot = request.screenshot
-        ? stages.takeScreenshot(page.url, {screenshot: request.screenshot, headers, deadline}, resolved)
+        ? stages.takeScreenshot(
+            page.url,
+            {screenshot: request.screenshot, headers, deadline, ...(rendered?.capture ? {captured: rendered.capture} : {})},
+            resolved,
+          )
         : undefined;
       const [data, screenshot] = await Promise.all([pinged, shot]);
       if (screenshot) data.screenshot = screenshot;
-      return {status: 'success', data, statusCode: page.statusCode, redirects: page.redirects};
+      return {status: 'success', data, statusCode: page.statusCode, redirects: page.redirects, prerendered: rendered !== undefined};
     } catch (error) {
       // A stage that rejected because the deadline fired reports the deadline's reason.
       if (deadline.signal.aborted && !isLinkpeekError(error)) throw deadline.signal.reason;

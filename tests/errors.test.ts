@@ -22,6 +22,7 @@ describe('statusByCode', () => {
     ['ETOOLARGE', 502],
     ['EFETCH', 502],
     ['ESCREENSHOT', 502],
+    ['ERENDER', 502],
     ['ETIMEOUT', 504],
     ['ENOBROWSER', 503],
     ['EABORTED', 499],
@@ -32,7 +33,7 @@ describe('statusByCode', () => {
   });
 
   it('has a row for every code and no other', () => {
-    expect(errorCodes).toHaveLength(14);
+    expect(errorCodes).toHaveLength(15);
   });
 });
 

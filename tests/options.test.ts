@@ -19,6 +19,8 @@ describe('normalizeOptions', () => {
     expect(normalizeOptions({}, config)).toEqual({
       ping: {url: true, image: true, logo: true, video: true, audio: true},
       screenshot: null,
+      prerender: 'auto',
+      wait: {waitUntil: 'auto', waitForSelector: null, waitForTimeout: 0},
       headers: {},
       timeout: 10_000,
       signal: undefined,
@@ -103,5 +105,37 @@ describe('normalizeConfig', () => {
     expect(() => normalizeConfig({maxBodySize: 1.5})).toThrow('`maxBodySize` must be a positive integer');
     expect(() => normalizeConfig({bodyLimit: 'drop' as never})).toThrow("`bodyLimit` must be 'truncate' or 'error'");
     expect(() => normalizeConfig({screenshotProvider: {} as never})).toThrow('`screenshotProvider.capture`');
+  });
+});
+
+describe('prerender and waiting options', () => {
+  it("defaults to prerender 'auto' and accepts true, false and 'auto' only", () => {
+    expect(normalizeOptions({}, config).prerender).toBe('auto');
+    expect(normalizeOptions({prerender: true}, config).prerender).toBe(true);
+    expect(normalizeOptions({prerender: false}, config).prerender).toBe(false);
+    expect(optionError({prerender: 'yes'}).message).toContain('`prerender`');
+  });
+
+  it('checks the top-level waits and hands them to the screenshot unless screenshot.* says otherwise', () => {
+    const resolved = normalizeOptions({waitUntil: 'networkidle0', waitForSelector: '#ready', waitForTimeout: 50, screenshot: true}, config);
+    expect(resolved.wait).toEqual({waitUntil: 'networkidle0', waitForSelector: '#ready', waitForTimeout: 50});
+    expect(resolved.screenshot).toMatchObject({waitUntil: 'networkidle0', waitForSelector: '#ready', waitForTimeout: 50});
+    const own = normalizeOptions({waitUntil: 'networkidle0', screenshot: {waitUntil: 'load', waitForTimeout: 5}}, config);
+    expect(own.screenshot).toMatchObject({waitUntil: 'load', waitForSelector: null, waitForTimeout: 5});
+    expect(normalizeOptions({screenshot: true}, config).screenshot?.waitUntil).toBe('load');
+    expect(optionError({waitUntil: 'idle'}).message).toContain('`waitUntil`');
+    expect(optionError({waitForSelector: ' '}).message).toContain('`waitForSelector`');
+    expect(optionError({waitForTimeout: 60_000}).message).toContain('`waitForTimeout`');
+  });
+
+  it('normalises prerenderHosts and maxPageBytes in the config', () => {
+    const resolved = normalizeConfig({prerenderHosts: ['App.Example.com', '*.spa.test', '.other.test'], maxPageBytes: 1000});
+    expect(resolved.prerenderHosts).toEqual(['app.example.com', 'spa.test', 'other.test']);
+    expect(resolved.maxPageBytes).toBe(1000);
+    expect(normalizeConfig().prerenderHosts).toEqual([]);
+    expect(normalizeConfig().maxPageBytes).toBe(25 * 1024 * 1024);
+    expect(() => normalizeConfig({prerenderHosts: 'example.com' as never})).toThrow('`prerenderHosts`');
+    expect(() => normalizeConfig({prerenderHosts: [''] as never})).toThrow('`prerenderHosts`');
+    expect(() => normalizeConfig({maxPageBytes: 0})).toThrow('`maxPageBytes`');
   });
 });

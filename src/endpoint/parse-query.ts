@@ -27,6 +27,13 @@ const screenshotParams: Record<keyof ScreenshotOptions, ValueKind> = {
   element: 'string',
 };
 
+// Top-level waiting parameters: they apply to rendering and to the screenshot.
+const waitParams: Record<'waitUntil' | 'waitForSelector' | 'waitForTimeout', ValueKind> = {
+  waitUntil: 'string',
+  waitForSelector: 'string',
+  waitForTimeout: 'number',
+};
+
 const mediaFields = ['image', 'logo', 'video', 'audio'];
 const mediaKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty'];
 const screenshotKeys = ['url', 'width', 'height', 'type', 'size', 'size_pretty'];
@@ -48,6 +55,8 @@ const knownNames = [
   ...Object.keys(screenshotParams).map((key) => `screenshot.${key}`),
   'element',
   'headers.<name>',
+  'prerender',
+  ...Object.keys(waitParams),
   'timeout',
   'embed',
 ];
@@ -55,7 +64,8 @@ const knownNames = [
 /**
  * Turns a query string into `{ url, options, embed }` (spec §4.1): booleans as `true`/`false` (a bare
  * `?screenshot` is `true`), dotted names for object options (`ping.audio=false`,
- * `screenshot.type=jpeg`, `headers.authorization=...`), camelCase or snake_case (`screenshot.full_page`),
+ * `screenshot.type=jpeg`, `headers.authorization=...`), camelCase or snake_case (`screenshot.full_page`,
+ * `wait_until`), `prerender` as `true`, `false` or `auto`,
  * and any `screenshot.*` parameter (or `embed=screenshot.*`) turns screenshots on. Values are checked
  * for their type only; ranges and enums are left to `normalizeOptions`, the one validation path.
  * @throws LinkpeekError EINVALURL when `url` is missing; EINVALOPTION for an unknown, repeated or
@@ -83,8 +93,14 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
     const head = dot === -1 ? name : name.slice(0, dot);
     const rest = dot === -1 ? '' : name.slice(dot + 1);
 
-    if (dot === -1) once(name, name);
+    const wait = dot === -1 ? matchName(name, Object.keys(waitParams) as (keyof typeof waitParams)[]) : undefined;
+    if (dot === -1) once(wait ?? name, name);
     if (name === 'url') url = value;
+    else if (name === 'prerender') {
+      if (value !== 'auto' && value !== '' && value !== 'true' && value !== 'false') throw invalidParam(name, 'must be `true`, `false` or `auto`', value);
+      options.prerender = value === 'auto' ? 'auto' : toBoolean(name, value);
+    }
+    else if (wait) options[wait] = convert(name, value, waitParams[wait]) as never;
     else if (name === 'ping') ping = toBoolean(name, value);
     else if (name === 'screenshot') screenshot = toBoolean(name, value);
     else if (name === 'element') options.element = value;

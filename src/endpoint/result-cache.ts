@@ -53,14 +53,14 @@ export function createMemoryCache<V extends object = CacheEntry>(options: Memory
  * key order, so `?ping=false&url=x` and `?url=x&ping=false` share an entry. The timeout and signal
  * are left out: they change whether a result comes, not what it is.
  */
-export function cacheKey(url: string, options: Pick<ResolvedOptions, 'ping' | 'screenshot'>): string {
+export function cacheKey(url: string, options: Pick<ResolvedOptions, 'ping' | 'screenshot' | 'prerender' | 'wait'>): string {
   let href = url;
   try {
     href = new URL(url).href;
   } catch {
     // An invalid URL never reaches the cache (it fails first); keep it raw.
   }
-  return `linkpeek:v1:${stableJson({url: href, ping: options.ping, screenshot: options.screenshot})}`;
+  return `linkpeek:v1:${stableJson({url: href, ping: options.ping, screenshot: options.screenshot, prerender: options.prerender, wait: options.wait})}`;
 }
 
 function stableJson(value: unknown): string {

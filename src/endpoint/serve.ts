@@ -11,7 +11,7 @@ export interface EndpointOptions {
   host?: string;
   /**
    * Handler config. When it has no `screenshotProvider`, one shared Chromium is used, launched on
-   * the first screenshot and closed by `close()`.
+   * the first screenshot or render (`prerender`) and closed by `close()`.
    */
   config?: HandlerConfig;
   /** Milliseconds `close()` waits for requests in flight before cutting them off. @default 10000 */

@@ -14,6 +14,7 @@ const metricByStage: Record<keyof Stages, string> = {
   resolveUrls: 'resolve',
   pingUrls: 'ping',
   takeScreenshot: 'screenshot',
+  renderPage: 'render',
 };
 
 const current = new AsyncLocalStorage<StageTimings>();

@@ -16,6 +16,21 @@ function errorOf(query: string): LinkpeekError {
 }
 
 describe('parseQuery', () => {
+  it('reads prerender (true, false, auto) and the top-level waits, in camelCase or snake_case', () => {
+    expect(parse('url=https://a.test/&prerender=auto').options).toEqual({prerender: 'auto'});
+    expect(parse('url=https://a.test/&prerender').options).toEqual({prerender: true});
+    expect(parse('url=https://a.test/&prerender=false').options).toEqual({prerender: false});
+    expect(parse('url=https://a.test/&wait_until=networkidle0&waitForSelector=%23app&wait_for_timeout=20').options).toEqual({
+      waitUntil: 'networkidle0',
+      waitForSelector: '#app',
+      waitForTimeout: 20,
+    });
+    expect(errorOf('url=https://a.test/&prerender=maybe').message).toContain('`prerender` must be `true`, `false` or `auto`');
+    expect(errorOf('url=https://a.test/&waitUntil=load&wait_until=load').message).toContain('more than once');
+    expect(errorOf('url=https://a.test/&waitForTimeout=soon').code).toBe('EINVALOPTION');
+    expect(errorOf('url=https://a.test/&prerendr=true').message).toContain('Did you mean `prerender`?');
+  });
+
   it('reads only `url` into empty options', () => {
     expect(parse('url=https%3A%2F%2Fexample.com%2F')).toEqual({url: 'https://example.com/', options: {}, embed: null});
   });

@@ -1,0 +1,81 @@
+import {createChromiumProvider} from '../browser/chromium-provider.js';
+import type {CaptureResult, ResolvedScreenshotOptions, ScreenshotProvider} from '../browser/provider.js';
+import {createPageGuard} from '../browser/resource-fetcher.js';
+import type {Deadline} from '../deadline.js';
+import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import {htmlMimeTypes, parseContentType} from '../fetch/content-type.js';
+import type {Page} from '../fetch/fetch-page.js';
+import type {ResolvedConfig, ResolvedWait} from '../options.js';
+
+/** Per-call input of {@link renderPage}. */
+export interface RenderPageRequest {
+  /** Caller headers for the target (spec rule 9); the browser sends them to the page's own origin only. */
+  headers: Record<string, string>;
+  deadline: Deadline;
+  wait: ResolvedWait;
+  /** Capture the same loaded page too, or `null`. */
+  screenshot: ResolvedScreenshotOptions | null;
+}
+
+/** A page read from the browser: the same shape as a fetched one, plus the screenshot if asked. */
+export interface RenderedPage extends Page {
+  capture?: CaptureResult;
+}
+
+/**
+ * Loads `url` in the browser of `config.screenshotProvider` (its `render`), lets the page's scripts
+ * run, and returns the live DOM as a {@link Page}: the final URL, the document's status, headers
+ * and redirect hops. Every request the page makes goes through the address policy. Without a
+ * provider in the config, a one-off Chromium is launched and closed again.
+ * @throws LinkpeekError ENOBROWSER (no browser, or a provider that cannot render), ETIMEOUT,
+ *   EFORBIDDENURL, EHTTP, ENOTHTML, ERENDER, EABORTED
+ */
+export async function renderPage(url: URL, request: RenderPageRequest, config: ResolvedConfig): Promise<RenderedPage> {
+  const {deadline} = request;
+  const provider: ScreenshotProvider = config.screenshotProvider ?? createChromiumProvider({concurrency: 1});
+  if (!provider.render) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot render pages (it has no `render`).');
+  try {
+    const result = await provider
+      .render({
+        ...createPageGuard(url.href, request.headers, deadline, config),
+        ...request.wait,
+        screenshot: request.screenshot,
+        timeout: Math.max(1, deadline.remaining()),
+        signal: deadline.signal,
+      })
+      .catch((error: unknown) => {
+        if (deadline.signal.aborted && isLinkpeekError(deadline.signal.reason)) throw deadline.signal.reason;
+        if (isLinkpeekError(error)) throw error;
+        throw new LinkpeekError('ERENDER', 'The browser could not render the page.', {cause: error, url});
+      });
+    const finalUrl = new URL(result.url);
+    if (result.statusCode >= 400) {
+      throw new LinkpeekError('EHTTP', `The target \`${finalUrl.host}\` answered with HTTP ${result.statusCode}.`, {
+        url: finalUrl,
+        statusCode: result.statusCode,
+      });
+    }
+    const header = result.headers['content-type'];
+    const contentType = parseContentType(Array.isArray(header) ? header[0] : header);
+    if (contentType.mimeType !== '' && !htmlMimeTypes.has(contentType.mimeType)) {
+      throw new LinkpeekError('ENOTHTML', `The target \`${finalUrl.host}\` answered with \`${contentType.mimeType}\`, not an HTML page.`, {
+        url: finalUrl,
+      });
+    }
+    return {
+      requestedUrl: url.href,
+      url: result.url,
+      statusCode: result.statusCode,
+      headers: result.headers,
+      contentType: contentType.mimeType || 'text/html',
+      // The DOM is read as a string: there are no bytes left to decode.
+      charset: 'utf-8',
+      html: result.html,
+      truncated: false,
+      redirects: result.redirects,
+      ...(result.capture ? {capture: result.capture} : {}),
+    };
+  } finally {
+    if (!config.screenshotProvider) await provider.close?.().catch(() => {});
+  }
+}
