@@ -5,12 +5,13 @@ export {extract, createExtractor, defaultStages} from './extract.js';
 export type {Extract, CreateExtractorConfig, Stages} from './extract.js';
 
 // Options
-export {normalizeConfig, normalizeOptions, defaultConfig, defaultScreenshotOptions, refusedHeaders} from './options.js';
+export {normalizeConfig, normalizeOptions, defaultConfig, defaultScreenshotOptions, defaultWait, refusedHeaders} from './options.js';
 export type {
   ExtractOptions,
   ExtractorConfig,
   ResolvedConfig,
   ResolvedOptions,
+  ResolvedWait,
   PingOptions,
   PingKind,
   AddressPolicy,
@@ -49,6 +50,9 @@ export type {
   ResolvedScreenshotOptions,
   CaptureRequest,
   CaptureResult,
+  RenderRequest,
+  RenderResult,
+  PageGuard,
   ImageType,
   WaitUntil,
   ResourceFetcher,
@@ -57,6 +61,11 @@ export type {
 } from './browser/provider.js';
 export {createChromiumProvider, findExecutable} from './browser/chromium-provider.js';
 export type {ChromiumProvider, ChromiumProviderOptions} from './browser/chromium-provider.js';
+export {renderPage} from './render/render-page.js';
+export type {RenderPageRequest, RenderedPage} from './render/render-page.js';
+export {looksClientRendered, readShellSignals} from './render/looks-client-rendered.js';
+export type {ShellSignals} from './render/looks-client-rendered.js';
+export {prerenderReason, matchesHost} from './render/prerender-reason.js';
 export {createDataUriStore, createFileStore} from './screenshot/store.js';
 export type {FileStoreOptions} from './screenshot/store.js';
 export {readImageInfo} from './ping/image-info.js';
