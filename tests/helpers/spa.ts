@@ -11,7 +11,7 @@ import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import type {ExtractorConfig} from '../../src/options.js';
 import {isLoopback, testLookup} from './policy.js';
-import {html, startServer, type Route, type TestServer} from './server.js';
+import {html, redirect, startServer, type Route, type TestServer} from './server.js';
 
 const fixtures = new URL('../fixtures/spa/', import.meta.url);
 const fixture = (name: string): string => readFileSync(new URL(name, fixtures), 'utf8');
@@ -135,6 +135,8 @@ export interface SpaSite extends TestServer {
   forbidden: ForbiddenServer;
   /** Requests to the site and to the CDN, with their headers, in order. */
   seen: {site: SeenRequest[]; cdn: SeenRequest[]};
+  /** WebSocket upgrade requests the site received (the browser must never send one), as paths. */
+  upgrades: string[];
   /** How many times `path` (a document path such as `/react/`) was requested with GET. */
   gets(path: string): number;
   /** Fills `{origin}` and `{cdn}` in an {@link expectedFields} value. */
@@ -217,7 +219,9 @@ async function startForbidden(): Promise<ForbiddenServer> {
  * - `/forbidden-location/`: sets `location` to the forbidden server;
  * - `/complete/`: an empty `#root` shell with complete static metadata, whose script rewrites the title;
  * - `/article/`: an ordinary server-rendered article with complete metadata;
- * - `/headers/`: loads `/headers/api/me` from its origin and an avatar from the CDN.
+ * - `/headers/`: loads `/headers/api/me` from its origin and an avatar from the CDN;
+ * - `/heavy/`: downloads four 40 000-byte files (`/heavy/blob?N`) one after the other;
+ * - `/go/react`: an HTTP 302 to `/react/`.
  */
 export async function startSpaSite(): Promise<SpaSite> {
   const [bundle, forbidden] = await Promise.all([buildReactApp(), startForbidden()]);
@@ -284,13 +288,23 @@ export async function startSpaSite(): Promise<SpaSite> {
     '/headers/': page('headers.html'),
     '/headers/app.js': js('headers.js'),
     '/headers/api/me': json({name: 'Ada'}),
+    '/heavy/': page('heavy.html'),
+    '/heavy/app.js': js('heavy.js'),
+    '/heavy/blob': (_request, response) => void response.writeHead(200, {'content-type': 'application/octet-stream'}).end(Buffer.alloc(40_000, 7)),
+    '/go/react': redirect('/react/'),
   };
   for (const [path, route] of Object.entries(routes)) routes[path] = record(seen.site, route);
   const site = await startServer(routes);
+  const upgrades: string[] = [];
+  site.server.on('upgrade', (request: {url?: string}, socket: {destroy(): void}) => {
+    upgrades.push(request.url ?? '');
+    socket.destroy();
+  });
   return Object.assign(site, {
     cdn,
     forbidden,
     seen,
+    upgrades,
     gets: (path: string) => site.hits.filter((hit) => hit === `GET ${path}`).length,
     expand: (value: string) => value.replaceAll('{origin}', site.origin).replaceAll('{cdn}', `http://cdn.test:${cdn.port}`),
     async close() {
