@@ -68,6 +68,7 @@ function literal(span: string, like: unknown): unknown {
   if (span === 'true' || span === 'false') return span === 'true';
   if (/^-?\d[\d_]*(\.\d+)?$/.test(span)) return Number(span.replaceAll('_', ''));
   if (span === '{}') return {};
+  if (span === '[]') return [];
   if (typeof like === 'string') return span;
   return {identifier: span};
 }
