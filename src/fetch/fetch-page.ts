@@ -1,5 +1,5 @@
 import type {IncomingHttpHeaders} from 'node:http';
-import {htmlMimeTypes, looksLikeHtml, parseContentType} from './content-type.js';
+import {type ContentType, htmlMimeTypes, looksLikeHtml, parseContentType} from './content-type.js';
 import type {Redirect} from '../data.js';
 import type {Deadline} from '../deadline.js';
 import {decodeBody} from './decode-body.js';
@@ -50,14 +50,7 @@ export async function fetchPage(url: URL, request: FetchRequest, config: Resolve
   const {body} = response;
   const finalUrl = new URL(response.url);
   try {
-    if (response.statusCode >= 400) {
-      throw new LinkpeekError('EHTTP', `The target \`${finalUrl.host}\` answered with HTTP ${response.statusCode}.`, {
-        url: finalUrl,
-        statusCode: response.statusCode,
-      });
-    }
-    const contentType = parseContentType(response.headers['content-type']);
-    if (contentType.mimeType !== '' && !htmlMimeTypes.has(contentType.mimeType)) throw notHtml(finalUrl, contentType.mimeType);
+    const contentType = checkDocument(finalUrl, response.statusCode, response.headers['content-type']);
     const {bytes, truncated} = await readBody(body, config.maxBodySize);
     if (truncated && config.bodyLimit === 'error') {
       throw new LinkpeekError('ETOOLARGE', `The page at \`${finalUrl.host}\` is larger than ${config.maxBodySize} bytes.`, {
@@ -82,6 +75,21 @@ export async function fetchPage(url: URL, request: FetchRequest, config: Resolve
     // Whatever happened, the connection is not left open with an unread body.
     body.destroy();
   }
+}
+
+/**
+ * Checks a page's answer before its body is used: an HTTP error status is EHTTP (with
+ * `statusCode`), a declared type other than HTML is ENOTHTML. Returns the parsed Content-Type
+ * (`mimeType` empty when none was sent: the caller sniffs). Shared by the static fetch and the
+ * rendered page.
+ */
+export function checkDocument(url: URL, statusCode: number, contentTypeHeader: string | string[] | undefined): ContentType {
+  if (statusCode >= 400) {
+    throw new LinkpeekError('EHTTP', `The target \`${url.host}\` answered with HTTP ${statusCode}.`, {url, statusCode});
+  }
+  const contentType = parseContentType(Array.isArray(contentTypeHeader) ? contentTypeHeader[0] : contentTypeHeader);
+  if (contentType.mimeType !== '' && !htmlMimeTypes.has(contentType.mimeType)) throw notHtml(url, contentType.mimeType);
+  return contentType;
 }
 
 function notHtml(url: URL, type: string): LinkpeekError {

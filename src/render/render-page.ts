@@ -3,8 +3,7 @@ import type {CaptureResult, ResolvedScreenshotOptions, ScreenshotProvider} from 
 import {createPageGuard} from '../browser/resource-fetcher.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
-import {htmlMimeTypes, parseContentType} from '../fetch/content-type.js';
-import type {Page} from '../fetch/fetch-page.js';
+import {checkDocument, type Page} from '../fetch/fetch-page.js';
 import type {ResolvedConfig, ResolvedWait} from '../options.js';
 
 /** Per-call input of {@link renderPage}. */
@@ -48,20 +47,7 @@ export async function renderPage(url: URL, request: RenderPageRequest, config: R
         if (isLinkpeekError(error)) throw error;
         throw new LinkpeekError('ERENDER', 'The browser could not render the page.', {cause: error, url});
       });
-    const finalUrl = new URL(result.url);
-    if (result.statusCode >= 400) {
-      throw new LinkpeekError('EHTTP', `The target \`${finalUrl.host}\` answered with HTTP ${result.statusCode}.`, {
-        url: finalUrl,
-        statusCode: result.statusCode,
-      });
-    }
-    const header = result.headers['content-type'];
-    const contentType = parseContentType(Array.isArray(header) ? header[0] : header);
-    if (contentType.mimeType !== '' && !htmlMimeTypes.has(contentType.mimeType)) {
-      throw new LinkpeekError('ENOTHTML', `The target \`${finalUrl.host}\` answered with \`${contentType.mimeType}\`, not an HTML page.`, {
-        url: finalUrl,
-      });
-    }
+    const contentType = checkDocument(new URL(result.url), result.statusCode, result.headers['content-type']);
     return {
       requestedUrl: url.href,
       url: result.url,
