@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: extraction throughput, end-to-end latency and ping, memory, screenshots and the
- * HTTP endpoint, printed as one table and appended to bench/results.md (a dated section; history kept).
+ * `npm run bench`: extraction throughput, end-to-end latency and ping, memory, screenshots, rendering
+ * (prerender) and the HTTP endpoint, printed as one table and appended to bench/results.md (a dated section; history kept).
  *
  * `npm run bench -- --quick` (or `BENCH_QUICK=1`) runs every part briefly (about a minute) and does not
  * write results.md. `--only extraction,e2e` runs a subset.
@@ -56,6 +56,11 @@ const parts: Part[] = [
     run: async (m) => ({rows: toRows('screenshots', await (m.benchScreenshots as (mode: BenchMode) => Promise<unknown>)(mode))}),
   },
   {
+    name: 'prerender',
+    module: './prerender.js',
+    run: async (m) => ({rows: (await (m.benchPrerender as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows}),
+  },
+  {
     name: 'endpoint',
     module: './endpoint.js',
     run: async (m) => ({rows: toRows('endpoint', await (m.benchEndpoint as (mode: BenchMode) => Promise<unknown>)(mode))}),
@@ -67,6 +72,7 @@ const exportName: Record<string, string> = {
   e2e: 'benchEndToEnd',
   memory: 'benchMemory',
   screenshots: 'benchScreenshots',
+  prerender: 'benchPrerender',
   endpoint: 'benchEndpoint',
 };
 
