@@ -216,7 +216,8 @@ async function startForbidden(): Promise<ForbiddenServer> {
  * - `/never/`: an image the server never answers (no `load`) and a `fetch()` poll every 100 ms;
  * - `/polling/`: loads, writes its meta, then polls every 100 ms forever;
  * - `/forbidden-fetch/`: `fetch()`es the forbidden server by name and by address;
- * - `/forbidden-location/`: sets `location` to the forbidden server;
+ * - `/forbidden-location/`: sets `location` to the forbidden server (`/forbidden-location/late`:
+ *   100 ms after the page loaded);
  * - `/complete/`: an empty `#root` shell with complete static metadata, whose script rewrites the title;
  * - `/article/`: an ordinary server-rendered article with complete metadata;
  * - `/headers/`: loads `/headers/api/me` from its origin and an avatar from the CDN;
@@ -279,6 +280,8 @@ export async function startSpaSite(): Promise<SpaSite> {
     '/forbidden-fetch/app.js': js('forbidden-fetch.js'),
     '/forbidden-location/': page('forbidden-location.html'),
     '/forbidden-location/app.js': js('forbidden-location.js'),
+    '/forbidden-location/late': page('forbidden-location-late.html'),
+    '/forbidden-location/late.js': js('forbidden-location-late.js'),
     '/complete/': page('complete.html'),
     '/complete/app.js': js('complete.js'),
     '/complete/share.png': pngRoute,

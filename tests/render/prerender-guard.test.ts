@@ -74,6 +74,16 @@ describeWithChromium('prerender under the timeout', () => {
     expect(await openInBrowser()).toEqual(baseline);
   });
 
+  it('ends in EABORTED when the caller aborts mid-render, with its context and page closed', async () => {
+    const baseline = await openInBrowser();
+    const controller = new AbortController();
+    const call = extractor()(site.url('/never/'), {prerender: true, signal: controller.signal, timeout: 10_000, ping: false});
+    setTimeout(() => controller.abort(), 500);
+    const error = await failure(call);
+    expect(error.code).toBe('EABORTED');
+    expect(await openInBrowser()).toEqual(baseline);
+  });
+
   it('gives a page whose network is never quiet a bounded wait under \'auto\', then reads it', async () => {
     const result = await extractor()(site.url('/polling/'), {prerender: true, timeout: 10_000, ping: false});
     expect(result.prerendered).toBe(true);
@@ -129,6 +139,16 @@ describeWithChromium('prerender under the address policy', () => {
     // A redirect by script to an allowed page is followed (the refusal above is about the address).
     const followed = await extractor()(site.url(spaPaths.redirect), {prerender: true, ping: false});
     expect(followed.data.url).toBe(site.expand(expectedFields.redirect.url));
+  });
+
+  it('fails with EFORBIDDENURL when the script navigates to a refused address after the page loaded', async () => {
+    const baseline = await openInBrowser();
+    const before = site.forbidden.connections;
+    const error = await failure(extractor()(site.url('/forbidden-location/late'), {prerender: true, ping: false}));
+    expect(error.code).toBe('EFORBIDDENURL');
+    expect(site.forbidden.connections).toBe(before);
+    expect(site.forbidden.hits).toEqual([]);
+    expect(await openInBrowser()).toEqual(baseline);
   });
 
   it('under \'auto\', keeps the static shell when the script navigation is refused', async () => {
