@@ -18,6 +18,11 @@ export interface PageLoad extends PageGuard {
   settle: boolean;
   /** Freeze animations and wait for web fonts: the page is about to be captured. */
   still: boolean;
+  /**
+   * Checks each main-frame document response before Chromium gets it; what it throws aborts that
+   * navigation and is reported (a rendered page must be an HTML document, say).
+   */
+  checkDocument?: (document: LoadedDocument) => void;
 }
 
 /** The main frame's document response, as Node fetched it. */
@@ -115,7 +120,7 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
       else document.addEventListener('DOMContentLoaded', add, {once: true});
     }, disableAnimations);
   }
-  const tracker = trackDocument();
+  const tracker = trackDocument(load.checkDocument);
   await interceptRequests(page, load, {onDocumentError, onDocumentResponse: tracker.record});
 
   const waitUntil = load.waitUntil === 'auto' ? 'load' : load.waitUntil;
@@ -152,7 +157,7 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
  * Chromium with one synthetic redirect to the final URL, which Chromium then requests again: the
  * hops of both requests belong to the same navigation.
  */
-function trackDocument() {
+function trackDocument(check?: (document: LoadedDocument) => void) {
   let hops: Redirect[] = [];
   let chained = false;
   let last: LoadedDocument | undefined;
@@ -162,6 +167,8 @@ function trackDocument() {
       hops.push(...(response.redirects ?? []));
       chained = stripHash(response.url) !== stripHash(requestedUrl);
       last = {url: response.url, statusCode: response.statusCode, headers: response.headers, redirects: [...hops]};
+      // A synthetic redirect is not the document yet: its target is checked when it is fetched.
+      if (!chained) check?.(last);
     },
     current: () => last,
   };
@@ -190,6 +197,9 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+// Why a page's own document failed that is worth reporting as it is, not as a failed capture or render.
+const passedThrough: ReadonlySet<string> = new Set(['EFORBIDDENURL', 'ETIMEOUT', 'EHTTP', 'ENOTHTML']);
+
 /**
  * Turns whatever ended the work on a page into the one LinkpeekError to report. `signal` is the
  * page's own time limit (combined with the caller's); `documentError` is why the page's own
@@ -211,7 +221,7 @@ export function toPageError(
   if (isLinkpeekError(error)) return error;
   // The page itself was refused or unreachable: report why, not Chromium's net::ERR_BLOCKED_BY_CLIENT.
   if (isLinkpeekError(documentError)) {
-    if (documentError.code === 'EFORBIDDENURL' || documentError.code === 'ETIMEOUT') return documentError;
+    if (passedThrough.has(documentError.code)) return documentError;
     return fallback(documentError, true);
   }
   return fallback(error, false);

@@ -13,6 +13,9 @@ export interface DocumentEvents {
   onDocumentResponse?(requestedUrl: string, response: ResourceResponse): void;
 }
 
+/** Responses Node fetched at the end of a redirect chain, by final URL, until Chromium asks for them. */
+type Redirected = Map<string, ResourceResponse>;
+
 const passThroughSchemes = new Set(['data:', 'blob:', 'about:']);
 // Hop-by-hop or encoding headers that describe Node's connection, not the body handed to Chromium.
 const droppedResponseHeaders = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
@@ -28,8 +31,9 @@ const droppedResponseHeaders = new Set(['content-encoding', 'content-length', 't
 export async function interceptRequests(page: Page, guard: PageGuard, events: DocumentEvents): Promise<void> {
   await page.setRequestInterception(true);
   const pageOrigin = new URL(guard.url).origin;
+  const redirected: Redirected = new Map();
   page.on('request', (intercepted) => {
-    void routeRequest(intercepted, guard, pageOrigin, page, events);
+    void routeRequest(intercepted, guard, pageOrigin, page, events, redirected);
   });
 }
 
@@ -39,6 +43,7 @@ async function routeRequest(
   pageOrigin: string,
   page: Page,
   events: DocumentEvents,
+  redirected: Redirected,
 ): Promise<void> {
   const isDocument = intercepted.isNavigationRequest() && intercepted.frame() === page.mainFrame();
   try {
@@ -56,15 +61,24 @@ async function routeRequest(
       }
       return await intercepted.continue();
     }
-    const response = await guard.fetchResource(url.href, {
-      method: intercepted.method(),
-      headers: requestHeaders(intercepted, url, pageOrigin, guard.headers),
-      ...(intercepted.hasPostData() ? {body: Buffer.from((await intercepted.fetchPostData()) ?? '')} : {}),
-    });
+    const method = intercepted.method();
+    // The answer Node already fetched when it followed redirects to this URL: used once, so the
+    // final address is not fetched a second time.
+    const followed = method === 'GET' ? redirected.get(stripHash(url.href)) : undefined;
+    redirected.delete(stripHash(url.href));
+    const response =
+      followed ??
+      (await guard.fetchResource(url.href, {
+        method,
+        headers: requestHeaders(intercepted, url, pageOrigin, guard.headers),
+        ...(intercepted.hasPostData() ? {body: Buffer.from((await intercepted.fetchPostData()) ?? '')} : {}),
+      }));
     if (isDocument) events.onDocumentResponse?.(url.href, response);
     if (stripHash(response.url) !== stripHash(url.href)) {
       // Redirects were followed (and re-validated) in Node; tell Chromium where it ended up so
-      // relative URLs resolve against the final address. Its next request is intercepted again.
+      // relative URLs resolve against the final address. Its next request, for that address, is
+      // answered with what Node already has.
+      if (method === 'GET') redirected.set(stripHash(response.url), {...response, redirects: []});
       return await intercepted.respond({status: 302, headers: {location: response.url}, contentType: 'text/plain', body: ''});
     }
     const headers: Record<string, string | string[]> = {};

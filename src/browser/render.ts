@@ -1,7 +1,8 @@
 import type {Browser, Page} from 'puppeteer-core';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {captureFailed, shoot} from './capture.js';
-import {type Fallback, inGuardedPage} from './guarded-page.js';
+import {checkDocument} from '../fetch/fetch-page.js';
+import {type Fallback, inGuardedPage, type LoadedDocument} from './guarded-page.js';
 import type {RenderRequest, RenderResult} from './provider.js';
 
 // The viewport of a page rendered only for its DOM: the screenshot default, so layout-dependent
@@ -29,6 +30,11 @@ export function renderInContext(browser: Browser, proxyServer: string, request: 
     waitForTimeout: Math.max(request.waitForTimeout, shot?.waitForTimeout ?? 0),
     settle: true,
     still: shot !== null,
+    // Only an HTML document is read: an error status or another type (a PDF Chromium would turn
+    // into a download) ends the render as it ends a static fetch.
+    checkDocument: (loaded: LoadedDocument) => {
+      checkDocument(new URL(loaded.url), loaded.statusCode, loaded.headers['content-type']);
+    },
   };
   return inGuardedPage(
     browser,
@@ -39,10 +45,10 @@ export function renderInContext(browser: Browser, proxyServer: string, request: 
         await page.waitForSelector(shot.waitForSelector, {timeout: Math.max(1, request.timeout)});
       }
       const html = await readDom(page);
-      // A navigation the page's scripts started (`location = ...`) that was refused: what the
-      // page shows now is Chromium's error page, not the target, so nothing is read from it.
+      // A navigation the page's scripts started (`location = ...`) that was refused, or that
+      // failed onto Chromium's error page: that page is not the target, so nothing is read from it.
       const refused = documentError();
-      if (isLinkpeekError(refused) && refused.code === 'EFORBIDDENURL') throw refused;
+      if (isLinkpeekError(refused) && (refused.code === 'EFORBIDDENURL' || page.url().startsWith('chrome-error:'))) throw refused;
       const loaded = document();
       if (!loaded) throw new LinkpeekError('ERENDER', 'The browser loaded no document for the page.', {url: request.url});
       const capture = shot ? await shoot(page, shot).catch(captureError(request.url)) : undefined;

@@ -223,6 +223,7 @@ async function startForbidden(): Promise<ForbiddenServer> {
  * - `/headers/`: loads `/headers/api/me` from its origin and an avatar from the CDN;
  * - `/heavy/`: downloads four 40 000-byte files (`/heavy/blob?N`) one after the other;
  * - `/go/react`: an HTTP 302 to `/react/`.
+ * - `/report.pdf`: a PDF; `/missing/`: an HTML 404.
  */
 export async function startSpaSite(): Promise<SpaSite> {
   const [bundle, forbidden] = await Promise.all([buildReactApp(), startForbidden()]);
@@ -295,6 +296,8 @@ export async function startSpaSite(): Promise<SpaSite> {
     '/heavy/app.js': js('heavy.js'),
     '/heavy/blob': (_request, response) => void response.writeHead(200, {'content-type': 'application/octet-stream'}).end(Buffer.alloc(40_000, 7)),
     '/go/react': redirect('/react/'),
+    '/report.pdf': (_request, response) => void response.writeHead(200, {'content-type': 'application/pdf'}).end('%PDF-1.4\n%%EOF\n'),
+    '/missing/': (_request, response) => void response.writeHead(404, {'content-type': 'text/html'}).end('<title>Not found</title>'),
   };
   for (const [path, route] of Object.entries(routes)) routes[path] = record(seen.site, route);
   const site = await startServer(routes);

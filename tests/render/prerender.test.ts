@@ -113,9 +113,20 @@ describeWithChromium('prerender on client-rendered pages', () => {
 
   it('renders the page an HTTP redirect leads to, and reports the redirect hop', async () => {
     const extract = createExtractor({...spaConfig, screenshotProvider: provider});
-    const result = await extract(site.url('/go/react'), {prerender: true, ping: false});
+    const {result, gets} = await counting('/react/', () => extract(site.url('/go/react'), {prerender: true, ping: false}));
     expect(result).toMatchObject({prerendered: true, statusCode: 200, data: {title: expectedFields.react.title}});
     expect(result.redirects).toEqual([{statusCode: 302, url: site.url('/go/react')}]);
+    // Node followed the redirect; Chromium's request for the final address reuses that answer.
+    expect(gets).toBe(1);
+  });
+
+  it.each([
+    ['a PDF (which Chromium would turn into a download)', '/report.pdf', 'ENOTHTML'],
+    ['an HTTP 404 page', '/missing/', 'EHTTP'],
+  ])('refuses %s under `prerender: true` as a static fetch does', async (_name, path, code) => {
+    const extract = createExtractor({...spaConfig, screenshotProvider: provider});
+    await expect(extract(site.url(path), {prerender: true, ping: false})).rejects.toMatchObject({code});
+    await expect(extract(site.url(path), {prerender: false, ping: false})).rejects.toMatchObject({code});
   });
 
   it.each([
