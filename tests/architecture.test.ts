@@ -9,7 +9,7 @@ const src = join(root, 'src');
 
 /** Which folders each part of src/ may import ('.' is the top level: options, errors, data, deadline). */
 const allowed: Record<string, string[]> = {
-  '.': ['.', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'endpoint'],
+  '.': ['.', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'endpoint'],
   url: ['.', 'url'],
   fetch: ['.', 'url', 'fetch'],
   parse: ['.', 'parse'],
@@ -18,7 +18,8 @@ const allowed: Record<string, string[]> = {
   browser: ['.', 'url', 'fetch', 'browser'],
   screenshot: ['.', 'url', 'fetch', 'ping', 'browser', 'screenshot'],
   render: ['.', 'url', 'fetch', 'browser', 'screenshot', 'render'],
-  endpoint: ['.', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'endpoint'],
+  oembed: ['.', 'url', 'fetch', 'parse', 'oembed'],
+  endpoint: ['.', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'endpoint'],
 };
 
 /** Top-level files that only the entry points (index, cli) and the endpoint may import. */
