@@ -53,21 +53,27 @@ export function createMemoryCache<V extends object = CacheEntry>(options: Memory
  * key order, so `?ping=false&url=x` and `?url=x&ping=false` share an entry. The timeout and signal
  * are left out: they change whether a result comes, not what it is.
  */
-export function cacheKey(url: string, options: Pick<ResolvedOptions, 'ping' | 'screenshot' | 'prerender' | 'wait'>): string {
+export function cacheKey(url: string, options: Omit<ResolvedOptions, 'timeout' | 'signal' | 'headers'>): string {
   let href = url;
   try {
-    href = new URL(url).href;
+    // The fragment never reaches the target (spec rule 5), so `page#a` and `page#b` are one page.
+    const parsed = new URL(url);
+    parsed.hash = '';
+    href = parsed.href;
   } catch {
     // An invalid URL never reaches the cache (it fails first); keep it raw.
   }
-  return `linkpeek:v1:${stableJson({url: href, ping: options.ping, screenshot: options.screenshot, prerender: options.prerender, wait: options.wait})}`;
+  // Every other option changes the result. (Calls with `headers` are never cached: see handler.ts.)
+  const {timeout: _timeout, signal: _signal, headers: _headers, ...shaping} = options as ResolvedOptions;
+  return `linkpeek:v1:${stableJson({url: href, ...shaping})}`;
 }
 
 function stableJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
+    // Compiled forms (a selector's matcher function) stand beside their source text, which is kept.
+    .filter(([, item]) => item !== undefined && typeof item !== 'function')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
 }

@@ -19,6 +19,12 @@ describe('cacheKey', () => {
     expect(cacheKey('https://a.test/', resolve({ping: false}))).not.toBe(base);
     expect(cacheKey('https://a.test/', resolve({screenshot: true}))).not.toBe(base);
     expect(cacheKey('https://a.test/?q=1', resolve({}))).not.toBe(base);
+    // The fragment is never sent, so it does not make another entry.
+    expect(cacheKey('https://a.test/#a', resolve({}))).toBe(cacheKey('https://a.test/#b', resolve({})));
+    expect(cacheKey('https://a.test/#a', resolve({}))).toBe(base);
+    expect(cacheKey('https://a.test/', resolve({meta: false}))).not.toBe(base);
+    expect(cacheKey('https://a.test/', resolve({iframe: true}))).not.toBe(base);
+    expect(cacheKey('https://a.test/', resolve({prerender: false}))).not.toBe(base);
   });
 
   it('ignores the timeout', () => {
