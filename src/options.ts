@@ -1,6 +1,7 @@
 import {lookup as dnsLookup} from 'node:dns';
 import type {LookupFunction} from 'node:net';
 import {isPublicAddress} from './url/address.js';
+import {type MetaField, type MetaOptions, normalizeMeta} from './rules/meta.js';
 import {
   assertObject,
   boundedNumber,
@@ -56,10 +57,31 @@ export interface ExtractOptions {
   waitForSelector?: string;
   /** Extra milliseconds to wait before the page is read or captured, 0-30000. @default 0 */
   waitForTimeout?: number;
+  /**
+   * Add `data.iframe`: the provider's embeddable player or widget, through oEmbed (discovered on
+   * the page, else from the bundled provider registry). An object forwards `maxWidth`/`maxHeight`.
+   * @default false
+   */
+  iframe?: boolean | IframeOptions;
+  /**
+   * The default fields to compute: `false` skips them all (only `data` rules, `iframe` and
+   * `screenshot` are computed), `{ logo: false }` skips one, `{ title: true, image: true }` keeps only
+   * those. A skipped field is `null`.
+   * @default true
+   */
+  meta?: MetaOptions;
   /** Total milliseconds for this call, capped at the config's `maxTimeout`. @default config.timeout */
   timeout?: number;
   /** Aborts the call; rejects with `EABORTED`. */
   signal?: AbortSignal;
+}
+
+/** The `iframe` object form: the size the provider is asked to fit its markup into. */
+export interface IframeOptions {
+  /** Maximum width in pixels, forwarded to the provider as `maxwidth`. */
+  maxWidth?: number;
+  /** Maximum height in pixels, forwarded to the provider as `maxheight`. */
+  maxHeight?: number;
 }
 
 /** How long a browser page is waited for (the top-level `waitUntil`, `waitForSelector`, `waitForTimeout`). */
@@ -137,6 +159,9 @@ export interface ResolvedOptions {
   screenshot: ResolvedScreenshotOptions | null;
   prerender: boolean | 'auto';
   wait: ResolvedWait;
+  /** `null` when `iframe` is off. */
+  iframe: {maxWidth: number | null; maxHeight: number | null} | null;
+  meta: Record<MetaField, boolean>;
   headers: Record<string, string>;
   timeout: number;
   signal: AbortSignal | undefined;
@@ -207,6 +232,8 @@ export const extractOptionKeys: readonly string[] = [
   'waitUntil',
   'waitForSelector',
   'waitForTimeout',
+  'iframe',
+  'meta',
   'timeout',
   'signal',
 ];
@@ -284,6 +311,8 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     screenshot: normalizeScreenshot(options.screenshot, options.element, options),
     prerender: options.prerender ?? 'auto',
     wait,
+    iframe: normalizeIframe(options.iframe),
+    meta: normalizeMeta(options.meta),
     headers: normalizeHeaders(options.headers),
     timeout: Math.min(timeout, config.maxTimeout),
     signal: options.signal,
@@ -319,6 +348,16 @@ function normalizeWait(options: ExtractOptions): ResolvedWait {
     waitForSelector: waitForSelector ?? defaultWait.waitForSelector,
     waitForTimeout: boundedNumber(waitForTimeout, 'waitForTimeout', 0, 30_000, defaultWait.waitForTimeout),
   };
+}
+
+function normalizeIframe(iframe: ExtractOptions['iframe']): ResolvedOptions['iframe'] {
+  if (iframe === undefined || iframe === false) return null;
+  if (iframe === true) return {maxWidth: null, maxHeight: null};
+  assertObject(iframe, 'iframe');
+  rejectUnknownKeys(iframe, ['maxWidth', 'maxHeight'], 'iframe.');
+  const size = (key: 'maxWidth' | 'maxHeight') =>
+    iframe[key] === undefined ? null : boundedNumber(iframe[key], `iframe.${key}`, 1, 8192, 1);
+  return {maxWidth: size('maxWidth'), maxHeight: size('maxHeight')};
 }
 
 function normalizeHosts(hosts: ExtractorConfig['prerenderHosts']): string[] {

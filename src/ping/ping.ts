@@ -140,6 +140,37 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
   };
 }
 
+/**
+ * Verifies and describes media URLs found by custom `data` rules, each as `kind` (at most
+ * `config.pingConcurrency` at once, each bounded by `config.pingTimeout` within the call's
+ * deadline): a reachable URL with a Content-Type that fits its kind becomes a full {@link Media},
+ * anything else `null`. A kind whose `request.ping[kind]` is `false` gives `{ url }` unchecked.
+ * @throws LinkpeekError EABORTED when the caller aborts the call through its signal.
+ */
+export async function pingMedia(
+  items: readonly {url: string; kind: MediaField}[],
+  request: PingRequest,
+  config: ResolvedConfig,
+): Promise<(Media | null)[]> {
+  const limit = pLimit(config.pingConcurrency);
+  const probes = new Map<string, Promise<ProbedResponse | null>>();
+  const results = await Promise.all(
+    items.map(async ({url, kind}) => {
+      if (!request.ping[kind]) return {url};
+      let pending = probes.get(url);
+      if (!pending) {
+        pending = limit(() => (request.deadline.signal.aborted ? null : probeMedia(url, request, config)));
+        probes.set(url, pending);
+      }
+      const result = await pending;
+      return result !== null && isExpectedMedia(kind, result) ? describeMedia(kind, url, result) : null;
+    }),
+  );
+  const reason: unknown = request.deadline.signal.reason;
+  if (request.deadline.signal.aborted && isLinkpeekError(reason) && reason.code === 'EABORTED') throw reason;
+  return results;
+}
+
 /** One ranged GET; reachable when it ends in 200 or 206 and the first bytes can be read. */
 async function probeMedia(url: string, request: PingRequest, config: ResolvedConfig): Promise<ProbedResponse | null> {
   return withPingDeadline(request, config, async (deadline) => {
