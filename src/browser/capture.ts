@@ -1,5 +1,6 @@
-import type {Browser, Page} from 'puppeteer-core';
+import type {Browser, ElementHandle, Page} from 'puppeteer-core';
 import {LinkpeekError} from '../errors.js';
+import {invalidOption} from '../option-checks.js';
 import type {ResolvedScreenshotOptions} from './provider.js';
 import {type Fallback, inGuardedPage} from './guarded-page.js';
 import type {CaptureRequest, CaptureResult} from './provider.js';
@@ -39,9 +40,21 @@ export function captureFailed(url: string): Fallback {
 export async function shoot(page: Page, options: ResolvedScreenshotOptions): Promise<CaptureResult> {
   const format = {type: options.type, ...(options.type === 'png' ? {} : {quality: options.quality})} as const;
   if (!options.element) return {bytes: await page.screenshot({...format, fullPage: options.fullPage}), type: options.type};
-  const element = await page.$(options.element).catch((error: unknown) => {
-    throw new LinkpeekError('EINVALOPTION', `Option \`element\` is not a valid CSS selector.`, {cause: error});
-  });
+  // The page's own querySelector, not puppeteer's `page.$`: that one also takes its own syntax
+  // (`>>>`, `::-p-text(...)`, `::-p-xpath(...)`), so a selector that is not CSS would match
+  // something else, or nothing (ENOELEMENT), instead of being refused.
+  const valid = await page.evaluate((selector) => {
+    try {
+      document.createDocumentFragment().querySelector(selector);
+      return true;
+    } catch {
+      return false;
+    }
+  }, options.element);
+  if (!valid) throw invalidOption('element', 'must be a valid CSS selector', options.element);
+  const found = await page.evaluateHandle((selector) => document.querySelector(selector), options.element);
+  const element = found.asElement() as ElementHandle<Element> | null;
+  if (!element) await found.dispose();
   // Never pass a full-page image off as the element: no box, no screenshot.
   const box = await element?.boundingBox();
   if (!element || !box || box.width < 1 || box.height < 1) {

@@ -134,6 +134,12 @@ describeWithChromium('takeScreenshot with the Chromium provider', () => {
     await expectCode(shoot(site.url('/'), {element: 'div[['}), 'EINVALOPTION');
   });
 
+  // Puppeteer's own query syntax is not CSS: it must not match nothing (ENOELEMENT) or something.
+  it.each(['>>>', 'div >>> #box', '::-p-text(box)', '::-p-xpath(//div)'])('fails with EINVALOPTION for %j, not CSS', async (element) => {
+    const error = await expectCode(shoot(site.url('/'), {element}), 'EINVALOPTION');
+    expect(error.data).toEqual({element: 'must be a valid CSS selector'});
+  });
+
   it.each(['png', 'jpeg', 'webp'] as const)('encodes type %s, checked by magic bytes', async (type) => {
     const store = recordingStore();
     const shot = await shoot(site.url('/'), {type, width: 640, height: 400}, {screenshotStore: store});
