@@ -105,6 +105,12 @@ export async function openBrowser(options: LaunchOptions): Promise<OpenedBrowser
       headless: options.headless ?? (basename(executablePath).includes('headless-shell') ? 'shell' : true),
       // A pipe instead of a WebSocket: Chromium exits by itself if this process is killed.
       pipe: true,
+      // A library never takes over the process's signals: by default puppeteer's launch adds
+      // SIGINT (exit 130), SIGTERM and SIGHUP handlers, so an app would no longer end on SIGTERM.
+      // The pipe already takes Chromium down with this process; `close()` is the app's to call.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
       userDataDir,
       args: [...baseArgs, ...(sandbox ? [] : ['--no-sandbox']), ...(options.args ?? [])],
       timeout: options.launchTimeout ?? 30_000,
