@@ -119,6 +119,9 @@ async function serve(port: unknown, host: unknown, config: HandlerConfig) {
       ...config,
       onError: (error) => process.stderr.write(`${JSON.stringify({level: 'error', code: error.code, message: error.message, cause: String(error.cause ?? '')})}\n`),
     },
+  }).catch((error: unknown) => {
+    // A busy port, a privileged one or a foreign host: named as the flag the user typed.
+    throw asFlagError(error);
   });
   process.stderr.write(`linkpeek listening on ${endpoint.url}\n`);
   return new Promise<number>((resolve) => {

@@ -2,6 +2,7 @@ import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {createChromiumProvider} from '../browser/chromium-provider.js';
 import {createHandler, type HandlerConfig} from './handler.js';
+import {LinkpeekError, toLinkpeekError} from '../errors.js';
 
 /** Options of {@link startEndpoint}. */
 export interface EndpointOptions {
@@ -30,6 +31,8 @@ export interface Endpoint {
 /**
  * Serves {@link createHandler} on `node:http` with production timeouts: slow or idle clients are
  * cut off (headers 15 s, whole request 60 s, keep-alive 5 s).
+ * @throws LinkpeekError EINVALOPTION when it cannot listen: the port is in use (`data.port`), needs
+ *   privileges, or the host is not an address of this machine (`data.host`).
  */
 export async function startEndpoint(options: EndpointOptions = {}): Promise<Endpoint> {
   const ownProvider = options.config?.screenshotProvider ? null : createChromiumProvider();
@@ -39,18 +42,24 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 3000, host, () => {
-      server.off('error', reject);
-      resolve();
+  const port = options.port ?? 3000;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  const {port} = server.address() as AddressInfo;
+  } catch (error) {
+    await ownProvider?.close();
+    throw listenError(error, port, host);
+  }
   const shown = host.includes(':') ? `[${host}]` : host;
+  const listening = (server.address() as AddressInfo).port;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${shown}:${port}/`,
+    url: `http://${shown}:${listening}/`,
     server,
     close: () =>
       (closing ??= (async () => {
@@ -63,4 +72,29 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
         await ownProvider?.close();
       })()),
   };
+}
+
+/** Why `listen` failed, as an option error naming the port or host, instead of a bare socket error. */
+function listenError(error: unknown, port: number, host: string): LinkpeekError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (code === 'EADDRINUSE') {
+    return new LinkpeekError('EINVALOPTION', `Port ${port} is already in use on ${host}: pick another \`port\`.`, {
+      cause: error,
+      data: {port: 'is already in use'},
+    });
+  }
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new LinkpeekError('EINVALOPTION', `Not allowed to listen on ${where}: ports below 1024 need privileges.`, {
+      cause: error,
+      data: {port: 'needs privileges'},
+    });
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new LinkpeekError('EINVALOPTION', `Cannot listen on ${where}: \`host\` is not an address of this machine.`, {
+      cause: error,
+      data: {host: 'is not an address of this machine'},
+    });
+  }
+  return toLinkpeekError(error);
 }
