@@ -219,7 +219,9 @@ function createCore(config: HandlerConfig): Core {
       if (!body.url && requested) body.url = stripCredentials(requested);
       if (!body.data && (error.code === 'EINVALURL' || error.code === 'EFORBIDDENURL')) body.data = {url: error.message};
       const answer = {status: error.status, headers: {'content-type': jsonType, 'cache-control': 'no-store'}, body: JSON.stringify(body)};
-      return finish(answer, started, cacheStatus === 'BYPASS' ? null : cacheStatus, timings);
+      // An error is never a cached answer, even when the result it was read from is (an `embed`
+      // of an empty field): every error says BYPASS.
+      return finish(answer, started, null, timings);
     }
   };
 
