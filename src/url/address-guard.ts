@@ -2,6 +2,7 @@ import type {LookupAddress} from 'node:dns';
 import {isIP, type LookupFunction} from 'node:net';
 import {LinkpeekError} from '../errors.js';
 import type {ResolvedConfig} from '../options.js';
+import {allowsLocalhostNames, isLocalhostName} from './address.js';
 
 /** The parts of the config the address guard needs. */
 export type GuardConfig = Pick<ResolvedConfig, 'dnsLookup' | 'allowAddress'>;
@@ -87,6 +88,8 @@ async function lookupAllowed(
     assertAllowedLiteral(host, config);
     return [{address: host, family: literal}];
   }
+  // RFC 6761 loopback names: refused by name, so no DNS query for `localhost.` leaves the machine.
+  if (isLocalhostName(host) && !allowsLocalhostNames(config.allowAddress)) throw forbidden(host);
   const addresses = await resolveAll(host, config.dnsLookup, options.hints);
   if (addresses.length === 0) throw notFound(host);
   // Every answer must pass: a name answering one public and one private address is refused, since

@@ -163,3 +163,23 @@ export function isLoopbackAddress(address: string, family?: 4 | 6): boolean {
   // IPv4-mapped (::ffff:0:0/96): the socket really talks to the IPv4 address.
   return zeroPrefix && groups[5] === 0xffff && (groups[6] ?? 0) >> 8 === 127;
 }
+
+/**
+ * True for `localhost` and every name under it (`app.localhost`), with or without the trailing dot
+ * of a fully qualified name (`localhost.`), in any case. RFC 6761 reserves them for loopback, so
+ * they are judged as loopback by name: a policy that refuses loopback refuses them before any DNS
+ * query (the system resolver would send `localhost.` and `*.localhost` to the network).
+ * @example isLocalhostName('api.localhost.') // true
+ */
+export function isLocalhostName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.+$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+/**
+ * Whether `allowAddress` lets a `localhost` name through to resolution at all: only when it allows
+ * a loopback address (127.0.0.1 or ::1); the answer is then vetted like any other.
+ */
+export function allowsLocalhostNames(allowAddress: (address: string, family: 4 | 6) => boolean): boolean {
+  return allowAddress('127.0.0.1', 4) || allowAddress('::1', 6);
+}

@@ -1,4 +1,4 @@
-import {isPublicAddress} from './address.js';
+import {allowsLocalhostNames, isLocalhostName, isPublicAddress} from './address.js';
 import {LinkpeekError} from '../errors.js';
 import type {AddressPolicy} from '../options.js';
 
@@ -32,12 +32,14 @@ function withoutCredentials(url: URL): string {
  * - No `user:password@`: credentials go to the target through the `headers` option (spec rule 9).
  * - Fragments are kept; IDN hosts become punycode; the target's own percent-encoded query is kept as is.
  * - A host that is an IP literal (after WHATWG normalisation: `http://2130706433/` is 127.0.0.1)
- *   must pass `allowAddress`.
+ *   must pass `allowAddress`; `localhost`, `localhost.` and `*.localhost` count as loopback by name
+ *   (refused unless `allowAddress` allows 127.0.0.1 or ::1), so they never reach a DNS server.
  *
  * @param allowAddress The address policy for IP-literal hosts. @default isPublicAddress
  * @returns A new `URL` object; a `URL` passed in is never modified.
  * @throws {LinkpeekError} `EINVALURL` (missing, malformed, not http(s), has credentials) with
- *   `data.url` giving the reason; `EFORBIDDENURL` when the host is an IP literal the policy refuses.
+ *   `data.url` giving the reason; `EFORBIDDENURL` when the host is an IP literal the policy refuses,
+ *   or a `localhost` name under a policy that refuses loopback.
  * @example validateUrl('https://例え.jp/#top').href // 'https://xn--r8jz45g.jp/#top'
  */
 export function validateUrl(input: unknown, allowAddress: AddressPolicy = isPublicAddress): URL {
@@ -77,6 +79,13 @@ export function validateUrl(input: unknown, allowAddress: AddressPolicy = isPubl
     );
   }
 
+  if (isLocalhostName(url.hostname) && !allowsLocalhostNames(allowAddress)) {
+    throw new LinkpeekError(
+      'EFORBIDDENURL',
+      `The URL \`${quote(url.href)}\` points to ${quote(url.hostname)}, a loopback name, which is not a public address.`,
+      {data: {url: 'must not point to a private or reserved address'}, url},
+    );
+  }
   const literal = ipLiteral(url.hostname);
   if (literal !== undefined && !allowAddress(literal.address, literal.family)) {
     throw new LinkpeekError(

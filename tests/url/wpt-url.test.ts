@@ -2,7 +2,7 @@
 // tests/fixtures/wpt-url/README.md) run through validateUrl, so the parser is what is tested.
 import {describe, expect, it} from '@jest/globals';
 import {readFileSync} from 'node:fs';
-import {isPublicAddress} from '../../src/url/address.js';
+import {isLocalhostName, isPublicAddress} from '../../src/url/address.js';
 import {LinkpeekError} from '../../src/errors.js';
 import type {ErrorCode} from '../../src/errors.js';
 import {validateUrl} from '../../src/url/validate-url.js';
@@ -47,6 +47,8 @@ function expected(entry: UrlTest, policy: 'allow all' | 'default'): {code: Error
   if (hasCredentials(entry)) return {code: 'EINVALURL'};
   const address = ipLiteral(entry.hostname ?? '');
   if (policy === 'default' && address !== undefined && !isPublicAddress(address)) return {code: 'EFORBIDDENURL'};
+  // RFC 6761: `localhost` and `*.localhost` are loopback by name.
+  if (policy === 'default' && isLocalhostName(entry.hostname ?? '')) return {code: 'EFORBIDDENURL'};
   return {href: entry.href ?? ''};
 }
 
