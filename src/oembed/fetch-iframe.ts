@@ -41,7 +41,8 @@ export interface IframeRequest {
  * @returns `{iframe, fields}`; `{iframe: null, fields: {}}` when no provider gave a valid answer. A
  *   provider failing (refused address, 404, junk, too big, too slow) never fails the call.
  * @throws The call deadline's reason (LinkpeekError ETIMEOUT or EABORTED) when the whole call's
- *   deadline ends or the caller aborts.
+ *   deadline ends or the caller aborts; Error when `providers` is left to its default and the
+ *   bundled registry cannot be read (a broken install).
  */
 export async function fetchIframe(
   pageUrl: string,

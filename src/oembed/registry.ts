@@ -108,7 +108,7 @@ function fits(scheme: {host: string; path: string}, url: URL): boolean {
 /**
  * Finds the registry endpoint for `pageUrl`: the first provider in `providers` order with a scheme
  * that fits (see {@link matchesScheme}). Put your own entries first to take precedence over the
- * bundled ones. Endpoints whose URL is not http(s) are skipped.
+ * bundled ones. Endpoints whose URL is not a well-formed http(s) URL are skipped.
  * @returns The match, or `null` when no scheme fits or `pageUrl` is not an http(s) URL.
  */
 export function findEndpoint(pageUrl: string, providers: readonly OEmbedProvider[] = bundledProviders()): RegistryMatch | null {
@@ -122,7 +122,7 @@ export function findEndpoint(pageUrl: string, providers: readonly OEmbedProvider
     if (!fits(scheme, url)) continue;
     const format = offersJson(scheme.endpoint) ? 'json' : 'xml';
     const endpointUrl = scheme.endpoint.url.replaceAll('{format}', format);
-    if (!/^https?:\/\//i.test(endpointUrl)) continue;
+    if (!isHttpUrl(endpointUrl)) continue;
     return {provider: scheme.provider, endpoint: scheme.endpoint, url: endpointUrl, format};
   }
   return null;
@@ -140,6 +140,15 @@ export function registryRequestUrl(match: RegistryMatch, pageUrl: string, size: 
   if (!match.endpoint.url.includes('{format}')) url.searchParams.set('format', match.format);
   setSize(url, size);
   return url.href;
+}
+
+function isHttpUrl(href: string): boolean {
+  try {
+    const url = new URL(href);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 function offersJson(endpoint: OEmbedEndpoint): boolean {

@@ -93,6 +93,7 @@ describe('findEndpoint with a list of ours', () => {
   it('asks for XML only when the endpoint offers no JSON, and skips endpoints that are not http(s)', () => {
     const list: OEmbedProvider[] = [
       {provider_name: 'Bad', provider_url: '', endpoints: [{schemes: ['https://a.test/*'], url: 'file:///etc/passwd'}]},
+      {provider_name: 'Malformed', provider_url: '', endpoints: [{schemes: ['https://a.test/*'], url: 'https://'}]},
       {provider_name: 'Xml', provider_url: '', endpoints: [{schemes: ['https://a.test/*'], url: 'https://x.test/oembed.{format}', formats: ['xml']}]},
     ];
     expect(findEndpoint('https://a.test/p', list)).toMatchObject({url: 'https://x.test/oembed.xml', format: 'xml'});
