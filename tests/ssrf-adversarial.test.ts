@@ -250,12 +250,14 @@ describe('spellings of 0.0.0.0 never get a connection, as the URL or as a redire
     expect(connections.count).toBe(before);
   });
 
-  it('refuses a redirect to http://user:pass@host/ without echoing the password', async () => {
-    location = Buffer.from(`http://admin:hunter2@site.test:${victim.port}/`);
+  it('judges the host after the @ of a redirect to http://user:pass@0.0.0.0/, without echoing the password', async () => {
     const before = connections.count;
-    const error = await failure(extract(`http://127.0.0.1:${(redirector.address() as {port: number}).port}/`));
-    expect(error.code).toBe('EINVALURL');
-    expect(JSON.stringify(error.toJSON())).not.toContain('hunter2');
+    for (const target of [`http://admin:hunter2@0.0.0.0:${victim.port}/`, `http://site.test:hunter2@0x0:${victim.port}/`]) {
+      location = Buffer.from(target);
+      const error = await failure(extract(`http://127.0.0.1:${(redirector.address() as {port: number}).port}/`));
+      expect(error.code).toBe('EFORBIDDENURL');
+      expect(`${error.message} ${JSON.stringify(error.toJSON())}`).not.toContain('hunter2');
+    }
     expect(connections.count).toBe(before);
   });
 });

@@ -4,7 +4,8 @@ import type {ExtractResult} from '../data.js';
 import {embedValue, type QueryResponse} from './embed.js';
 import {type LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
 import {createExtractor, defaultStages, type CreateExtractorConfig} from '../extract.js';
-import {normalizeConfig, normalizeOptions, invalidOption} from '../options.js';
+import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} from '../options.js';
+import {hasCredentials, splitCredentials} from '../url/credentials.js';
 import {jsonType, plainFail} from './json-responses.js';
 import {parseQuery} from './parse-query.js';
 import {
@@ -23,7 +24,8 @@ export interface HandlerConfig extends CreateExtractorConfig {
   /**
    * Where results are cached: `true` for an in-memory LRU of 1000 entries, any Keyv-compatible
    * store (`get`, `set(key, value, ttl)`, `delete`; e.g. `new Keyv(redisStore)`) to share one cache
-   * between instances, or `false` for none. Requests with `headers.*` are never cached.
+   * between instances, or `false` for none. Requests with `headers.*` or with credentials in `url`
+   * are never cached.
    * @default true
    */
   cache?: boolean | CacheStore<CacheEntry>;
@@ -167,7 +169,9 @@ function createCore(config: HandlerConfig): Core {
     let timings: StageTimings = new Map();
     let cacheStatus: 'HIT' | 'MISS' | 'STALE' | 'BYPASS' = 'BYPASS';
     try {
-      const {url, options, embed} = parseQuery(searchParams);
+      const parsed = parseQuery(searchParams);
+      const {embed} = parsed;
+      const {url, options} = credentialsAsHeader(parsed.url, parsed.options);
       const request = normalizeOptions(options, resolved);
       const run = async () => {
         const own: StageTimings = new Map();
@@ -175,7 +179,8 @@ function createCore(config: HandlerConfig): Core {
         return {result, timings: own};
       };
       let result: ExtractResult;
-      // Caller-supplied headers may carry credentials: that view is never shared with another caller.
+      // Caller-supplied headers may carry credentials (URL credentials among them, see
+      // credentialsAsHeader): that view is never cached, coalesced or shared with another caller.
       if (Object.keys(request.headers).length > 0) {
         ({result, timings} = await run());
       } else {
@@ -240,6 +245,26 @@ function createCore(config: HandlerConfig): Core {
     answer.headers['x-content-type-options'] = 'nosniff';
     return answer;
   }
+}
+
+/**
+ * `url=http://user:pass@host/` is `url=http://host/` with `headers.authorization=Basic …` (an
+ * explicit `headers.authorization` wins): the credentials then follow the header rules (the target's
+ * origin only) and make the call uncacheable, and the URL that reaches the cache key, the result and
+ * the logs has none. A `url` that does not parse is left as it is, for validateUrl to refuse.
+ */
+function credentialsAsHeader(url: string, options: ExtractOptions): {url: string; options: ExtractOptions} {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return {url, options};
+  }
+  if (!hasCredentials(parsed)) return {url, options};
+  const {url: bare, authorization} = splitCredentials(parsed);
+  const given = options.headers ?? {};
+  const explicit = Object.keys(given).some((name) => name.toLowerCase() === 'authorization');
+  return {url: bare.href, options: {...options, headers: explicit || !authorization ? given : {...given, authorization}}};
 }
 
 function resolveStore(cache: HandlerConfig['cache']): CacheStore<CacheEntry> | null {

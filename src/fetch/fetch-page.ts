@@ -7,10 +7,11 @@ import {LinkpeekError} from '../errors.js';
 import {requestSafely} from './http-client.js';
 import type {ResolvedConfig} from '../options.js';
 import {readBody} from './read-body.js';
+import {splitCredentials} from '../url/credentials.js';
 
 /** A fetched, decoded HTML page. */
 export interface Page {
-  /** The URL asked for. */
+  /** The URL asked for, without credentials. */
   requestedUrl: string;
   /** The final URL after redirects. */
   url: string;
@@ -61,7 +62,7 @@ export async function fetchPage(url: URL, request: FetchRequest, config: Resolve
     if (contentType.mimeType === '' && !looksLikeHtml(bytes.subarray(0, sniffLength))) throw notHtml(finalUrl, 'an unknown type');
     const {text, charset} = decodeBody(bytes, contentType.charset);
     return {
-      requestedUrl: url.href,
+      requestedUrl: splitCredentials(url).url.href,
       url: response.url,
       statusCode: response.statusCode,
       headers: response.headers,

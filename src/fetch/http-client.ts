@@ -9,6 +9,7 @@ import type {Redirect} from '../data.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import type {ResolvedConfig} from '../options.js';
+import {splitCredentials} from '../url/credentials.js';
 import {validateUrl} from '../url/validate-url.js';
 
 /** One request through {@link requestSafely}. */
@@ -45,7 +46,9 @@ const defaultAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*
  * Sends one GET or HEAD through the SSRF-safe transport shared by `fetchPage` and ping: every
  * connection (the first and each redirect hop) is checked against `config.allowAddress` on the
  * address actually connected to; redirects are followed here, at most `config.maxRedirects`, each
- * `Location` re-validated; the whole exchange ends with `request.deadline`.
+ * `Location` re-validated; the whole exchange ends with `request.deadline`. Credentials in `url`
+ * (`http://user:pass@host/`) are sent as Basic authentication to that origin only, unless
+ * `request.headers.authorization` is set; the returned `url` and `redirects` never carry them.
  * Resolves once the final response's headers arrive; the caller reads or destroys `body`.
  * @throws LinkpeekError EINVALURL (a hop is not http(s)), EFORBIDDENURL (a forbidden address),
  *   EMAXREDIRECTS, ETIMEOUT, EABORTED, EFETCH (DNS, refused, reset, TLS or protocol errors).
@@ -55,11 +58,18 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
   // Each request in flight adds two abort listeners (got's and the body's), all removed when it ends;
   // with concurrent pings on one deadline Node would warn on stderr past 10, which a library must not.
   setMaxListeners(0, deadline.signal);
-  const headers: Record<string, string> = {'user-agent': config.userAgent, accept: defaultAccept, ...request.headers};
   const redirects: Redirect[] = [];
   let method = request.method;
-  // The same checks as for every hop: http(s) only, no credentials, no forbidden IP literal.
-  let current = validateUrl(url, config.allowAddress);
+  // The same checks as for every hop: http(s) only, no forbidden IP literal. Credentials in the URL
+  // become an `authorization` header (unless the caller sent one) that is then one of the caller's
+  // headers: dropped on a redirect to another origin. No URL that leaves here carries them.
+  const split = splitCredentials(validateUrl(url, config.allowAddress));
+  const callerHeaders =
+    split.authorization !== undefined && request.headers.authorization === undefined
+      ? {...request.headers, authorization: split.authorization}
+      : request.headers;
+  const headers: Record<string, string> = {'user-agent': config.userAgent, accept: defaultAccept, ...callerHeaders};
+  let current = split.url;
   for (;;) {
     assertAllowedLiteral(current.hostname, config);
     const hop = await sendOnce(current, method, headers, deadline, config);
@@ -78,7 +88,7 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
     const next = nextUrl(location, current, config);
     if (hop.statusCode === 303 && method !== 'HEAD') method = 'GET';
     if (next.origin !== current.origin) {
-      for (const name of Object.keys(request.headers)) if (!portableHeaders.has(name)) delete headers[name];
+      for (const name of Object.keys(callerHeaders)) if (!portableHeaders.has(name)) delete headers[name];
     }
     current = next;
   }
@@ -173,7 +183,8 @@ function nextUrl(location: string, current: URL, config: ResolvedConfig): URL {
   }
   // Fetch spec: a Location without a fragment keeps the one of the URL that was requested.
   if (resolved.hash === '' && current.hash !== '') resolved.hash = current.hash;
-  return validateUrl(resolved.href, config.allowAddress);
+  // Credentials a target writes into its Location are not the caller's: they are dropped, never sent.
+  return splitCredentials(validateUrl(resolved.href, config.allowAddress)).url;
 }
 
 interface Agents {

@@ -29,7 +29,9 @@ function withoutCredentials(url: URL): string {
  *
  * - `input` is a string or a `URL`; it must be an absolute URL by the WHATWG URL standard.
  * - Only `http:` and `https:`.
- * - No `user:password@`: credentials go to the target through the `headers` option (spec rule 9).
+ * - `user:password@` is accepted and **kept** in the returned URL: the caller decides what to do with
+ *   it. `extract()` and `fetchPage` take it out with `splitCredentials` and send it as HTTP Basic
+ *   authentication to that origin only; no message of this function ever contains it.
  * - Fragments are kept; IDN hosts become punycode; the target's own percent-encoded query is kept as is.
  * - A host that is an IP literal (after WHATWG normalisation: `http://2130706433/` is 127.0.0.1)
  *   must pass `allowAddress`; `localhost`, `localhost.` and `*.localhost` count as loopback by name
@@ -37,7 +39,7 @@ function withoutCredentials(url: URL): string {
  *
  * @param allowAddress The address policy for IP-literal hosts. @default isPublicAddress
  * @returns A new `URL` object; a `URL` passed in is never modified.
- * @throws {LinkpeekError} `EINVALURL` (missing, malformed, not http(s), has credentials) with
+ * @throws {LinkpeekError} `EINVALURL` (missing, malformed, not http(s)) with
  *   `data.url` giving the reason; `EFORBIDDENURL` when the host is an IP literal the policy refuses,
  *   or a `localhost` name under a policy that refuses loopback.
  * @example validateUrl('https://例え.jp/#top').href // 'https://xn--r8jz45g.jp/#top'
@@ -70,19 +72,10 @@ export function validateUrl(input: unknown, allowAddress: AddressPolicy = isPubl
     );
   }
 
-  if (url.username !== '' || url.password !== '') {
-    throw invalid(
-      'must not contain credentials',
-      `The URL \`${quote(withoutCredentials(url))}\` must not contain credentials (user:password@); ` +
-        'pass them to the target through the `headers` option instead.',
-      url,
-    );
-  }
-
   if (isLocalhostName(url.hostname) && !allowsLocalhostNames(allowAddress)) {
     throw new LinkpeekError(
       'EFORBIDDENURL',
-      `The URL \`${quote(url.href)}\` points to ${quote(url.hostname)}, a loopback name, which is not a public address.`,
+      `The URL \`${quote(withoutCredentials(url))}\` points to ${quote(url.hostname)}, a loopback name, which is not a public address.`,
       {data: {url: 'must not point to a private or reserved address'}, url},
     );
   }
@@ -90,7 +83,7 @@ export function validateUrl(input: unknown, allowAddress: AddressPolicy = isPubl
   if (literal !== undefined && !allowAddress(literal.address, literal.family)) {
     throw new LinkpeekError(
       'EFORBIDDENURL',
-      `The URL \`${quote(url.href)}\` points to ${literal.address}, which is not a public address.`,
+      `The URL \`${quote(withoutCredentials(url))}\` points to ${literal.address}, which is not a public address.`,
       {data: {url: 'must not point to a private or reserved address'}, url},
     );
   }

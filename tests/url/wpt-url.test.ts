@@ -37,14 +37,12 @@ const absolute = [
 const allowAll = (): boolean => true;
 
 const isHttp = (entry: UrlTest): boolean => entry.protocol === 'http:' || entry.protocol === 'https:';
-const hasCredentials = (entry: UrlTest): boolean => Boolean(entry.username) || Boolean(entry.password);
 const ipLiteral = (hostname: string): string | undefined =>
   hostname.startsWith('[') ? hostname.slice(1, -1) : /^\d+\.\d+\.\d+\.\d+$/.test(hostname) ? hostname : undefined;
 
 /** What validateUrl must do with an entry: an error code, or the href it must return. */
 function expected(entry: UrlTest, policy: 'allow all' | 'default'): {code: ErrorCode} | {href: string} {
   if (entry.failure === true || !isHttp(entry)) return {code: 'EINVALURL'};
-  if (hasCredentials(entry)) return {code: 'EINVALURL'};
   const address = ipLiteral(entry.hostname ?? '');
   if (policy === 'default' && address !== undefined && !isPublicAddress(address)) return {code: 'EFORBIDDENURL'};
   // RFC 6761: `localhost` and `*.localhost` are loopback by name.
