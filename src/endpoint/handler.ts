@@ -2,7 +2,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http';
 import {performance} from 'node:perf_hooks';
 import type {ExtractResult} from '../data.js';
 import {embedValue, type QueryResponse} from './embed.js';
-import {type LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
+import {LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
 import {createExtractor, defaultStages, type CreateExtractorConfig} from '../extract.js';
 import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} from '../options.js';
 import {hasCredentials, splitCredentials} from '../url/credentials.js';
@@ -10,12 +10,12 @@ import {jsonType, plainFail} from './json-responses.js';
 import {parseQuery} from './parse-query.js';
 import {
   cacheKey,
-  createCoalescer,
   createMemoryCache,
   freshness,
   type CacheEntry,
   type CacheStore,
 } from './result-cache.js';
+import {createSharedRuns} from './shared-runs.js';
 import {collectTimings, serverTiming, timeStages, type StageTimings} from './stage-timing.js';
 import {readStoredScreenshot, serveStoredScreenshot} from './stored-screenshots.js';
 
@@ -54,11 +54,17 @@ export interface HandlerConfig extends CreateExtractorConfig {
 export interface QueryRequest {
   /** The request method: anything but GET and HEAD is answered 405. @default 'GET' */
   method?: string;
+  /**
+   * Aborts when the client went away: the call stops waiting (`EABORTED`), and its extraction is
+   * cancelled unless another request is waiting for the same result. `createHandler` sets it
+   * from the connection.
+   */
+  signal?: AbortSignal;
 }
 
 export type {QueryResponse} from './embed.js';
 
-type Core = (searchParams: URLSearchParams, method: string) => Promise<QueryResponse>;
+type Core = (searchParams: URLSearchParams, method: string, signal?: AbortSignal) => Promise<QueryResponse>;
 
 
 /**
@@ -79,7 +85,7 @@ export async function handleQuery(
     core = createCore(config);
     cores.set(config, core);
   }
-  return core(searchParams, (request.method ?? 'GET').toUpperCase());
+  return core(searchParams, (request.method ?? 'GET').toUpperCase(), request.signal);
 }
 
 const defaultConfig: HandlerConfig = {};
@@ -114,7 +120,19 @@ export function createHandler(
     const url = new URL(request.url ?? '/', 'http://localhost');
     let answer: QueryResponse;
     if (url.pathname === '/' || url.pathname === '') {
-      answer = await core(url.searchParams, (request.method ?? 'GET').toUpperCase());
+      // A client that disconnects before its answer is written cancels its extraction (unless
+      // another request waits for the same result).
+      const gone = new AbortController();
+      const onClose = () => {
+        if (!response.writableFinished) gone.abort(new LinkpeekError('EABORTED', 'The client disconnected.'));
+      };
+      response.once('close', onClose);
+      try {
+        answer = await core(url.searchParams, (request.method ?? 'GET').toUpperCase(), gone.signal);
+      } finally {
+        response.off('close', onClose);
+      }
+      if (gone.signal.aborted || response.destroyed) return;
     } else if (filesPath && url.pathname.startsWith(filesPath) && config.screenshotDirectory) {
       answer = await serveStoredScreenshot(config.screenshotDirectory, url.pathname.slice(filesPath.length), request.method);
     } else if (next) {
@@ -138,7 +156,7 @@ function createCore(config: HandlerConfig): Core {
   const store = resolveStore(cache);
   if (onError !== undefined && typeof onError !== 'function') throw invalidOption('onError', 'must be a function', onError);
   const extract = createExtractor({...extractorConfig, stages: timeStages({...defaultStages, ...extractorConfig.stages})});
-  const coalesce = createCoalescer<{result: ExtractResult; timings: StageTimings}>();
+  const shared = createSharedRuns<{result: ExtractResult; timings: StageTimings}>();
   const report = (error: unknown) => onError?.(toLinkpeekError(error));
   const readStored = screenshotDirectory ? readStoredScreenshot(screenshotDirectory) : undefined;
 
@@ -158,7 +176,7 @@ function createCore(config: HandlerConfig): Core {
     }
   };
 
-  return async function core(searchParams, method) {
+  return async function core(searchParams, method, signal) {
     const started = performance.now();
     if (method !== 'GET' && method !== 'HEAD') {
       const answer = plainFail(405, `Method ${method} is not allowed: use GET or HEAD.`);
@@ -173,37 +191,43 @@ function createCore(config: HandlerConfig): Core {
       const {embed} = parsed;
       const {url, options} = credentialsAsHeader(parsed.url, parsed.options);
       const request = normalizeOptions(options, resolved);
-      const run = async () => {
+      const run = async (cancel: AbortSignal | undefined) => {
         const own: StageTimings = new Map();
-        const result = await collectTimings(own, () => extract(url, options));
+        const result = await collectTimings(own, () => extract(url, cancel ? {...options, signal: cancel} : options));
         return {result, timings: own};
       };
       let result: ExtractResult;
       // Caller-supplied headers may carry credentials (URL credentials among them, see
       // credentialsAsHeader): that view is never cached, coalesced or shared with another caller.
       if (Object.keys(request.headers).length > 0) {
-        ({result, timings} = await run());
+        ({result, timings} = await run(signal));
       } else {
         const key = cacheKey(url, request);
         const lookupStarted = performance.now();
         const entry = store ? await cacheGet(key) : undefined;
         if (store) timings.set('cache', performance.now() - lookupStarted);
         const state = entry ? freshness(entry, ttl, stale) : 'expired';
-        const refresh = () =>
-          coalesce(key, async () => {
-            const fresh = await run();
-            if (store) await cacheSet(key, {result: fresh.result, storedAt: Date.now()});
-            return fresh;
-          });
+        // Identical requests share one extraction; it is cancelled only when every one of them
+        // went away. A background refresh (no signal) always runs to the end, for the cache.
+        const refresh = (waiter: AbortSignal | undefined) =>
+          shared(
+            key,
+            async (cancel) => {
+              const fresh = await run(cancel);
+              if (store) await cacheSet(key, {result: fresh.result, storedAt: Date.now()});
+              return fresh;
+            },
+            waiter,
+          );
         if (entry && state === 'fresh') {
           result = entry.result;
           cacheStatus = 'HIT';
         } else if (entry && state === 'stale' && embed) {
           result = entry.result;
           cacheStatus = 'STALE';
-          refresh().catch(report);
+          refresh(undefined).catch(report);
         } else {
-          const fresh = await refresh();
+          const fresh = await refresh(signal);
           result = fresh.result;
           for (const [name, ms] of fresh.timings) timings.set(name, ms);
           cacheStatus = store ? 'MISS' : 'BYPASS';
