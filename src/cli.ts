@@ -28,6 +28,10 @@ Options for <url> (the endpoint's query parameters, as flags):
   --waitUntil=EVENT         auto, load, domcontentloaded, networkidle0, networkidle2
   --waitForSelector=CSS     wait for an element before reading or capturing the page
   --waitForTimeout=MS       wait this much longer
+  --iframe[.maxWidth=N]     add data.iframe: the provider's player or widget through oEmbed
+  --data.<name>.<key>=VALUE a custom rule: selector, selectorAll, attr, type (see docs)
+  --no-meta, --meta.<field>=false
+                            skip every default field, or one
   --headers.<name>=VALUE    send a header to the target, e.g. --headers.authorization="Bearer x"
   --timeout MS              total time limit
 

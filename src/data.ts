@@ -61,6 +61,35 @@ export interface LinkData {
   audio: Media | null;
   /** Present only when `screenshot` is enabled. */
   screenshot?: Screenshot;
+  /** Present only when `iframe` is enabled: the provider's embeddable markup, or `null` when there is none. */
+  iframe?: Iframe | null;
+}
+
+/** A provider's embeddable player or widget, from its oEmbed answer (`iframe`). */
+export interface Iframe {
+  /**
+   * The provider's `html` exactly as sent (inline scripts included), or for a `photo` answer
+   * without one, an `<img>` built from its `url`, `width`, `height` and `title`. Untrusted markup:
+   * show it in a sandboxed iframe, or only from providers you trust.
+   */
+  html: string;
+  /** Every external `<script src>` of `html`, in document order, without duplicates. */
+  scripts: IframeScript[];
+}
+
+/**
+ * A `<script src>` that an oEmbed `html` depends on (the X/Twitter `widgets.js`, Instagram's
+ * `embed.js`…), so a client that injects `html` with `innerHTML` (where scripts do not run) can
+ * load them itself. `src` is absolute; every other attribute is kept as the provider wrote it:
+ * `async`, `defer` and `nomodule` as `true` when present, the rest as strings.
+ */
+export interface IframeScript {
+  src: string;
+  async?: boolean;
+  defer?: boolean;
+  charset?: string;
+  type?: string;
+  [attribute: string]: string | boolean | undefined;
 }
 
 /** One redirect hop that was followed. */
@@ -74,7 +103,8 @@ export interface Redirect {
 /** What `extract()` resolves with. */
 export interface ExtractResult {
   status: 'success';
-  data: LinkData;
+  /** The default fields, plus one field per custom `data` rule (a rule named like a default field replaces it). */
+  data: LinkData & {[rule: string]: unknown};
   /** The target's HTTP status. */
   statusCode: number;
   /** The redirect hops followed to reach the page, in order. */

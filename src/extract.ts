@@ -1,4 +1,4 @@
-import type {Candidates, ExtractResult} from './data.js';
+import type {ExtractResult} from './data.js';
 import type {Page} from './fetch/fetch-page.js';
 import {createDeadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
@@ -6,7 +6,11 @@ import {fetchPage} from './fetch/fetch-page.js';
 import {headersAfterRedirects} from './fetch/http-client.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig} from './options.js';
 import {parseHtml} from './parse/parse-html.js';
-import {pingUrls} from './ping/ping.js';
+import {fetchIframe} from './oembed/fetch-iframe.js';
+import {type PingRequest, pingMedia, pingUrls} from './ping/ping.js';
+import {applyDataRules, type DataValues, mediaPaths} from './rules/apply-data-rules.js';
+import type {ResolvedDataRules} from './rules/data-rules.js';
+import {emptyCandidates, fillEmptyFields, keepMetaFields, nullSkippedFields} from './rules/meta.js';
 import {prerenderReason} from './render/prerender-reason.js';
 import {type RenderedPage, renderPage} from './render/render-page.js';
 import {documentBase, resolveUrls} from './rules/resolve-urls.js';
@@ -24,6 +28,8 @@ export interface Stages {
   pingUrls: typeof pingUrls;
   takeScreenshot: typeof takeScreenshot;
   renderPage: typeof renderPage;
+  fetchIframe: typeof fetchIframe;
+  applyDataRules: typeof applyDataRules;
 }
 
 export const defaultStages: Stages = {
@@ -35,7 +41,13 @@ export const defaultStages: Stages = {
   pingUrls,
   takeScreenshot,
   renderPage,
+  fetchIframe,
+  applyDataRules,
 };
+
+function sizeOf(iframe: {maxWidth: number | null; maxHeight: number | null}): {maxWidth?: number; maxHeight?: number} {
+  return {...(iframe.maxWidth === null ? {} : {maxWidth: iframe.maxWidth}), ...(iframe.maxHeight === null ? {} : {maxHeight: iframe.maxHeight})};
+}
 
 const autoFallbackCodes: ReadonlySet<string> = new Set(['ENOBROWSER', 'ERENDER', 'EFORBIDDENURL']);
 
@@ -61,6 +73,16 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
     }
   }
   const stages: Stages = {...defaultStages, ...overrides};
+  // The bundled oEmbed registry is the stage's own default: only a configured list is passed.
+  const providers = resolved.oembedProviders ? ([resolved.oembedProviders] as const) : ([] as const);
+
+  /** Replaces each media value of the data rules, in place, with what ping found (or `null`). */
+  const describeDataMedia = async (values: DataValues, rules: ResolvedDataRules, request: PingRequest): Promise<void> => {
+    const found = mediaPaths(values, rules);
+    if (found.length === 0) return;
+    const described = await pingMedia(found.map(({media, kind}) => ({url: media.url, kind})), request, resolved);
+    found.forEach(({set}, index) => set(described[index] ?? null));
+  };
 
   return async function extract(input, options = {}) {
     const request = normalizeOptions(options, resolved);
@@ -69,9 +91,14 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const url = stages.validateUrl(input, resolved.allowAddress);
       const render = () =>
         stages.renderPage(url, {headers: request.headers, deadline, wait: request.wait, screenshot: request.screenshot}, resolved);
-      const read = (page: Page): Candidates => {
+      const anyMeta = Object.values(request.meta).some(Boolean);
+      const read = (page: Page) => {
         const snapshot = stages.parseHtml(page.html);
-        return stages.resolveUrls(stages.pickFields(snapshot, page), documentBase(snapshot.baseHref, page.url));
+        // With every default field off, the field rules are not run at all.
+        const found = anyMeta
+          ? stages.resolveUrls(stages.pickFields(snapshot, page), documentBase(snapshot.baseHref, page.url))
+          : emptyCandidates();
+        return {snapshot, candidates: keepMetaFields(found, request.meta)};
       };
       let page: Page | RenderedPage;
       let rendered: RenderedPage | undefined;
@@ -80,7 +107,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       } else {
         page = await stages.fetchPage(url, {headers: request.headers, deadline}, resolved);
       }
-      let candidates = read(page);
+      let {snapshot, candidates} = read(page);
       if (request.prerender === 'auto' && prerenderReason(page, candidates, resolved) !== null) {
         // Best effort: a browser that cannot start or render, or a page whose scripts reach for a
         // refused address (the page itself passed the policy), leaves the static result standing.
@@ -90,12 +117,20 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         });
         if (rendered) {
           page = rendered;
-          candidates = read(page);
+          ({snapshot, candidates} = read(page));
         }
       }
       // Credentials meant for the requested origin: none of them follow the page to another origin.
       const headers = headersAfterRedirects(request.headers, [url.href, ...page.redirects.map((hop) => hop.url), page.url]);
-      const pinged = stages.pingUrls(candidates, {ping: request.ping, headers, pageUrl: page.url, deadline}, resolved);
+      const pingRequest = {ping: request.ping, headers, pageUrl: page.url, deadline};
+      // The oEmbed answer fills fields the page left empty, so it comes before ping.
+      const embedded = request.iframe
+        ? await stages.fetchIframe(page.url, snapshot, {...sizeOf(request.iframe), headers, deadline}, resolved, ...providers)
+        : undefined;
+      if (embedded) candidates = fillEmptyFields(candidates, embedded.fields, request.meta);
+      const custom = request.data ? stages.applyDataRules(page.html, request.data, page.url) : undefined;
+      const pinged = stages.pingUrls(candidates, pingRequest, resolved);
+      const customPinged = custom && request.data ? describeDataMedia(custom, request.data, pingRequest) : undefined;
       // The screenshot does not depend on ping: both run at once. A rendered page was captured by
       // the same navigation.
       const shot = request.screenshot
@@ -105,7 +140,10 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
             resolved,
           )
         : undefined;
-      const [data, screenshot] = await Promise.all([pinged, shot]);
+      const [linkData, , screenshot] = await Promise.all([pinged, customPinged, shot]);
+      // A data rule named like a default field replaces it (documented).
+      const data: ExtractResult['data'] = {...nullSkippedFields(linkData, request.meta), ...custom};
+      if (embedded) data.iframe = embedded.iframe;
       if (screenshot) data.screenshot = screenshot;
       return {status: 'success', data, statusCode: page.statusCode, redirects: page.redirects, prerendered: rendered !== undefined};
     } catch (error) {

@@ -18,7 +18,7 @@ export type {
 } from './options.js';
 
 // Results
-export type {LinkData, Media, Screenshot, Redirect, ExtractResult, Candidates, MediaField, TextField} from './data.js';
+export type {LinkData, Media, Screenshot, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript} from './data.js';
 
 // Errors
 export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} from './errors.js';
@@ -66,6 +66,15 @@ export type {RenderPageRequest, RenderedPage} from './render/render-page.js';
 export {looksClientRendered, readShellSignals} from './render/looks-client-rendered.js';
 export type {ShellSignals} from './render/looks-client-rendered.js';
 export {prerenderReason, matchesHost} from './render/prerender-reason.js';
+export {fetchIframe, bundledProviders, maxOEmbedBytes} from './oembed/fetch-iframe.js';
+export type {IframeRequest, IframeResult, OEmbedFields, OEmbedProvider, OEmbedEndpoint} from './oembed/fetch-iframe.js';
+export {applyDataRules, mediaPaths} from './rules/apply-data-rules.js';
+export type {DataValue, DataValues, DataMediaRef} from './rules/apply-data-rules.js';
+export {normalizeDataRules, dataRuleTypes} from './rules/data-rules.js';
+export type {DataRule, DataRules, DataRuleType, ResolvedDataRules} from './rules/data-rules.js';
+export {normalizeMeta, metaFields} from './rules/meta.js';
+export type {MetaField, MetaOptions} from './rules/meta.js';
+export {pingMedia} from './ping/ping.js';
 export {createDataUriStore, createFileStore} from './screenshot/store.js';
 export type {FileStoreOptions} from './screenshot/store.js';
 export {readImageInfo} from './ping/image-info.js';

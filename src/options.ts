@@ -2,6 +2,8 @@ import {lookup as dnsLookup} from 'node:dns';
 import type {LookupFunction} from 'node:net';
 import {isPublicAddress} from './url/address.js';
 import {type MetaField, type MetaOptions, normalizeMeta} from './rules/meta.js';
+import {type DataRules, normalizeDataRules, type ResolvedDataRules} from './rules/data-rules.js';
+import type {OEmbedProvider} from './oembed/registry.js';
 import {
   assertObject,
   boundedNumber,
@@ -70,6 +72,13 @@ export interface ExtractOptions {
    * @default true
    */
   meta?: MetaOptions;
+  /**
+   * Custom extraction rules: each named rule (CSS `selector` or `selectorAll`, `attr`, `type`,
+   * nested rules in `attr`, or a list of fallbacks) adds `data.<name>`. A name of a default field
+   * replaces that field.
+   * @example { price: { selector: '.price', type: 'number' } }
+   */
+  data?: DataRules;
   /** Total milliseconds for this call, capped at the config's `maxTimeout`. @default config.timeout */
   timeout?: number;
   /** Aborts the call; rejects with `EABORTED`. */
@@ -132,6 +141,12 @@ export interface ExtractorConfig {
   prerenderHosts?: string[];
   /** Maximum bytes one browser page may download, all its resources together. @default 26214400 (25 MiB) */
   maxPageBytes?: number;
+  /**
+   * oEmbed providers for `iframe` when the page has no discovery link, first match wins. To add
+   * your own, pass `[...mine, ...bundledProviders()]`.
+   * @default the bundled registry (oembed-providers)
+   */
+  oembedProviders?: readonly OEmbedProvider[];
 }
 
 /** Config with every default filled in. */
@@ -151,6 +166,8 @@ export interface ResolvedConfig {
   /** Lowercase host names, without a leading dot. */
   prerenderHosts: string[];
   maxPageBytes: number;
+  /** `null`: the bundled registry, loaded on first use. */
+  oembedProviders: readonly OEmbedProvider[] | null;
 }
 
 /** Per-call options with every default filled in. */
@@ -162,6 +179,8 @@ export interface ResolvedOptions {
   /** `null` when `iframe` is off. */
   iframe: {maxWidth: number | null; maxHeight: number | null} | null;
   meta: Record<MetaField, boolean>;
+  /** `null` when no rule was given. */
+  data: ResolvedDataRules | null;
   headers: Record<string, string>;
   timeout: number;
   signal: AbortSignal | undefined;
@@ -234,6 +253,7 @@ export const extractOptionKeys: readonly string[] = [
   'waitForTimeout',
   'iframe',
   'meta',
+  'data',
   'timeout',
   'signal',
 ];
@@ -252,6 +272,7 @@ export const configKeys: readonly string[] = [
   'screenshotStore',
   'prerenderHosts',
   'maxPageBytes',
+  'oembedProviders',
 ];
 const screenshotKeys = Object.keys(defaultScreenshotOptions);
 const imageTypes = ['png', 'jpeg', 'webp'];
@@ -291,6 +312,7 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
     screenshotStore: config.screenshotStore ?? null,
     prerenderHosts: normalizeHosts(config.prerenderHosts),
     maxPageBytes: positiveInteger(config.maxPageBytes, 'maxPageBytes', defaultConfig.maxPageBytes),
+    oembedProviders: normalizeProviders(config.oembedProviders),
   };
 }
 
@@ -313,6 +335,7 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     wait,
     iframe: normalizeIframe(options.iframe),
     meta: normalizeMeta(options.meta),
+    data: options.data === undefined ? null : normalizeDataRules(options.data),
     headers: normalizeHeaders(options.headers),
     timeout: Math.min(timeout, config.maxTimeout),
     signal: options.signal,
@@ -358,6 +381,14 @@ function normalizeIframe(iframe: ExtractOptions['iframe']): ResolvedOptions['ifr
   const size = (key: 'maxWidth' | 'maxHeight') =>
     iframe[key] === undefined ? null : boundedNumber(iframe[key], `iframe.${key}`, 1, 8192, 1);
   return {maxWidth: size('maxWidth'), maxHeight: size('maxHeight')};
+}
+
+function normalizeProviders(providers: ExtractorConfig['oembedProviders']): readonly OEmbedProvider[] | null {
+  if (providers === undefined) return null;
+  if (!Array.isArray(providers) || providers.some((provider) => typeof provider !== 'object' || provider === null || !Array.isArray(provider.endpoints))) {
+    throw invalidOption('oembedProviders', 'must be an array of providers, each with `endpoints`');
+  }
+  return providers;
 }
 
 function normalizeHosts(hosts: ExtractorConfig['prerenderHosts']): string[] {

@@ -1,5 +1,6 @@
 import {LinkpeekError} from '../errors.js';
 import {closestName, pingKinds, type ExtractOptions, type PingKind} from '../options.js';
+import {metaFields, type MetaField} from '../rules/meta.js';
 import type {ScreenshotOptions} from '../browser/provider.js';
 
 /** What a query string asks for, before {@link normalizeOptions} validates the option values. */
@@ -57,6 +58,12 @@ const knownNames = [
   'headers.<name>',
   'prerender',
   ...Object.keys(waitParams),
+  'iframe',
+  'iframe.maxWidth',
+  'iframe.maxHeight',
+  'meta',
+  ...metaFields.map((field) => `meta.${field}`),
+  'data.<name>.<selector|selectorAll|attr|type>',
   'timeout',
   'embed',
 ];
@@ -80,6 +87,11 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
   let screenshot: boolean | undefined;
   const screenshotOptions: Record<string, unknown> = {};
   const headers: Record<string, string> = {};
+  let iframe: boolean | undefined;
+  const iframeSize: Record<string, number> = {};
+  let meta: boolean | undefined;
+  const metaByField: Partial<Record<MetaField, boolean>> = {};
+  const dataParams: [string[], string][] = [];
   const options: ExtractOptions = {};
   let unknown: string | undefined;
 
@@ -116,6 +128,22 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
       if (!key) throw unknownParam(name, false);
       once(`screenshot.${key}`, name);
       screenshotOptions[key] = convert(name, value, screenshotParams[key]);
+    } else if (name === 'iframe') iframe = toBoolean(name, value);
+    else if (name === 'meta') meta = toBoolean(name, value);
+    else if (head === 'iframe' && rest) {
+      const key = matchName(rest, ['maxWidth', 'maxHeight']);
+      if (!key) throw unknownParam(name, false);
+      once(`iframe.${key}`, name);
+      iframeSize[key] = toNumber(name, value);
+    } else if (head === 'meta' && rest) {
+      const field = matchName(rest, metaFields);
+      if (!field) throw unknownParam(name, false);
+      once(`meta.${field}`, name);
+      metaByField[field] = toBoolean(name, value);
+    } else if (head === 'data' && rest) {
+      // Rule names are the caller's own (case kept); the path is rebuilt by unflattenRules.
+      once(name, name);
+      dataParams.push([rest.split('.'), value]);
     } else if (head === 'headers' && rest) {
       const header = toHeaderName(rest);
       once(`headers.${header}`, name);
@@ -139,7 +167,54 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
   if (dotted) options.screenshot = screenshotOptions as ScreenshotOptions;
   else if (screenshot !== undefined || embed?.startsWith('screenshot')) options.screenshot = screenshot ?? true;
   if (Object.keys(headers).length > 0) options.headers = headers;
+  if (Object.keys(iframeSize).length > 0) {
+    if (iframe === false) throw invalidParam('iframe', 'is false, but `iframe.*` parameters ask for it');
+    options.iframe = iframeSize;
+  } else if (iframe !== undefined) options.iframe = iframe;
+  if (Object.keys(metaByField).length > 0) {
+    if (meta !== undefined) throw invalidParam('meta', 'cannot be given together with `meta.*` parameters');
+    options.meta = metaByField;
+  } else if (meta !== undefined) options.meta = meta;
+  if (dataParams.length > 0) options.data = unflattenRules(dataParams) as ExtractOptions['data'];
   return {url, options, embed};
+}
+
+/**
+ * Rebuilds nested `data` rules from dotted parameters (`data.price.selector=.price`,
+ * `data.items.attr.title.selector=h2`): each segment is an object key, and an object whose keys are
+ * all 0, 1, 2... becomes an array (`data.price.0.selector` is a fallback list, `data.price.attr.0`
+ * a list of attributes). A path that is both a value and an object is an error.
+ */
+function unflattenRules(params: [string[], string][]): unknown {
+  const root: Record<string, unknown> = {};
+  for (const [path, value] of params) {
+    let node = root;
+    path.forEach((segment, index) => {
+      const name = `data.${path.slice(0, index + 1).join('.')}`;
+      if (segment === '' || segment === '__proto__' || segment === 'constructor' || segment === 'prototype') {
+        throw invalidParam(name, 'is not a valid rule path');
+      }
+      const last = index === path.length - 1;
+      const existing = Object.hasOwn(node, segment) ? node[segment] : undefined;
+      if (last) {
+        if (existing !== undefined) throw invalidParam(name, 'is given both as a value and as an object');
+        node[segment] = value;
+        return;
+      }
+      if (existing === undefined) node[segment] = {};
+      else if (typeof existing !== 'object') throw invalidParam(name, 'is given both as a value and as an object');
+      node = node[segment] as Record<string, unknown>;
+    });
+  }
+  return toArrays(root);
+}
+
+function toArrays(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, toArrays(item)] as const);
+  const keys = entries.map(([key]) => key);
+  const isList = keys.length > 0 && keys.every((key, index) => key === String(index));
+  return isList ? entries.map(([, item]) => item) : Object.fromEntries(entries);
 }
 
 /** `user_agent`, `userAgent` and `User-Agent` all name the `user-agent` header. */

@@ -15,6 +15,8 @@ const metricByStage: Record<keyof Stages, string> = {
   pingUrls: 'ping',
   takeScreenshot: 'screenshot',
   renderPage: 'render',
+  fetchIframe: 'iframe',
+  applyDataRules: 'data',
 };
 
 const current = new AsyncLocalStorage<StageTimings>();

@@ -1,17 +1,8 @@
 import {Parser} from 'htmlparser2';
-import {absoluteHttpUrl, listScripts, type IframeScript} from './scripts.js';
+import type {Iframe} from '../data.js';
+import {absoluteHttpUrl, listScripts} from './scripts.js';
 
-/** The provider's markup and the scripts it loads. */
-export interface Iframe {
-  /**
-   * The provider's `html` exactly as sent (inline scripts included), or for a `photo` answer
-   * without one, an `<img>` built from its `url`, `width`, `height` and `title`. Untrusted markup:
-   * show it in a sandboxed iframe, or only from providers you trust.
-   */
-  html: string;
-  /** Every external `<script src>` of `html`, in document order, without duplicates. */
-  scripts: IframeScript[];
-}
+export type {Iframe};
 
 /** Fields an oEmbed answer offers for the ones the page left empty. */
 export interface OEmbedFields {

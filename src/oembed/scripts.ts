@@ -1,19 +1,7 @@
 import {Parser} from 'htmlparser2';
+import type {IframeScript} from '../data.js';
 
-/**
- * A `<script src>` that an oEmbed `html` depends on (the X/Twitter `widgets.js`, Instagram's
- * `embed.js`…), so a client that injects `html` with `innerHTML` (where scripts do not run) can
- * load them itself. `src` is absolute; every other attribute is kept as the provider wrote it:
- * `async`, `defer` and `nomodule` as `true` when present, the rest as strings.
- */
-export interface IframeScript {
-  src: string;
-  async?: boolean;
-  defer?: boolean;
-  charset?: string;
-  type?: string;
-  [attribute: string]: string | boolean | undefined;
-}
+export type {IframeScript};
 
 // Attributes that are on by being present: their value (usually "" or their own name) means nothing.
 const booleanAttributes: ReadonlySet<string> = new Set(['async', 'defer', 'nomodule']);

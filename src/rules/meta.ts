@@ -1,4 +1,4 @@
-import type {MediaField, TextField} from '../data.js';
+import type {Candidates, LinkData, MediaField, TextField} from '../data.js';
 import {assertObject, invalidOption, rejectUnknownKeys} from '../option-checks.js';
 
 /** The default fields of `data` that `meta` turns on and off. */
@@ -33,4 +33,51 @@ export function normalizeMeta(meta: MetaOptions | undefined): Record<MetaField, 
   return Object.fromEntries(
     metaFields.map((field) => [field, meta[field] ?? !onlyTheseOn]),
   ) as Record<MetaField, boolean>;
+}
+
+/** Candidates with nothing found: what a page gives when `meta` turns every field off. */
+export function emptyCandidates(): Candidates {
+  return {title: null, description: null, lang: null, author: null, publisher: null, date: null, url: null, image: [], logo: [], video: [], audio: []};
+}
+
+/** `candidates` with the fields `meta` turns off emptied, so nothing is pinged for them. */
+export function keepMetaFields(candidates: Candidates, meta: Record<MetaField, boolean>): Candidates {
+  const kept = {...candidates};
+  for (const field of metaFields) {
+    if (meta[field]) continue;
+    if (isMediaField(field)) kept[field] = [];
+    else kept[field] = null;
+  }
+  return kept;
+}
+
+/** `data` with the fields `meta` turns off set to `null` (ping falls back to the page URL for `url`). */
+export function nullSkippedFields(data: LinkData, meta: Record<MetaField, boolean>): LinkData {
+  const kept = {...data};
+  for (const field of metaFields) if (!meta[field]) kept[field] = null;
+  return kept;
+}
+
+/**
+ * Fills the fields the page left empty (and `meta` keeps) from another source, such as an oEmbed
+ * answer: text fields when `null`, `image` when the page had no candidate.
+ */
+export function fillEmptyFields(
+  candidates: Candidates,
+  found: Partial<Record<'title' | 'author' | 'publisher' | 'image', string>>,
+  meta: Record<MetaField, boolean>,
+): Candidates {
+  const filled = {...candidates};
+  for (const field of ['title', 'author', 'publisher'] as const) {
+    const value = found[field];
+    if (meta[field] && filled[field] === null && value) filled[field] = value;
+  }
+  if (meta.image && filled.image.length === 0 && found.image) filled.image = [found.image];
+  return filled;
+}
+
+const mediaFields: ReadonlySet<string> = new Set(['image', 'logo', 'video', 'audio']);
+
+function isMediaField(field: MetaField): field is MediaField {
+  return mediaFields.has(field);
 }

@@ -31,6 +31,45 @@ describe('parseQuery', () => {
     expect(errorOf('url=https://a.test/&prerendr=true').message).toContain('Did you mean `prerender`?');
   });
 
+  it('reads iframe (boolean or dotted size) and meta (boolean or per field)', () => {
+    expect(parse('url=https://a.test/&iframe').options).toEqual({iframe: true});
+    expect(parse('url=https://a.test/&iframe.maxWidth=350&iframe.max_height=200').options).toEqual({iframe: {maxWidth: 350, maxHeight: 200}});
+    expect(parse('url=https://a.test/&meta=false').options).toEqual({meta: false});
+    expect(parse('url=https://a.test/&meta.logo=false&meta.Audio=false').options).toEqual({meta: {logo: false, audio: false}});
+    expect(errorOf('url=https://a.test/&iframe=false&iframe.maxWidth=1').message).toContain('`iframe` is false');
+    expect(errorOf('url=https://a.test/&meta=true&meta.logo=false').message).toContain('`meta` cannot be given together');
+    expect(errorOf('url=https://a.test/&meta.titel=false').message).toContain('Did you mean `meta.title`?');
+    expect(errorOf('url=https://a.test/&iframe.width=3').code).toBe('EINVALOPTION');
+  });
+
+  it('rebuilds nested data rules from dotted names, numeric segments as lists', () => {
+    const query = [
+      'url=https://a.test/',
+      'data.price.selector=.price',
+      'data.price.type=number',
+      'data.Name.0.selector=h1',
+      'data.Name.1.selector=title',
+      'data.name.attr.0=content',
+      'data.name.attr.1=text',
+      'data.name.selector=meta%5Bname%3Dtitle%5D',
+      'data.items.selectorAll=li',
+      'data.items.attr.title.selector=h2',
+      'data.items.attr.link.selector=a',
+      'data.items.attr.link.attr=href',
+    ].join('&');
+    expect(parse(query).options).toEqual({
+      data: {
+        price: {selector: '.price', type: 'number'},
+        Name: [{selector: 'h1'}, {selector: 'title'}],
+        name: {attr: ['content', 'text'], selector: 'meta[name=title]'},
+        items: {selectorAll: 'li', attr: {title: {selector: 'h2'}, link: {selector: 'a', attr: 'href'}}},
+      },
+    });
+    expect(errorOf('url=https://a.test/&data.price=.price&data.price.type=number').message).toContain('both as a value and as an object');
+    expect(errorOf('url=https://a.test/&data.__proto__.selector=x').message).toContain('not a valid rule path');
+    expect(errorOf('url=https://a.test/&data.price.selector=a&data.price.selector=b').message).toContain('more than once');
+  });
+
   it('reads only `url` into empty options', () => {
     expect(parse('url=https%3A%2F%2Fexample.com%2F')).toEqual({url: 'https://example.com/', options: {}, embed: null});
   });

@@ -141,6 +141,23 @@ describeWithChromium('prerender on client-rendered pages', () => {
     expect({render, capture, gets}).toEqual({render: 0, capture: 0, gets: 1});
   });
 
+  it('runs custom data rules and oEmbed-free meta choices on the rendered DOM (issue 11 under prerender)', async () => {
+    const extract = createExtractor({...spaConfig, screenshotProvider: provider});
+    const rules = {
+      heading: {selector: '#guide h1'},
+      stages: {selectorAll: 'li.stage', attr: {km: {selector: '.km', type: 'number'}}},
+    } as const;
+    const statically = await extract(site.url('/react/'), {prerender: false, ping: false, data: rules});
+    expect(statically.data).toMatchObject({heading: null, stages: []});
+    const rendered = await extract(site.url('/react/'), {prerender: true, ping: false, meta: {title: true}, data: rules});
+    expect(rendered.data).toMatchObject({
+      title: expectedFields.react.title,
+      description: null,
+      heading: expectedFields.react.title,
+      stages: [{km: 18}, {km: 16}],
+    });
+  });
+
   it('renders a complete page when asked to (so the test above can fail): the script rewrites its title', async () => {
     const extract = createExtractor({...spaConfig, screenshotProvider: provider});
     const result = await extract(site.url('/complete/'), {prerender: true, ping: false});
