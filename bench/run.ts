@@ -3,7 +3,9 @@
  * (prerender) and the HTTP endpoint, printed as one table and appended to bench/results.md (a dated section; history kept).
  *
  * `npm run bench -- --quick` (or `BENCH_QUICK=1`) runs every part briefly (about a minute) and does not
- * write results.md. `--only extraction,e2e` runs a subset.
+ * write results.md. `--only extraction,e2e` runs a subset. `--soak` runs only the soak (bench/soak.ts:
+ * 1,000 screenshots and 60 s of mixed endpoint load; with `--quick`, 100 and 10 s), which the
+ * default run leaves out; it writes nothing to results.md either.
  */
 import {appendFileSync, existsSync, writeFileSync} from 'node:fs';
 import {cpus, arch, platform, release, totalmem} from 'node:os';
@@ -15,7 +17,14 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const mode: BenchMode = {quick: args.includes('--quick') || process.env.BENCH_QUICK === '1'};
 const onlyArg = args.find((arg) => arg.startsWith('--only'));
-const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : args[args.indexOf(onlyArg) + 1])?.split(',') : undefined;
+const soak = args.includes('--soak');
+const only = soak
+  ? ['soak']
+  : onlyArg
+    ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : args[args.indexOf(onlyArg) + 1])?.split(',')
+    : undefined;
+// Parts that only run when asked for by name (`--soak`, `--only soak`): too long for the default run.
+const optIn = new Set(['soak']);
 
 interface Part {
   name: string;
@@ -65,6 +74,7 @@ const parts: Part[] = [
     module: './endpoint.js',
     run: async (m) => ({rows: toRows('endpoint', await (m.benchEndpoint as (mode: BenchMode) => Promise<unknown>)(mode))}),
   },
+  {name: 'soak', module: './soak.js', run: async (m) => ({rows: (await (m.benchSoak as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows})},
 ];
 
 const exportName: Record<string, string> = {
@@ -74,6 +84,7 @@ const exportName: Record<string, string> = {
   screenshots: 'benchScreenshots',
   prerender: 'benchPrerender',
   endpoint: 'benchEndpoint',
+  soak: 'benchSoak',
 };
 
 const started = Date.now();
@@ -81,7 +92,7 @@ const rows: Row[] = [];
 const details: string[] = [];
 let failed = false;
 for (const part of parts) {
-  if (only && !only.includes(part.name)) continue;
+  if (only ? !only.includes(part.name) : optIn.has(part.name)) continue;
   const partStarted = Date.now();
   process.stderr.write(`bench: ${part.name}…\n`);
   const file = join(here, part.module.replace(/\.js$/, '.ts'));
@@ -127,7 +138,7 @@ const header = `Date: ${date} UTC · Node ${process.version} · CPU: ${cpu} · M
 process.stdout.write(`\n${header}\n\n${table}\n`);
 
 if (mode.quick || only) {
-  process.stdout.write(`\n(${mode.quick ? 'quick mode' : '--only'}: bench/results.md not written)\n`);
+  process.stdout.write(`\n(${mode.quick ? 'quick mode' : soak ? '--soak' : '--only'}: bench/results.md not written)\n`);
 } else {
   const resultsFile = join(here, 'results.md');
   if (!existsSync(resultsFile)) {
