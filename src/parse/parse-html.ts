@@ -1,4 +1,5 @@
-import {Parser} from 'htmlparser2';
+import {Parser, type Tokenizer} from 'htmlparser2';
+import {FastTokenizer} from './fast-tokenizer.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {appendText, finishText} from './collect-text.js';
 import {createParseState} from './state.js';
@@ -8,10 +9,19 @@ import {attributeTags, closeHandlers, openHandlers} from './tag-handlers.js';
 export type {ImageTag, LinkTag, MediaTag, MetaTag, MicrodataValue, PictureSource, Snapshot} from './snapshot.js';
 export {maxImages, maxPictureSources, microdataProps, minParagraphLength} from './snapshot.js';
 
+/** Cleared at load if the installed htmlparser2 and {@link FastTokenizer} disagree on a sample (see the end of this file). */
+let useFastTokenizer = true as boolean;
+
+/** Whether {@link parseHtml} uses {@link FastTokenizer} (false only if the load-time check failed). */
+export const usesFastTokenizer = (): boolean => useFastTokenizer;
+
 const noAttributes: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
-/** Builds the parse state and the htmlparser2 callbacks that fill its {@link Snapshot}. */
-function createCollector(): {snapshot: Snapshot; parser: Parser} {
+/**
+ * Builds the parse state and the htmlparser2 callbacks that fill its {@link Snapshot}. `fast` swaps in
+ * {@link FastTokenizer}, which gives the same snapshot; without it this is the reference full parse.
+ */
+function createCollector(fast: boolean): {snapshot: Snapshot; parser: Parser} {
   const state = createParseState();
   // Attributes are read through onattribute into an object made only for the tags we read: asking
   // htmlparser2 for onopentag would build an attribute object for every tag of the page.
@@ -75,7 +85,10 @@ function createCollector(): {snapshot: Snapshot; parser: Parser} {
         closeItemScopes(state);
       },
     },
-    {decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true},
+    {
+      decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true,
+      ...(fast && useFastTokenizer ? {Tokenizer: FastTokenizer as unknown as typeof Tokenizer} : {}),
+    },
   );
   return {snapshot: state.snapshot, parser};
 }
@@ -89,7 +102,7 @@ function createCollector(): {snapshot: Snapshot; parser: Parser} {
  * @example parseHtml('<title>Hi</title>').title // 'Hi'
  */
 export function parseHtml(html: string): Snapshot {
-  const {snapshot, parser} = createCollector();
+  const {snapshot, parser} = createCollector(true);
   parser.end(html);
   return snapshot;
 }
@@ -99,8 +112,38 @@ export function parseHtml(html: string): Snapshot {
  * the result equals `parseHtml(chunks.join(''))`.
  */
 export function parseHtmlChunks(chunks: Iterable<string>): Snapshot {
-  const {snapshot, parser} = createCollector();
+  const {snapshot, parser} = createCollector(true);
   for (const chunk of chunks) parser.write(chunk);
   parser.end();
   return snapshot;
+}
+
+/**
+ * The reference implementation: {@link parseHtml} with htmlparser2's own tokenizer, reading every
+ * character. Slower; the differential tests check that {@link parseHtml} always gives the same snapshot.
+ */
+export function parseHtmlReference(html: string): Snapshot {
+  const {snapshot, parser} = createCollector(false);
+  parser.end(html);
+  return snapshot;
+}
+
+/** {@link parseHtmlChunks} with htmlparser2's own tokenizer (see {@link parseHtmlReference}). */
+export function parseHtmlChunksReference(chunks: Iterable<string>): Snapshot {
+  const {snapshot, parser} = createCollector(false);
+  for (const chunk of chunks) parser.write(chunk);
+  parser.end();
+  return snapshot;
+}
+
+// FastTokenizer reuses private parts of htmlparser2's Tokenizer: should an update change them, the
+// sample below would parse differently, and every parse falls back to the stock tokenizer.
+const sample = '<!DOCTYPE html><html lang=en><head><title>A &amp; B</title><meta property="og:title" content=\'T &quot;x&quot;\'>'
+  + '<style media="x">p>a{}</style><script>if (a < b && "</scr" + "ipt>") {}</script><!-- <p>no --><svg><title>s</title><path d="M0"/></svg>'
+  + '<script type="application/ld+json">{"@type":"Article","headline":"H"}</script></head><body><div class="x" data-y=\'1 > 0\' '
+  + 'itemscope itemtype=https://schema.org/Article><h1 id=h>Head&nbsp;line</h1><p>' + 'Long enough text for the paragraph rule. '.repeat(2)
+  + '</p><span itemprop="author">Ann</span><img src="/i.png" width=600><time datetime="2026-01-02">x</time></div></body></html>';
+if (JSON.stringify(parseHtml(sample)) !== JSON.stringify(parseHtmlReference(sample))
+  || JSON.stringify(parseHtmlChunks(sample.match(/[^]{1,7}/g) ?? [])) !== JSON.stringify(parseHtmlReference(sample))) {
+  useFastTokenizer = false;
 }

@@ -1,0 +1,206 @@
+import {Tokenizer} from 'htmlparser2';
+import {attributeTags} from './tag-handlers.js';
+
+/*
+ * A drop-in htmlparser2 Tokenizer that gives the Parser the same events, only faster: where the stock
+ * tokenizer walks the text one character at a time looking for one of a few characters, this one
+ * jumps there with `indexOf`. Every jump lands exactly where the character-by-character walk would
+ * have stopped, and the stock state functions then run from there, so the tokenizing (where a
+ * `<script>` ends, what a comment swallows, how an attribute is split) is htmlparser2's own. Two
+ * things differ, neither visible to the collector of parse-html.ts:
+ * - text may arrive in fewer, longer pieces (the collector concatenates them);
+ * - the attributes of a tag the collector reads no attribute of are skipped without events, unless one
+ *   is `itemprop`/`itemscope`/`itemtype` (the collector reads those on every tag).
+ * tests/parse/fast-parse.test.ts runs both tokenizers over every fixture and generated HTML.
+ */
+
+/** The private members of htmlparser2's Tokenizer this class uses (htmlparser2 12). */
+interface TokenizerInternals {
+  buffer: string;
+  offset: number;
+  index: number;
+  sectionStart: number;
+  state: number;
+  sequenceIndex: number;
+  currentSequence: Uint8Array;
+  stateText(c: number): void;
+  stateInTagName(c: number): void;
+  stateBeforeAttributeName(c: number): void;
+  stateInAttributeValueDoubleQuotes(c: number): void;
+  stateInAttributeValueSingleQuotes(c: number): void;
+  fastForwardTo(c: number): boolean;
+}
+
+type TokenizerClass = new (options: {decodeEntities?: boolean}, cbs: unknown) => TokenizerInternals;
+
+const Base = Tokenizer as unknown as TokenizerClass;
+const base = Base.prototype;
+
+const lt = 60; // <
+const amp = 38; // &
+const gt = 62; // >
+const slash = 47; // /
+const eq = 61; // =
+const doubleQuote = 34;
+const singleQuote = 39;
+
+const isWhitespace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
+
+/** Tag names (raw, as written) → whether the collector reads their attributes; filled as names are met. */
+const readsAttributes = new Map<string, boolean>();
+const attributeNames = new Set(['itemprop', 'itemscope', 'itemtype']);
+
+function tagReadsAttributes(raw: string): boolean {
+  let reads = readsAttributes.get(raw);
+  if (reads === undefined) {
+    const name = raw.toLowerCase();
+    // `image` is read as `img` outside SVG; anything not plainly ASCII is left to the full path.
+    reads = attributeTags.has(name) || name === 'image' || !/^[a-z][a-z0-9-]*$/.test(name);
+    if (readsAttributes.size < 1000) readsAttributes.set(raw, reads);
+  }
+  return reads;
+}
+
+export class FastTokenizer extends Base {
+  /** Whether the attributes of the tag being read may be skipped (see {@link skipAttributes}). */
+  private skippable = false;
+  /** Cached position of the next `&` in the buffer (relative to it), `-1` when none, per buffer. */
+  private ampBuffer: string | null = null;
+  private ampAt = -1;
+
+  /** The next `&` at or after `from` in the current buffer (amortised: each `&` is searched once). */
+  private nextAmp(from: number): number {
+    if (this.ampBuffer !== this.buffer || (this.ampAt !== -1 && this.ampAt < from)) {
+      this.ampBuffer = this.buffer;
+      this.ampAt = this.buffer.indexOf('&', from);
+    }
+    return this.ampAt;
+  }
+
+  /** Same as the stock one (the next `c` after the current index, else the end of the buffer), with indexOf. */
+  override fastForwardTo(c: number): boolean {
+    const found = this.buffer.indexOf(String.fromCharCode(c), this.index + 1 - this.offset);
+    if (found >= 0) {
+      this.index = found + this.offset;
+      return true;
+    }
+    this.index = this.buffer.length + this.offset - 1;
+    return false;
+  }
+
+  /** Text: only `<` and `&` do anything, so jump to the first of them. */
+  override stateText(c: number): void {
+    if (c !== lt && c !== amp) {
+      const from = this.index + 1 - this.offset;
+      let next = this.buffer.indexOf('<', from);
+      const ampersand = this.nextAmp(from);
+      if (ampersand !== -1 && (next === -1 || ampersand < next)) next = ampersand;
+      if (next === -1) {
+        this.index = this.buffer.length + this.offset - 1;
+        return;
+      }
+      this.index = next + this.offset;
+      c = this.buffer.charCodeAt(next);
+    }
+    base.stateText.call(this, c);
+  }
+
+  /** Quoted attribute values: only the quote and `&` do anything. */
+  override stateInAttributeValueDoubleQuotes(c: number): void {
+    if (c !== doubleQuote && c !== amp) c = this.jumpInValue('"');
+    base.stateInAttributeValueDoubleQuotes.call(this, c);
+  }
+
+  override stateInAttributeValueSingleQuotes(c: number): void {
+    if (c !== singleQuote && c !== amp) c = this.jumpInValue("'");
+    base.stateInAttributeValueSingleQuotes.call(this, c);
+  }
+
+  /** Moves to the next `quote` or `&` (or the last character of the buffer) and returns that character. */
+  private jumpInValue(quote: string): number {
+    const from = this.index + 1 - this.offset;
+    let next = this.buffer.indexOf(quote, from);
+    const ampersand = this.nextAmp(from);
+    if (ampersand !== -1 && (next === -1 || ampersand < next)) next = ampersand;
+    if (next === -1) {
+      // Nothing to do in this buffer: stop on its last character, which is neither (cleanup() keeps the data).
+      next = this.buffer.length - 1;
+    }
+    this.index = next + this.offset;
+    return this.buffer.charCodeAt(next);
+  }
+
+  override stateInTagName(c: number): void {
+    if (isWhitespace(c) || c === slash || c === gt) {
+      const start = this.sectionStart - this.offset;
+      // A name split across two chunks is read in full (rare).
+      this.skippable = start >= 0 && !tagReadsAttributes(this.buffer.slice(start, this.index - this.offset));
+    }
+    base.stateInTagName.call(this, c);
+  }
+
+  override stateBeforeAttributeName(c: number): void {
+    if (this.skippable) {
+      this.skippable = false;
+      if (c !== gt && c !== slash) this.skipAttributes();
+      c = this.buffer.charCodeAt(this.index - this.offset);
+    }
+    base.stateBeforeAttributeName.call(this, c);
+  }
+
+  /**
+   * Walks the attributes of the current tag the way the stock states would, without events, and stops
+   * where they would be back in the before-attribute-name state on the tag's `/` or `>`. Stops earlier
+   * (on the attribute's first character, so the stock states read it and the rest of the tag) at an
+   * `itemprop`/`itemscope`/`itemtype` attribute. Moves nothing when the tag does not end in this buffer.
+   */
+  private skipAttributes(): void {
+    const buffer = this.buffer;
+    const length = buffer.length;
+    let j = this.index - this.offset;
+    for (;;) {
+      // Before an attribute name.
+      while (j < length && isWhitespace(buffer.charCodeAt(j))) j++;
+      if (j >= length) return;
+      let c = buffer.charCodeAt(j);
+      if (c === gt || c === slash) break;
+      // The name: its first character is taken whatever it is, then up to `=`, whitespace, `/` or `>`.
+      const nameStart = j;
+      j++;
+      while (j < length) {
+        c = buffer.charCodeAt(j);
+        if (c === eq || c === slash || c === gt || isWhitespace(c)) break;
+        j++;
+      }
+      if (j >= length) return;
+      const first = buffer.charCodeAt(nameStart) | 0x20;
+      if (first === 105 && j - nameStart >= 8 && attributeNames.has(buffer.slice(nameStart, j).toLowerCase())) {
+        j = nameStart;
+        break;
+      }
+      // After the name.
+      while (j < length && isWhitespace(buffer.charCodeAt(j))) j++;
+      if (j >= length) return;
+      c = buffer.charCodeAt(j);
+      if (c !== eq) continue; // no value: `/`, `>` or the next name
+      j++;
+      while (j < length && isWhitespace(buffer.charCodeAt(j))) j++;
+      if (j >= length) return;
+      c = buffer.charCodeAt(j);
+      if (c === doubleQuote || c === singleQuote) {
+        const close = buffer.indexOf(c === doubleQuote ? '"' : "'", j + 1);
+        if (close === -1) return;
+        j = close + 1;
+      } else {
+        // Unquoted: up to whitespace or `>` (a `/` belongs to the value).
+        while (j < length) {
+          c = buffer.charCodeAt(j);
+          if (c === gt || isWhitespace(c)) break;
+          j++;
+        }
+        if (j >= length) return;
+      }
+    }
+    this.index = j + this.offset;
+  }
+}

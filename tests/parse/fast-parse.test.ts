@@ -1,0 +1,135 @@
+// The differential test of the parse stage: parseHtml / parseHtmlChunks (FastTokenizer) against the
+// reference full parse (htmlparser2's own tokenizer reading every character), over every fixture page,
+// every bench corpus page, and generated adversarial HTML, whole and split into chunks at every kind of
+// boundary. Snapshots must be deep-equal, and so must pickFields and resolveUrls on them.
+import {describe, expect, it} from '@jest/globals';
+import {readdirSync, readFileSync} from 'node:fs';
+import fc from 'fast-check';
+import {decodeBody} from '../../src/fetch/decode-body.js';
+import {parseHtml, parseHtmlChunks, parseHtmlChunksReference, parseHtmlReference, usesFastTokenizer} from '../../src/parse/parse-html.js';
+import {pickFields} from '../../src/rules/rules.js';
+import {documentBase, resolveUrls} from '../../src/rules/resolve-urls.js';
+
+const pageUrl = 'https://www.example.com/a/page';
+const headers = {'content-language': 'de'};
+
+/** The snapshot and the extraction result of one path, for one document. */
+function extraction(parse: () => ReturnType<typeof parseHtml>): unknown {
+  const snapshot = parse();
+  const candidates = pickFields(snapshot, {url: pageUrl, headers});
+  return {snapshot, candidates, resolved: resolveUrls(candidates, documentBase(snapshot.baseHref, pageUrl))};
+}
+
+function chunked(text: string, size: number, offset = 0): string[] {
+  const chunks: string[] = offset > 0 ? [text.slice(0, offset)] : [];
+  for (let index = offset; index < text.length; index += size) chunks.push(text.slice(index, index + size));
+  return chunks;
+}
+
+/**
+ * Asserts both paths agree on `html`, whole and in each of the given chunkings. Chunked input is
+ * compared with the reference fed the same chunks: on some malformed input htmlparser2 itself reads a
+ * chunked document differently from the joined one (a `</x/…` end tag left open at the end of the
+ * input), and the fast path must reproduce the reference, whatever it does.
+ */
+function expectSame(html: string, chunkings: string[][] = []): void {
+  expect(extraction(() => parseHtml(html))).toEqual(extraction(() => parseHtmlReference(html)));
+  for (const chunks of chunkings) {
+    expect(extraction(() => parseHtmlChunks(chunks))).toEqual(extraction(() => parseHtmlChunksReference(chunks)));
+  }
+}
+
+const fixtureDirectory = new URL('../fixtures/pages/', import.meta.url);
+const corpusDirectory = new URL('../../bench/corpus/', import.meta.url);
+const htmlFiles = (directory: URL): string[] => readdirSync(directory).filter((name) => name.endsWith('.html')).sort();
+
+describe('parseHtml (fast) equals the reference full parse', () => {
+  it('uses the fast tokenizer (its load-time self-check against the installed htmlparser2 passed)', () => {
+    expect(usesFastTokenizer()).toBe(true);
+  });
+
+  it.each(htmlFiles(fixtureDirectory))('fixture %s: whole, and in chunks of 1, 7, 64 and 4096 characters', (name) => {
+    const html = readFileSync(new URL(name, fixtureDirectory), 'utf8');
+    expectSame(html, [chunked(html, 1), chunked(html, 7), chunked(html, 64, 3), chunked(html, 4096)]);
+  });
+
+  it.each(htmlFiles(corpusDirectory))('bench corpus %s: whole, and in chunks', (name) => {
+    const {text} = decodeBody(readFileSync(new URL(name, corpusDirectory)), null);
+    expectSame(text, [chunked(text, 61), chunked(text, 1000, 17), chunked(text, 16384)]);
+  });
+
+  // Each case is checked whole and split in two at every position, then in chunks of 1–5 characters.
+  const cases: Record<string, string> = {
+    'script end inside a JS string': '<p>a</p><script>var s = "</scr" + "ipt>"; if (a </script/ b) {}</script><h1>After</h1>',
+    'script end tag variants': '<script>x</SCRIPT ><h1>A</h1><script>y</ScRiPt\n foo="bar"><h1>B</h1><script>z</script/><p>C</p>',
+    'script end without a boundary': '<script>a</scripts>b</scriptx></script><title>T</title>',
+    '<</script> and a lone <': '<script><</script><h1>a < b</h1><script>1 <2</script>',
+    'comment and <!-- inside script': '<script><!-- document.write("<script>x<\\/script>") --></script><h1>H</h1><script>// <!--\n</script><h1>I</h1>',
+    'unclosed script': '<h1>H</h1><script>var never = "closed"; <p>not a paragraph at all, only script text here</p>',
+    'unclosed style and comment': '<style>a{}<h1>no</h1>',
+    'unclosed comment': '<title>T</title><!-- <h1>hidden</h1> <p>x',
+    'comment variants': '<!----><!---><!-- a -- b --!><h1>A</h1><!--x--!><!-- --- --><h1>B</h1><!-><h1>C</h1><!--->D',
+    'bogus comments and declarations': '<!DOCTYPE html><!doctypo x><?php echo "<h1>x</h1>" ?><!x><h1>H</h1></ p><p>p</p>',
+    'missing head and html': '<meta property=og:title content=Unquoted><title>T</title><h1>H</h1><p>' + 'Some words for the paragraph. '.repeat(3),
+    'CDATA outside and inside svg': '<![CDATA[<h1>x</h1>]]><svg><![CDATA[<title>y</title>]]><title>in svg</title></svg><title>t</title>',
+    'unclosed CDATA': '<h1>h</h1><![CDATA[ <p>never',
+    'uppercase tags and attributes': '<HTML LANG="FR"><HEAD><META PROPERTY="OG:IMAGE" CONTENT="/a.png"><LINK REL="ICON" HREF="/i.png"></HEAD><BODY><IMG SRC="/b.png" WIDTH=100><H1>Up</H1>',
+    'unquoted and odd attributes': '<img src=/a.png alt=a&amp;b width=80/><img src = "/b.png" data-src=\'/c.png\' =x "y"=z/><a rel=author href=/me>Me</a><img src=/d.png/>',
+    'json-ld type casing and spacing': '<script type=" Application/LD+JSON ">{"@type":"Article","headline":"One"}</script><SCRIPT TYPE=application/ld+json>[{"@type":"Person","name":"P"}]</SCRIPT><script type="application/ld+json" >{"@graph":[{"@type":"WebSite","name":"W"}]}</script >',
+    'json-ld with entities and </script in strings': '<script type="application/ld+json">{"@type":"NewsArticle","headline":"A &amp; B </scri","description":"line\nbreak"}</script>',
+    'svg with title, sprites and images': '<svg style="display:none"><symbol id="i"><title>Icon</title><path d="M0 0L10 10"/></symbol><image href="/s.png"/><foreignObject><p>in svg ' + 'text long enough to count as a paragraph'.repeat(2) + '</p></foreignObject></svg><title>Real</title><img src="/r.png">',
+    'math and foreign self-closing': '<math><mi>x</mi><mtext><h1>in mtext</h1></mtext></math><svg><path/><h1>breaks</h1></svg>',
+    'noscript and template': '<noscript><img src="/ns.png"><p>Enable JavaScript to see this page, really, please do it.</p></noscript><template><h1>tpl</h1></template><h1>Real</h1>',
+    'textarea, title and xmp RCDATA': '<textarea><h1>not</h1>&amp;</textarea><title>A &lt;b&gt; &amp c</title><xmp><h1>x</h1></xmp><iframe><h1>y</h1></iframe><noembed><p>z</p></noembed><noframes><b>w</b></noframes><h1>After</h1>',
+    'plaintext': '<title>T</title><h1>H</h1><plaintext><p>all text now</p></plaintext><h1>never</h1>',
+    'microdata everywhere': '<div itemscope itemtype="https://schema.org/Article"><h1 ITEMPROP="headline">Head</h1><span class=a itemprop = "author" itemscope itemtype=https://schema.org/Person><b itemprop=name>Ann</b></span><meta itemprop="datePublished" content="2026-01-02"><div data-x="a > b" itemprop="description">Desc &amp; more</div><img itemprop=image src=/m.png></div>',
+    'entities in text and attributes': '<title>&lt;&#x41;&#66;&amp&ampx;&notit;&nbsp</title><meta name=description content="&quot;q&quot; &#xZZ; &am"><h1>&#128512;&#0;&#xD800;</h1><p>' + '&hellip;&mdash;'.repeat(20) + '</p>',
+    'implied closes': '<p>one<p>two<div>three<h1>h<h2>i</h1></h2><ul><li>a<li>b</ul><table><tr><td>c<td>d<tr><td>e</table></p></br><form><form></form>',
+    'picture, video and audio': '<picture><source srcset="/a.webp 1x" type=image/webp><source srcset="/a.mp4" type="video/mp4"><img src="/a.jpg"></picture><video src=/v.mp4 poster=/p.jpg><source src=/v.webm type=video/webm></video><audio><source src=/a.mp3></audio>',
+    'control characters near end tags': '<script>a\u001c/script>b\u000f</script>c<\u001c/script></script><h1>ok</h1><style>\u001c/style></style><p>x</p>',
+    'tags split by odd characters': '<div\u0000 class="a"><h1\u000b>h</h1><a href="x"\u00a0rel=author>me</a><img src="/\u2028.png"><p>\r\n</p>',
+    'long attribute values': `<div class="${'c '.repeat(3000)}" data-json='${'{"a":1}'.repeat(500)}'><img src="/x.png" alt="${'alt '.repeat(500)}"></div>`,
+  };
+
+  it.each(Object.entries(cases))('%s', (_name, html) => {
+    // Every split position of the short cases; about 300 of the long one.
+    const step = Math.max(1, Math.floor(html.length / 300));
+    const splits = [...Array(Math.floor(html.length / step) + 1).keys()].map((at) => [html.slice(0, at * step), html.slice(at * step)]);
+    expectSame(html, [...splits, chunked(html, 1), chunked(html, 2), chunked(html, 3), chunked(html, 5)]);
+  });
+
+  // Generated documents: pieces of every construct above, in random order and random chunks.
+  const piece = fc.oneof(
+    fc.constantFrom(
+      '<script>', '</script>', '</SCRIPT >', '</script', '<script type="application/ld+json">', '<script type=APPLICATION/LD+JSON >',
+      '<style>', '</style>', '<!--', '-->', '--!>', '<!-->', '<![CDATA[', ']]>', '<svg>', '</svg>', '<title>', '</title>',
+      '<noscript>', '</noscript>', '<template>', '</template>', '<textarea>', '</textarea>', '<plaintext>', '<xmp>', '</xmp>',
+      '<h1>', '</h1>', '<p>', '</p>', '<p class="x" ', '<div itemscope itemtype="https://schema.org/Article">', '</div>',
+      '<span itemprop="headline">', '<span itemprop=author itemscope>', '</span>', '<b itemprop="name">', '<meta itemprop="image" content="/m.png">',
+      '<a rel="author" href="/me">', '</a>', '<img src="/i.png" width=100>', '<IMG SRC=/u.png>', '<picture>', '<source srcset="/s.png 2x">',
+      '</picture>', '<video poster="/p.png">', '<source src="/v.mp4">', '</video>', '<audio src=/a.mp3>', '</audio>',
+      '<meta property="og:title" content="OG">', '<meta name="description" content="D &amp; d">', '<link rel=icon href=/f.ico>',
+      '<time datetime="2026-02-03">', '</time>', '<html lang="en">', '<head>', '</head>', '<body>', '<base href="/b/">', '<nav>', '</nav>',
+      '{"@type":"Article","headline":"J","image":"/j.png"}', 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. ',
+      '&amp;', '&lt;', '&#x3c;', '&', '<', '>', '"', "'", '=', '/', ' ', '\n', '\u001c', '\u000f', 'a < b', '</', '<!', '<?', '</ p>', '<math>', '</math>',
+      '<div class="a"', ' data-x=\'<h1>\'', ' itemprop=description', '>',
+    ),
+    fc.string({maxLength: 6}),
+  );
+  const document = fc.array(piece, {maxLength: 60}).map((pieces) => pieces.join(''));
+
+  it('generated documents, whole and in random chunks (fast-check; the seed is printed on failure)', () => {
+    fc.assert(
+      fc.property(document, fc.array(fc.integer({min: 1, max: 40}), {minLength: 1, maxLength: 8}), (html, sizes) => {
+        const chunks: string[] = [];
+        for (let index = 0, turn = 0; index < html.length; turn++) {
+          const size = sizes[turn % sizes.length]!;
+          chunks.push(html.slice(index, index + size));
+          index += size;
+        }
+        expectSame(html, [chunks]);
+      }),
+      {numRuns: 3000, verbose: 1, ...(process.env.FC_SEED ? {seed: Number(process.env.FC_SEED), path: process.env.FC_PATH} : {})},
+    );
+  });
+});
