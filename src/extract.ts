@@ -90,7 +90,11 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
     try {
       const url = stages.validateUrl(input, resolved.allowAddress);
       const render = () =>
-        stages.renderPage(url, {headers: request.headers, deadline, wait: request.wait, screenshot: request.screenshot}, resolved);
+        stages.renderPage(
+          url,
+          {headers: request.headers, deadline, wait: request.wait, emulation: request.emulation, screenshot: request.screenshot},
+          resolved,
+        );
       const anyMeta = Object.values(request.meta).some(Boolean);
       const read = (page: Page) => {
         const snapshot = stages.parseHtml(page.html);
@@ -136,7 +140,13 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const shot = request.screenshot
         ? stages.takeScreenshot(
             page.url,
-            {screenshot: request.screenshot, headers, deadline, ...(rendered?.capture ? {captured: rendered.capture} : {})},
+            {
+              screenshot: request.screenshot,
+              headers,
+              deadline,
+              emulation: request.emulation,
+              ...(rendered?.capture ? {captured: rendered.capture} : {}),
+            },
             resolved,
           )
         : undefined;

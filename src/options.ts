@@ -3,6 +3,7 @@ import type {LookupFunction} from 'node:net';
 import {isPublicAddress} from './url/address.js';
 import {type MetaField, type MetaOptions, normalizeMeta} from './rules/meta.js';
 import {type DataRules, normalizeDataRules, type ResolvedDataRules} from './rules/data-rules.js';
+import {compileSelector} from './rules/data-selector.js';
 import type {OEmbedProvider} from './oembed/registry.js';
 import {
   assertObject,
@@ -13,7 +14,12 @@ import {
   positiveInteger,
   rejectUnknownKeys,
 } from './option-checks.js';
+import {resolveDevice} from './browser/devices.js';
+import {normalizeOverlay} from './browser/overlay-background.js';
 import type {
+  ColorScheme,
+  Emulation,
+  MediaType,
   ResolvedScreenshotOptions,
   ScreenshotOptions,
   ScreenshotProvider,
@@ -59,6 +65,16 @@ export interface ExtractOptions {
   waitForSelector?: string;
   /** Extra milliseconds to wait before the page is read or captured, 0-30000. @default 0 */
   waitForTimeout?: number;
+  /**
+   * Emulate a device from puppeteer's `KnownDevices` (case-insensitive, e.g. `'iPhone 15'`): its
+   * viewport, scale factor, mobile and touch flags and user agent, for rendering and the screenshot.
+   * `screenshot.width`, `height` and `deviceScaleFactor` still override its viewport.
+   */
+  device?: string;
+  /** `prefers-color-scheme` the browser page is shown with. @default the browser's own (light) */
+  colorScheme?: ColorScheme;
+  /** CSS media type the browser page is shown with. @default 'screen' */
+  mediaType?: MediaType;
   /**
    * Add `data.iframe`: the provider's embeddable player or widget, through oEmbed (discovered on
    * the page, else from the bundled provider registry). An object forwards `maxWidth`/`maxHeight`.
@@ -176,6 +192,8 @@ export interface ResolvedOptions {
   screenshot: ResolvedScreenshotOptions | null;
   prerender: boolean | 'auto';
   wait: ResolvedWait;
+  /** Device, colour scheme and media type of browser pages (rendering and screenshot). */
+  emulation: Emulation;
   /** `null` when `iframe` is off. */
   iframe: {maxWidth: number | null; maxHeight: number | null} | null;
   meta: Record<MetaField, boolean>;
@@ -217,7 +235,15 @@ export const defaultScreenshotOptions: ResolvedScreenshotOptions = {
   waitForSelector: null,
   waitForTimeout: 0,
   element: null,
+  overlay: null,
+  hide: [],
+  remove: [],
+  click: [],
+  scroll: null,
 };
+
+/** Defaults of the top-level emulation options (`device`, `colorScheme`, `mediaType`). */
+export const defaultEmulation: Emulation = {device: null, colorScheme: null, mediaType: 'screen'};
 
 /** Every kind of URL ping can verify, as the keys of the `ping` object. */
 export const pingKinds: readonly PingKind[] = ['url', 'image', 'logo', 'video', 'audio'];
@@ -251,6 +277,9 @@ export const extractOptionKeys: readonly string[] = [
   'waitUntil',
   'waitForSelector',
   'waitForTimeout',
+  'device',
+  'colorScheme',
+  'mediaType',
   'iframe',
   'meta',
   'data',
@@ -275,7 +304,13 @@ export const configKeys: readonly string[] = [
   'oembedProviders',
 ];
 const screenshotKeys = Object.keys(defaultScreenshotOptions);
-const imageTypes = ['png', 'jpeg', 'webp'];
+// `jpg` is accepted as the file-extension name of `jpeg`, the format name providers get.
+const imageTypes = ['png', 'jpeg', 'webp', 'jpg'];
+const colorSchemes = ['light', 'dark', 'no-preference'];
+const mediaTypes = ['screen', 'print'];
+// Most selectors in one of `screenshot.hide`, `remove` or `click`, and longest selector.
+const maxSelectors = 50;
+const maxSelectorLength = 500;
 const waitUntilValues = ['auto', 'load', 'domcontentloaded', 'networkidle0', 'networkidle2'];
 
 /** Validates trusted config once and fills defaults. @throws LinkpeekError EINVALOPTION */
@@ -328,11 +363,13 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     throw invalidOption('prerender', "must be true, false or 'auto'", options.prerender);
   }
   const wait = normalizeWait(options);
+  const emulation = normalizeEmulation(options);
   return {
     ping: normalizePing(options.ping),
-    screenshot: normalizeScreenshot(options.screenshot, options.element, options),
+    screenshot: normalizeScreenshot(options.screenshot, options.element, options, emulation, config),
     prerender: options.prerender ?? 'auto',
     wait,
+    emulation,
     iframe: normalizeIframe(options.iframe),
     meta: normalizeMeta(options.meta),
     data: options.data === undefined ? null : normalizeDataRules(options.data),
@@ -373,6 +410,48 @@ function normalizeWait(options: ExtractOptions): ResolvedWait {
   };
 }
 
+function normalizeEmulation(options: ExtractOptions): Emulation {
+  const {device, colorScheme, mediaType} = options;
+  const oneOf = (name: string, value: unknown, allowed: string[]) => {
+    if (value !== undefined && !allowed.includes(value as string)) {
+      throw invalidOption(name, `must be one of ${allowed.map((v) => `'${v}'`).join(', ')}`, value);
+    }
+  };
+  oneOf('colorScheme', colorScheme, colorSchemes);
+  oneOf('mediaType', mediaType, mediaTypes);
+  return {
+    device: device === undefined ? defaultEmulation.device : resolveDevice(device),
+    colorScheme: colorScheme ?? defaultEmulation.colorScheme,
+    mediaType: mediaType ?? defaultEmulation.mediaType,
+  };
+}
+
+/**
+ * A CSS selector list, or an array of them, for `screenshot.hide`, `remove` and `click`. Syntax is
+ * checked here (css-select's parser); the browser checks again, and has the last word on
+ * pseudo-classes css-select does not know.
+ */
+function selectorList(value: unknown, name: string): string[] {
+  if (value === undefined) return [];
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > maxSelectors) throw invalidOption(name, `takes at most ${maxSelectors} selectors`, value);
+  return list.map((item, index) => cssSelector(item, Array.isArray(value) ? `${name}.${index}` : name));
+}
+
+function cssSelector(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value.trim() === '' || value.length > maxSelectorLength) {
+    throw invalidOption(name, `must be a non-empty CSS selector of at most ${maxSelectorLength} characters`, value);
+  }
+  try {
+    compileSelector(value, false);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // What css-select lacks (pseudo-elements, some pseudo-classes) may still be valid CSS.
+    if (!/pseudo/i.test(reason)) throw invalidOption(name, `is not a valid CSS selector (${reason})`, value);
+  }
+  return value;
+}
+
 function normalizeIframe(iframe: ExtractOptions['iframe']): ResolvedOptions['iframe'] {
   if (iframe === undefined || iframe === false) return null;
   if (iframe === true) return {maxWidth: null, maxHeight: null};
@@ -403,14 +482,19 @@ function normalizeScreenshot(
   screenshot: ExtractOptions['screenshot'],
   element: string | undefined,
   top: ExtractOptions,
+  emulation: Emulation,
+  config: ResolvedConfig,
 ): ResolvedScreenshotOptions | null {
   if (element !== undefined && (typeof element !== 'string' || element.trim() === '')) {
     throw invalidOption('element', 'must be a non-empty CSS selector', element);
   }
   if (screenshot === undefined || screenshot === false) return null;
   // The top-level waits, given once, apply to the screenshot unless `screenshot.*` says otherwise.
+  // An emulated device gives the viewport, unless `screenshot.*` sets one.
+  const device = emulation.device?.viewport;
   const defaults: ResolvedScreenshotOptions = {
     ...defaultScreenshotOptions,
+    ...(device ? {width: device.width, height: device.height, deviceScaleFactor: device.deviceScaleFactor} : {}),
     ...(top.waitUntil === undefined ? {} : {waitUntil: top.waitUntil}),
     ...(top.waitForSelector === undefined ? {} : {waitForSelector: top.waitForSelector}),
     ...(top.waitForTimeout === undefined ? {} : {waitForTimeout: top.waitForTimeout}),
@@ -434,17 +518,23 @@ function normalizeScreenshot(
     }
     return value;
   };
+  const type = pick<ResolvedScreenshotOptions['type'] | 'jpg'>('type', imageTypes);
   return {
-    type: pick('type', imageTypes),
+    type: type === 'jpg' ? 'jpeg' : type,
     quality: boundedNumber(screenshot.quality, 'screenshot.quality', 0, 100, defaultScreenshotOptions.quality),
     fullPage: pick('fullPage', [true, false]),
-    width: boundedNumber(screenshot.width, 'screenshot.width', 1, 8192, defaultScreenshotOptions.width),
-    height: boundedNumber(screenshot.height, 'screenshot.height', 1, 8192, defaultScreenshotOptions.height),
-    deviceScaleFactor: boundedNumber(screenshot.deviceScaleFactor, 'screenshot.deviceScaleFactor', 0.1, 4, 1),
+    width: boundedNumber(screenshot.width, 'screenshot.width', 1, 8192, defaults.width),
+    height: boundedNumber(screenshot.height, 'screenshot.height', 1, 8192, defaults.height),
+    deviceScaleFactor: boundedNumber(screenshot.deviceScaleFactor, 'screenshot.deviceScaleFactor', 0.1, 4, defaults.deviceScaleFactor),
     waitUntil: pick('waitUntil', waitUntilValues),
     waitForSelector: selector('waitForSelector'),
     waitForTimeout: boundedNumber(screenshot.waitForTimeout, 'screenshot.waitForTimeout', 0, 30_000, defaults.waitForTimeout),
     element: element ?? selector('element'),
+    overlay: normalizeOverlay(screenshot.overlay, config.allowAddress),
+    hide: selectorList(screenshot.hide, 'screenshot.hide'),
+    remove: selectorList(screenshot.remove, 'screenshot.remove'),
+    click: selectorList(screenshot.click, 'screenshot.click'),
+    scroll: screenshot.scroll === undefined ? null : cssSelector(screenshot.scroll, 'screenshot.scroll'),
   };
 }
 

@@ -3,23 +3,59 @@ import {LinkpeekError} from '../errors.js';
 import {invalidOption} from '../option-checks.js';
 import type {ResolvedScreenshotOptions} from './provider.js';
 import {type Fallback, inGuardedPage} from './guarded-page.js';
-import type {CaptureRequest, CaptureResult} from './provider.js';
+import type {CaptureRequest, CaptureResult, Emulation} from './provider.js';
+import {changePage} from './before-capture.js';
+import {withOverlay} from './overlay.js';
 
 /**
  * Captures `request.url` in a fresh incognito context of `browser` whose proxy is `proxyServer`
  * (the black hole), within `request.timeout` and `request.signal`. The context is closed before
  * this returns, whatever happened.
  * @throws LinkpeekError ETIMEOUT (or the signal's own reason), EFORBIDDENURL (the page itself is
- * forbidden), ENOELEMENT, EINVALOPTION (`element` is not a selector), ESCREENSHOT
+ * forbidden, or the overlay's background is), ENOELEMENT, EINVALOPTION (`element`, `hide`,
+ * `remove`, `click` or `scroll` is not a selector; an overlay background the browser cannot draw),
+ * ESCREENSHOT
  */
 export function captureInContext(browser: Browser, proxyServer: string, request: CaptureRequest): Promise<CaptureResult> {
   const load = {
     ...request,
-    viewport: {width: request.width, height: request.height, deviceScaleFactor: request.deviceScaleFactor},
+    viewport: viewportOf(request, request.emulation),
     settle: false,
     still: true,
   };
-  return inGuardedPage(browser, proxyServer, load, ({page}) => shoot(page, request), captureFailed(request.url), 'capture');
+  const failed = captureFailed(request.url);
+  return withOverlay(
+    browser,
+    proxyServer,
+    request,
+    request,
+    (shot, timeout) =>
+      inGuardedPage(
+        browser,
+        proxyServer,
+        {...load, timeout},
+        async ({page}) => {
+          await changePage(page, request);
+          return shoot(page, shot ?? request);
+        },
+        failed,
+        'capture',
+      ),
+    (capture, compose) => compose(capture),
+    failed,
+    'capture',
+  );
+}
+
+/** The page's window for a screenshot: its size, plus the emulated device's mobile, touch and orientation. */
+export function viewportOf(shot: Pick<ResolvedScreenshotOptions, 'width' | 'height' | 'deviceScaleFactor'>, emulation: Emulation | undefined) {
+  const device = emulation?.device?.viewport;
+  return {
+    width: shot.width,
+    height: shot.height,
+    deviceScaleFactor: shot.deviceScaleFactor,
+    ...(device ? {isMobile: device.isMobile, hasTouch: device.hasTouch, isLandscape: device.isLandscape} : {}),
+  };
 }
 
 /** The screenshot error for a failure that is neither a timeout nor a refused page. */

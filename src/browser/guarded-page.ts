@@ -3,14 +3,17 @@ import type {Redirect} from '../data.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {interceptRequests} from './intercept-requests.js';
 import type {PageGuard, ResourceResponse} from './page-guard.js';
-import type {WaitUntil} from './provider.js';
+import type {Emulation, WaitUntil} from './provider.js';
 
 /** How to open, load and wait for one guarded page. */
 export interface PageLoad extends PageGuard {
   /** Milliseconds everything may take, the caller's work included. */
   timeout: number;
   signal?: AbortSignal;
-  viewport: {width: number; height: number; deviceScaleFactor: number};
+  /** The window; `isMobile`, `hasTouch` and `isLandscape` come from the emulated device. */
+  viewport: {width: number; height: number; deviceScaleFactor: number; isMobile?: boolean; hasTouch?: boolean; isLandscape?: boolean};
+  /** Device user agent, colour scheme and media type to emulate. */
+  emulation?: Emulation;
   waitUntil: WaitUntil;
   waitForSelector: string | null;
   waitForTimeout: number;
@@ -107,9 +110,9 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
   page.setDefaultTimeout(load.timeout);
   await page.setBypassServiceWorker(true);
   await page.setViewport(load.viewport);
+  await emulate(page, load);
   if (load.still) {
     await page.setBypassCSP(true);
-    await page.emulateMediaFeatures([{name: 'prefers-reduced-motion', value: 'reduce'}]);
     await page.evaluateOnNewDocument((css: string) => {
       const add = () => {
         const style = document.createElement('style');
@@ -153,6 +156,22 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
 }
 
 /**
+ * The device's user agent (Chromium sends it with every request, and the guard forwards it to
+ * the target), the media features (`prefers-color-scheme`; `prefers-reduced-motion: reduce` for a
+ * still page) and the media type.
+ */
+async function emulate(page: Page, load: PageLoad): Promise<void> {
+  const {device, colorScheme, mediaType} = load.emulation ?? {device: null, colorScheme: null, mediaType: 'screen'};
+  if (device) await page.setUserAgent({userAgent: device.userAgent});
+  const features = [
+    ...(load.still ? [{name: 'prefers-reduced-motion', value: 'reduce'}] : []),
+    ...(colorScheme ? [{name: 'prefers-color-scheme', value: colorScheme}] : []),
+  ];
+  if (features.length > 0) await page.emulateMediaFeatures(features);
+  if (mediaType !== 'screen') await page.emulateMediaType(mediaType);
+}
+
+/**
  * Follows the main frame's document responses. Node follows HTTP redirects itself and answers
  * Chromium with one synthetic redirect to the final URL, which Chromium then requests again: the
  * hops of both requests belong to the same navigation.
@@ -179,7 +198,8 @@ function stripHash(href: string): string {
   return index === -1 ? href : href.slice(0, index);
 }
 
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+/** `work`, or the signal's reason if it aborts first. */
+export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);

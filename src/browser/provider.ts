@@ -12,6 +12,54 @@ export type {PageGuard, ResourceFetcher, ResourceRequest, ResourceResponse} from
  */
 export type WaitUntil = 'auto' | 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
 
+/** The `prefers-color-scheme` a page is shown with. */
+export type ColorScheme = 'light' | 'dark' | 'no-preference';
+
+/** The CSS media type a page is shown with. */
+export type MediaType = 'screen' | 'print';
+
+/** A device to emulate: one of puppeteer's `KnownDevices`, as its descriptor. */
+export interface DeviceDescriptor {
+  /** The device's name in `KnownDevices`, e.g. `iPhone 15`. */
+  name: string;
+  userAgent: string;
+  viewport: {width: number; height: number; deviceScaleFactor: number; isMobile: boolean; hasTouch: boolean; isLandscape: boolean};
+}
+
+/**
+ * How a browser page is shown (the top-level `device`, `colorScheme` and `mediaType`), for
+ * screenshots and rendering alike.
+ */
+export interface Emulation {
+  /** The device emulated (user agent, mobile, touch; its viewport unless the screenshot sets one), or `null`. */
+  device: DeviceDescriptor | null;
+  /** `prefers-color-scheme` to emulate, or `null` for the browser's own (light). */
+  colorScheme: ColorScheme | null;
+  /** CSS media type. */
+  mediaType: MediaType;
+}
+
+/**
+ * The screenshot framed in a browser window and/or set on a background (`screenshot.overlay`).
+ */
+export interface OverlayOptions {
+  /** Draw a browser window around the capture, in this theme. */
+  browser?: 'light' | 'dark';
+  /**
+   * What lies behind the capture, with breathing room around it: a hex, `rgb()` or `rgba()` colour,
+   * a named colour, a CSS gradient (`linear-gradient(...)`, `radial-gradient(...)`,
+   * `conic-gradient(...)`), or an http(s) image URL (fetched under the address policy).
+   */
+  background?: string;
+}
+
+/** `screenshot.overlay` once validated: `null` for what was not asked. */
+export interface ResolvedOverlay {
+  browser: 'light' | 'dark' | null;
+  /** A colour or gradient as given, or an http(s) URL (a provider fetches it through `fetchResource`). */
+  background: string | null;
+}
+
 /** Per-call screenshot options (the `screenshot` object form). */
 export interface ScreenshotOptions {
   /** Image format. @default 'png' */
@@ -34,6 +82,16 @@ export interface ScreenshotOptions {
   waitForTimeout?: number;
   /** CSS selector of the element to capture (same as the top-level `element`). @default undefined */
   element?: string;
+  /** Frame the capture in a browser window and/or set it on a background. @default undefined */
+  overlay?: OverlayOptions;
+  /** CSS selectors whose elements are made invisible (their space kept) before the capture. @default [] */
+  hide?: string | string[];
+  /** CSS selectors whose elements are removed before the capture. @default [] */
+  remove?: string | string[];
+  /** CSS selectors clicked, in order, before the capture (the first match of each). @default [] */
+  click?: string | string[];
+  /** CSS selector of the element scrolled into view before the capture. @default undefined */
+  scroll?: string;
 }
 
 /** Screenshot options with every default filled in. */
@@ -48,6 +106,11 @@ export interface ResolvedScreenshotOptions {
   waitForSelector: string | null;
   waitForTimeout: number;
   element: string | null;
+  overlay: ResolvedOverlay | null;
+  hide: string[];
+  remove: string[];
+  click: string[];
+  scroll: string | null;
 }
 
 /** What a provider is asked to capture: the page, how to guard its requests, and the screenshot options. */
@@ -56,6 +119,8 @@ export interface CaptureRequest extends ResolvedScreenshotOptions, PageGuard {
   timeout: number;
   /** Aborts the capture. */
   signal?: AbortSignal;
+  /** Device, colour scheme and media type. Absent: none of them emulated. */
+  emulation?: Emulation;
 }
 
 /** The image bytes a provider returns. */
@@ -76,6 +141,8 @@ export interface RenderRequest extends PageGuard {
   waitForSelector: string | null;
   /** Extra milliseconds to wait before reading the DOM. */
   waitForTimeout: number;
+  /** Device, colour scheme and media type. Absent: none of them emulated. */
+  emulation?: Emulation;
   /**
    * Also capture a screenshot of the same loaded page (one navigation serves both); its viewport
    * is used for the page. `null`: no screenshot.

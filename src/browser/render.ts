@@ -1,6 +1,8 @@
 import type {Browser, Page} from 'puppeteer-core';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
-import {captureFailed, shoot} from './capture.js';
+import {captureFailed, shoot, viewportOf} from './capture.js';
+import {changePage} from './before-capture.js';
+import {withOverlay} from './overlay.js';
 import {checkDocument} from '../fetch/fetch-page.js';
 import {type Fallback, inGuardedPage, type LoadedDocument} from './guarded-page.js';
 import type {RenderRequest, RenderResult} from './provider.js';
@@ -18,13 +20,28 @@ const readAttempts = 3;
  * With `request.screenshot`, the same loaded page is captured too: one navigation serves both.
  * @throws LinkpeekError ETIMEOUT (or the signal's own reason), EFORBIDDENURL (the page, or a
  * navigation its scripts started, is forbidden), ERENDER; with a screenshot also ENOELEMENT,
- * ESCREENSHOT
+ * ESCREENSHOT, EINVALOPTION and EFORBIDDENURL (see `captureInContext`)
  */
 export function renderInContext(browser: Browser, proxyServer: string, request: RenderRequest): Promise<RenderResult> {
+  return withOverlay(
+    browser,
+    proxyServer,
+    request,
+    request.screenshot,
+    (shot, timeout) => renderOnce(browser, proxyServer, {...request, timeout, screenshot: shot}),
+    async (result, compose) => (result.capture ? {...result, capture: await compose(result.capture)} : result),
+    renderFailed(request),
+    'render',
+  );
+}
+
+function renderOnce(browser: Browser, proxyServer: string, request: RenderRequest): Promise<RenderResult> {
   const shot = request.screenshot;
+  const device = request.emulation?.device?.viewport;
   const load = {
     ...request,
-    viewport: shot ? {width: shot.width, height: shot.height, deviceScaleFactor: shot.deviceScaleFactor} : defaultViewport,
+    // Without a screenshot, the emulated device's window, else an ordinary desktop one.
+    viewport: viewportOf(shot ?? device ?? defaultViewport, request.emulation),
     // The screenshot's own waits, when it has other ones, come on top of the page's.
     waitForSelector: request.waitForSelector ?? shot?.waitForSelector ?? null,
     waitForTimeout: Math.max(request.waitForTimeout, shot?.waitForTimeout ?? 0),
@@ -51,7 +68,8 @@ export function renderInContext(browser: Browser, proxyServer: string, request: 
       if (isLinkpeekError(refused) && (refused.code === 'EFORBIDDENURL' || page.url().startsWith('chrome-error:'))) throw refused;
       const loaded = document();
       if (!loaded) throw new LinkpeekError('ERENDER', 'The browser loaded no document for the page.', {url: request.url});
-      const capture = shot ? await shoot(page, shot).catch(captureError(request.url)) : undefined;
+      // The page's changes for the capture come after its DOM was read: they never alter the data.
+      const capture = shot ? await changePage(page, shot).then(() => shoot(page, shot)).catch(captureError(request.url)) : undefined;
       return {
         html,
         url: page.url(),

@@ -15,7 +15,8 @@ export interface ParsedQuery {
 
 type ValueKind = 'boolean' | 'number' | 'string';
 
-const screenshotParams: Record<keyof ScreenshotOptions, ValueKind> = {
+// `screenshot.overlay` is an object of its own: `screenshot.overlay.browser`, `screenshot.overlay.background`.
+const screenshotParams: Record<Exclude<keyof ScreenshotOptions, 'overlay'>, ValueKind> = {
   type: 'string',
   quality: 'number',
   fullPage: 'boolean',
@@ -26,13 +27,23 @@ const screenshotParams: Record<keyof ScreenshotOptions, ValueKind> = {
   waitForSelector: 'string',
   waitForTimeout: 'number',
   element: 'string',
+  // A CSS selector list each (`screenshot.hide=.cookie-banner,#ads`).
+  hide: 'string',
+  remove: 'string',
+  click: 'string',
+  scroll: 'string',
 };
+const overlayKeys = ['browser', 'background'];
 
 // Top-level waiting parameters: they apply to rendering and to the screenshot.
-const waitParams: Record<'waitUntil' | 'waitForSelector' | 'waitForTimeout', ValueKind> = {
+// Top-level waiting and emulation parameters: they apply to rendering and to the screenshot.
+const waitParams: Record<'waitUntil' | 'waitForSelector' | 'waitForTimeout' | 'device' | 'colorScheme' | 'mediaType', ValueKind> = {
   waitUntil: 'string',
   waitForSelector: 'string',
   waitForTimeout: 'number',
+  device: 'string',
+  colorScheme: 'string',
+  mediaType: 'string',
 };
 
 const mediaFields = ['image', 'logo', 'video', 'audio'];
@@ -54,6 +65,7 @@ const knownNames = [
   ...pingKinds.map((kind) => `ping.${kind}`),
   'screenshot',
   ...Object.keys(screenshotParams).map((key) => `screenshot.${key}`),
+  ...overlayKeys.map((key) => `screenshot.overlay.${key}`),
   'element',
   'headers.<name>',
   'prerender',
@@ -123,8 +135,13 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
       if (!kind) throw unknownParam(name, false);
       once(`ping.${kind}`, name);
       pingByKind[kind] = toBoolean(name, value);
+    } else if (head === 'screenshot' && /^overlay\./i.test(rest)) {
+      const key = matchName(rest.slice('overlay.'.length), overlayKeys);
+      if (!key) throw unknownParam(name, false);
+      once(`screenshot.overlay.${key}`, name);
+      screenshotOptions.overlay = {...(screenshotOptions.overlay as object | undefined), [key]: value};
     } else if (head === 'screenshot' && rest) {
-      const key = matchName(rest, Object.keys(screenshotParams)) as keyof ScreenshotOptions | undefined;
+      const key = matchName(rest, Object.keys(screenshotParams)) as keyof typeof screenshotParams | undefined;
       if (!key) throw unknownParam(name, false);
       once(`screenshot.${key}`, name);
       screenshotOptions[key] = convert(name, value, screenshotParams[key]);

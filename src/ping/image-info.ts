@@ -4,7 +4,10 @@ import {LinkpeekError} from '../errors.js';
 
 /** What the image bytes themselves say: the file's format, pixel size and byte size. */
 export interface ImageInfo {
+  /** The format name providers and stores use: `png`, `jpeg` or `webp`. */
   type: ImageType;
+  /** The format as a file extension, the name `data` uses (as `data.image.type` does): `png`, `jpg` or `webp`. */
+  extension: 'png' | 'jpg' | 'webp';
   /** MIME type for `type`, e.g. `image/png`. */
   contentType: string;
   width: number;
@@ -19,6 +22,9 @@ export const contentTypeByImageType: Record<ImageType, string> = {
   jpeg: 'image/jpeg',
   webp: 'image/webp',
 };
+
+/** File extension per screenshot format. */
+export const extensionByImageType: Record<ImageType, 'png' | 'jpg' | 'webp'> = {png: 'png', jpeg: 'jpg', webp: 'webp'};
 
 // image-size names JPEG `jpg`.
 const imageTypeByDetected: Record<string, ImageType> = {png: 'png', jpg: 'jpeg', webp: 'webp'};
@@ -42,5 +48,5 @@ export function readImageInfo(bytes: Uint8Array): ImageInfo {
       `The screenshot provider returned an unsupported image (${detected.type ?? 'unknown format'}).`,
     );
   }
-  return {type, contentType: contentTypeByImageType[type], width: detected.width, height: detected.height, size: bytes.byteLength};
+  return {type, extension: extensionByImageType[type], contentType: contentTypeByImageType[type], width: detected.width, height: detected.height, size: bytes.byteLength};
 }

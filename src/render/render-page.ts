@@ -1,5 +1,5 @@
 import {createChromiumProvider} from '../browser/chromium-provider.js';
-import type {CaptureResult, ResolvedScreenshotOptions, ScreenshotProvider} from '../browser/provider.js';
+import type {CaptureResult, Emulation, ResolvedScreenshotOptions, ScreenshotProvider} from '../browser/provider.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
@@ -12,6 +12,8 @@ export interface RenderPageRequest {
   headers: Record<string, string>;
   deadline: Deadline;
   wait: ResolvedWait;
+  /** Device, colour scheme and media type of the page (the top-level options). Absent: none emulated. */
+  emulation?: Emulation;
   /** Capture the same loaded page too, or `null`. */
   screenshot: ResolvedScreenshotOptions | null;
 }
@@ -38,6 +40,7 @@ export async function renderPage(url: URL, request: RenderPageRequest, config: R
       .render({
         ...createPageGuard(url.href, request.headers, deadline, config),
         ...request.wait,
+        ...(request.emulation ? {emulation: request.emulation} : {}),
         screenshot: request.screenshot,
         timeout: Math.max(1, deadline.remaining()),
         signal: deadline.signal,

@@ -5,7 +5,7 @@ import type {Deadline} from '../deadline.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {readImageInfo} from '../ping/image-info.js';
 import type {ResolvedConfig} from '../options.js';
-import type {CaptureResult, ResolvedScreenshotOptions} from '../browser/provider.js';
+import type {CaptureResult, Emulation, ResolvedScreenshotOptions} from '../browser/provider.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
 import {createDataUriStore} from './store.js';
 
@@ -15,6 +15,8 @@ export interface ScreenshotRequest {
   /** Caller headers for the target (spec rule 9); sent to the page's own origin only. */
   headers: Record<string, string>;
   deadline: Deadline;
+  /** Device, colour scheme and media type of the page (the top-level options). Absent: none emulated. */
+  emulation?: Emulation;
   /** The image, when the page was already captured (by the navigation that rendered it): only stored and described. */
   captured?: CaptureResult;
 }
@@ -26,7 +28,8 @@ const defaultStore = createDataUriStore();
  * `config.screenshotStore` (default: a `data:` URI). Every request the browser makes goes through
  * the extractor's address policy. Without a provider in the config, a one-off Chromium is launched
  * and closed again: correct but slow, so apps should share one `createChromiumProvider()`.
- * `width`, `height`, `type` and `size` are read from the image bytes. With `request.captured`, the
+ * `width`, `height`, `type` (the file extension: `png`, `jpg`, `webp`) and `size` are read from the
+ * image bytes. With `request.captured`, the
  * bytes are only stored.
  * @throws LinkpeekError ENOBROWSER, ENOELEMENT, ETIMEOUT, EFORBIDDENURL, ESCREENSHOT, EABORTED
  */
@@ -37,7 +40,7 @@ export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest
   const url = await store.save({bytes: bytes.bytes, type: info.type, contentType: info.contentType}).catch((error: unknown) => {
     throw new LinkpeekError('ESCREENSHOT', 'The screenshot could not be stored.', {cause: error, url: pageUrl});
   });
-  return {url, width: info.width, height: info.height, type: info.type, size: info.size, size_pretty: prettyBytes(info.size)};
+  return {url, width: info.width, height: info.height, type: info.extension, size: info.size, size_pretty: prettyBytes(info.size)};
 }
 
 async function capture(pageUrl: string, request: ScreenshotRequest, config: ResolvedConfig): Promise<CaptureResult> {
@@ -48,6 +51,7 @@ async function capture(pageUrl: string, request: ScreenshotRequest, config: Reso
       .capture({
         ...request.screenshot,
         ...createPageGuard(pageUrl, request.headers, deadline, config),
+        ...(request.emulation ? {emulation: request.emulation} : {}),
         timeout: Math.max(1, deadline.remaining()),
         signal: deadline.signal,
       })

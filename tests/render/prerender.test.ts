@@ -107,7 +107,7 @@ describeWithChromium('prerender on client-rendered pages', () => {
       extract(site.url(path), {prerender: true, screenshot: {type: 'jpeg', width: 640, height: 400}, ping: false}),
     );
     expect(result.data.title).toBe(expectedFields.fetch.title);
-    expect(result.data.screenshot).toMatchObject({type: 'jpeg', width: 640, height: 400});
+    expect(result.data.screenshot).toMatchObject({type: 'jpg', width: 640, height: 400});
     expect({render, capture, gets}).toEqual({render: 1, capture: 0, gets: 1});
   });
 

@@ -45,7 +45,7 @@ describeWithChromium('extract() with screenshot', () => {
   it('captures only the `element` given next to `screenshot`', async () => {
     const extract = createExtractor({...loopbackConfig, screenshotProvider: provider});
     const result = await extract(site.url('/'), {screenshot: {type: 'jpeg'}, element: '#card', ping: false});
-    expect(result.data.screenshot).toMatchObject({type: 'jpeg', width: 200, height: 100});
+    expect(result.data.screenshot).toMatchObject({type: 'jpg', width: 200, height: 100});
   });
 
   it('rejects the whole call with ENOELEMENT when `element` matches nothing', async () => {
