@@ -30,10 +30,18 @@ const languageNames = new Intl.DisplayNames(['en'], {type: 'language', fallback:
 export function languageCode(value: string): string | null {
   const tag = value.split(',')[0]!.trim();
   const primary = tag.split(/[-_]/)[0]!.toLowerCase();
-  if (!/^[a-z]{2}$/.test(primary) || languageNames.of(primary) === undefined) return null;
-  // Intl canonicalises the deprecated codes (iw → he, in → id, ji → yi).
-  return Intl.getCanonicalLocales(primary)[0] ?? null;
+  if (!/^[a-z]{2}$/.test(primary)) return null;
+  // At most 26 × 26 two-letter codes: each is looked up in Intl once.
+  let code = languageCodes.get(primary);
+  if (code === undefined) {
+    // Intl canonicalises the deprecated codes (iw → he, in → id, ji → yi).
+    code = languageNames.of(primary) === undefined ? null : (Intl.getCanonicalLocales(primary)[0] ?? null);
+    languageCodes.set(primary, code);
+  }
+  return code;
 }
+
+const languageCodes = new Map<string, string | null>();
 
 const hasZone = /(?:\b(?:z|gmt|utc)\b|\dz$|[+-]\d{2}:?\d{2}(?:\s*\(.*\))?$)/i;
 

@@ -4,11 +4,65 @@ import type {LinkTag, Snapshot} from '../parse/parse-html.js';
 export type JsonldNode = Record<string, unknown>;
 
 /**
+ * What one {@link pickFields} call computes once and every rule reuses: the `<meta>` contents by
+ * lowercase key and the JSON-LD nodes by type set. Only set while a pickFields call runs, for its
+ * snapshot, so a rule called on its own (or on a snapshot changed in between) computes afresh.
+ */
+interface QueryCache {
+  snapshot: Snapshot;
+  /** Lowercase `property`/`name` → indices of the non-empty metas that have it, in document order. */
+  metas?: Map<string, number[]>;
+  nodes: Map<ReadonlySet<string>, JsonldNode[]>;
+  main?: JsonldNode[];
+}
+
+let cache: QueryCache | null = null;
+
+/** Runs `run` with the per-call query cache of `snapshot` (see {@link QueryCache}). */
+export function withQueryCache<T>(snapshot: Snapshot, run: () => T): T {
+  const previous = cache;
+  cache = {snapshot, nodes: new Map()};
+  try {
+    return run();
+  } finally {
+    cache = previous;
+  }
+}
+
+function metaIndex(snapshot: Snapshot, cached: QueryCache): Map<string, number[]> {
+  if (cached.metas !== undefined) return cached.metas;
+  const index = new Map<string, number[]>();
+  const add = (key: string, position: number): void => {
+    const list = index.get(key);
+    if (list === undefined) index.set(key, [position]);
+    else if (list[list.length - 1] !== position) list.push(position);
+  };
+  snapshot.metas.forEach((meta, position) => {
+    if (meta.content === '') return;
+    if (meta.property !== undefined) add(meta.property.toLowerCase(), position);
+    if (meta.name !== undefined) add(meta.name.toLowerCase(), position);
+  });
+  cached.metas = index;
+  return index;
+}
+
+/**
  * The `content` of every `<meta>` whose `property` or `name` is one of `keys` (case-insensitive),
  * non-empty, in document order.
  * @example metaContents(snapshot, 'og:title', 'twitter:title')
  */
 export function metaContents(snapshot: Snapshot, ...keys: string[]): string[] {
+  if (cache !== null && cache.snapshot === snapshot) {
+    const index = metaIndex(snapshot, cache);
+    const lists: number[][] = [];
+    for (const key of keys) {
+      const list = index.get(key.toLowerCase());
+      if (list !== undefined) lists.push(list);
+    }
+    if (lists.length === 0) return [];
+    const positions = lists.length === 1 ? lists[0]! : [...new Set(lists.flat())].sort((a, b) => a - b);
+    return positions.map((position) => snapshot.metas[position]!.content);
+  }
   const wanted = keys.map((key) => key.toLowerCase());
   const values: string[] = [];
   for (const meta of snapshot.metas) {
@@ -88,12 +142,23 @@ export const audioTypes: ReadonlySet<string> = new Set(['AudioObject', 'PodcastE
 
 /** The JSON-LD nodes of one of `types`, in document order. */
 export function jsonldNodes(snapshot: Snapshot, types: ReadonlySet<string>): JsonldNode[] {
-  return snapshot.jsonld.filter((node) => jsonldTypes(node).some((type) => types.has(type)));
+  if (snapshot.jsonld.length === 0) return [];
+  const cached = cache !== null && cache.snapshot === snapshot ? cache : null;
+  const known = cached?.nodes.get(types);
+  if (known !== undefined) return [...known];
+  const nodes = snapshot.jsonld.filter((node) => jsonldTypes(node).some((type) => types.has(type)));
+  cached?.nodes.set(types, nodes);
+  return cached === null ? nodes : [...nodes];
 }
 
 /** The nodes describing the page: content types first, then series, then page types, each in document order. */
 export function mainNodes(snapshot: Snapshot): JsonldNode[] {
-  return [...jsonldNodes(snapshot, contentTypes), ...jsonldNodes(snapshot, seriesTypes), ...jsonldNodes(snapshot, pageTypes)];
+  if (snapshot.jsonld.length === 0) return [];
+  const cached = cache !== null && cache.snapshot === snapshot ? cache : null;
+  if (cached?.main !== undefined) return [...cached.main];
+  const main = [...jsonldNodes(snapshot, contentTypes), ...jsonldNodes(snapshot, seriesTypes), ...jsonldNodes(snapshot, pageTypes)];
+  if (cached !== null) cached.main = [...main];
+  return main;
 }
 
 /** Follows a `{"@id": "…"}` reference to the node with that `@id` elsewhere in the page's JSON-LD. */

@@ -7,7 +7,7 @@ import {absoluteUrl, documentBase} from './resolve-urls.js';
 import {cleanText, isoDate, languageCode, looksLikeUrl, truncate} from './normalize.js';
 import {
   audioTypes, contentTypes, dereference, httpEquivContents, jsonldNodes, linksByRel, mainNodes, metaContents,
-  microdataValues, microdataValuesOfType, names, openGraphMedia, strings, urls, videoTypes, type JsonldNode,
+  microdataValues, microdataValuesOfType, names, openGraphMedia, strings, urls, videoTypes, withQueryCache, type JsonldNode,
 } from './query.js';
 import {srcsetUrls} from '../parse/srcset.js';
 
@@ -325,6 +325,11 @@ function values(result: string | string[] | null | undefined): string[] {
  * @default table {@link rules}
  */
 export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable = rules): Candidates {
+  // The meta lookups and JSON-LD type filters many rules share are computed once per call.
+  return withQueryCache(snapshot, () => runRules(snapshot, page, table));
+}
+
+function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable): Candidates {
   const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url)};
   const run = (rule: Rule): string[] => {
     try {

@@ -7,16 +7,26 @@ import {readdirSync, readFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {decodeBody} from '../../src/fetch/decode-body.js';
 import {parseHtml, parseHtmlChunks, parseHtmlChunksReference, parseHtmlReference, usesFastTokenizer} from '../../src/parse/parse-html.js';
-import {pickFields} from '../../src/rules/rules.js';
+import {pickFields, rules, type RuleTable} from '../../src/rules/rules.js';
 import {documentBase, resolveUrls} from '../../src/rules/resolve-urls.js';
 
 const pageUrl = 'https://www.example.com/a/page';
 const headers = {'content-language': 'de'};
 
+/**
+ * The rule table with every rule given a copy of the snapshot: pickFields' per-call query cache is
+ * keyed on the snapshot object, so these rules compute every lookup afresh, as before the cache.
+ */
+const uncachedRules = Object.fromEntries(
+  Object.entries(rules).map(([field, list]) => [field, list.map((rule) => (snapshot: Parameters<typeof rule>[0], context: Parameters<typeof rule>[1]) => rule({...snapshot}, context))]),
+) as RuleTable;
+
 /** The snapshot and the extraction result of one path, for one document. */
 function extraction(parse: () => ReturnType<typeof parseHtml>): unknown {
   const snapshot = parse();
   const candidates = pickFields(snapshot, {url: pageUrl, headers});
+  // The cached rule lookups give what the uncached ones give.
+  expect(candidates).toEqual(pickFields(snapshot, {url: pageUrl, headers}, uncachedRules));
   return {snapshot, candidates, resolved: resolveUrls(candidates, documentBase(snapshot.baseHref, pageUrl))};
 }
 
