@@ -455,6 +455,208 @@ ${times(8, () => `<p>${paragraph()}</p>`)}<table>${times(20, () => `<tr><td>${pi
   add('product-small.html', 'product', 'https://acme.example.com/espresso', html);
 }
 
+// Pages modelled on the structure of today's sites (issue 15): most of their bytes are inline scripts,
+// styles, SVG sprites, hydration state blobs, comment threads or HTML comments, and their JSON-LD often
+// sits at the end of the body. All names are invented.
+
+/** An SVG sprite as design systems inline it at the top of the body: many `<symbol>`s with titles and paths. */
+function svgSprite(symbols: number): string {
+  const path = (): string => `M${int(0, 24)}.${int(0, 9)} ${int(0, 24)}.${int(0, 9)}${times(int(6, 30), () => `${pick(['L', 'C', 'Q', 'l', 'c', 'h', 'v'])}${int(-12, 24)}.${int(0, 99)} ${int(-12, 24)}.${int(0, 99)}`).replace(/\n/g, '')}Z`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" style="display:none" aria-hidden="true"><defs>${times(symbols, () => `<symbol id="icon-${slug(2)}" viewBox="0 0 24 24"><title>${pick(words)} ${pick(words)}</title><path fill-rule="evenodd" d="${path()}"/>${int(0, 2) === 0 ? `<circle cx="${int(2, 22)}" cy="${int(2, 22)}" r="${int(1, 5)}"/>` : ''}</symbol>`)}</defs></svg>`;
+}
+
+/** A small inline SVG icon, as component libraries render one per button. */
+const inlineIcon = (): string => `<svg class="h-5 w-5 shrink-0" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true"><path fill-rule="evenodd" d="M${int(1, 9)} ${int(1, 9)}a1 1 0 011.4 0l${int(1, 9)} ${int(1, 9)}a1 1 0 010 1.4l-${int(1, 9)} ${int(1, 9)}a1 1 0 01-1.4-1.4L${int(9, 15)} ${int(9, 15)} ${int(1, 9)} ${int(4, 9)}a1 1 0 010-1.4z" clip-rule="evenodd"/></svg>`;
+
+/** Utility-first class lists (Tailwind-like): long `class` attributes on every element. */
+const utility = (n = int(6, 18)): string => times(n, () => pick(['flex', 'grid', 'items-center', 'justify-between', 'gap-4', 'px-4', 'py-2', 'sm:px-6', 'lg:px-8', 'text-sm', 'font-medium', 'text-gray-700', 'hover:text-gray-900', 'dark:text-gray-300', 'rounded-md', 'shadow-sm', 'ring-1', 'ring-inset', 'ring-gray-300', 'focus-visible:outline', 'md:grid-cols-3', 'max-w-7xl', 'mx-auto', 'w-full', 'truncate', 'leading-6', 'tracking-tight'])).replace(/\n/g, ' ');
+
+/** A threaded comment list as blog engines render it: nested lists, avatars, permalinks, reply links. */
+function commentThread(count: number): string {
+  let html = '<ol class="comment-list">';
+  let depth = 0;
+  for (let i = 0; i < count; i++) {
+    const next = Math.max(0, Math.min(4, depth + int(-1, 1)));
+    while (depth < next) { html += '<ol class="children">'; depth++; }
+    while (depth > next) { html += '</ol>'; depth--; }
+    html += `<li id="comment-${10000 + i}" class="comment depth-${depth + 1}"><article class="comment-body"><footer class="comment-meta"><div class="comment-author vcard"><img alt="" src="https://avatars.example.com/${hex(32)}?s=56&amp;d=mm&amp;r=g" class="avatar avatar-56 photo" height="56" width="56" loading="lazy"><b class="fn">${pick(words)}${int(1, 99)}</b></div><div class="comment-metadata"><a href="#comment-${10000 + i}"><time datetime="2025-0${int(1, 9)}-1${int(0, 9)}T${int(10, 23)}:${int(10, 59)}:00+00:00">${int(1, 28)} ${pick(['March', 'April', 'May'])} 2025 at ${int(1, 12)}:${int(10, 59)} pm</time></a></div></footer><div class="comment-content"><p>${paragraph(int(1, 4))}</p></div><div class="reply"><a rel="nofollow" class="comment-reply-link" href="?replytocom=${10000 + i}#respond" data-commentid="${10000 + i}" aria-label="Reply">Reply</a></div></article></li>`;
+  }
+  while (depth > 0) { html += '</ol>'; depth--; }
+  return `${html}</ol>`;
+}
+
+/** Third-party tag snippets as ad and consent managers inline them, each with its own config object. */
+const tagSnippet = (bytes: number): string => `<script>(function(w,d){var c=${JSON.stringify({site: hex(8), slots: Array.from({length: 6}, () => ({id: `div-gpt-ad-${hex(13)}-0`, sizes: [[300, 250], [728, 90]], targeting: {pos: pick(words), kw: times(4, () => pick(words)).split('\n')}}))})};${bundle(bytes)}})(window,document);</script>`;
+
+{
+  random = prng(151);
+  const {url, html} = articlePage(151, 'Herald', 30, 0);
+  random = prng(152);
+  const jsonld = html.match(/<script type="application\/ld\+json">.*?<\/script>/)?.[0] ?? '';
+  add('news-hydrated.html', 'article (React SSR: critical CSS, SVG sprite, __NEXT_DATA__, JSON-LD at the end)', url, html
+    .replace(jsonld, '')
+    .replace('</head>', `<style data-critical>${css(60_000)}</style>\n</head>`)
+    .replace('<body class="article-template">', `<body class="article-template"><div id="__next">${svgSprite(120)}`)
+    .replace('</body>', `</div><script id="__NEXT_DATA__" type="application/json">${stateBlob(250_000)}</script>\n${times(10, () => `<script src="/_next/static/chunks/${hex(16)}.js" async></script>`)}\n${jsonld}\n</body>`));
+}
+
+{
+  random = prng(161);
+  const {url, html} = articlePage(161, 'Quillpad', 35, 0);
+  random = prng(162);
+  const jsonld = html.match(/<script type="application\/ld\+json">.*?<\/script>/)?.[0] ?? '';
+  add('blog-comment-thread.html', 'article (WordPress-style comment thread, 400 comments, JSON-LD at the end)', url, html
+    .replace(jsonld, '')
+    .replace('</main>', `<section id="comments" class="comments-area"><h2 class="comments-title">400 thoughts</h2>${commentThread(400)}<div id="respond"><form action="/wp-comments-post.php" method="post"><textarea name="comment" rows="8"></textarea><input type="submit" value="Post Comment"></form></div></section></main>`)
+    .replace('</body>', `${jsonld.replace('NewsArticle', 'BlogPosting')}\n</body>`));
+}
+
+{
+  random = prng(171);
+  const title = `${pick(words)} ${pick(words)} lemon cake`.replace(/\b\w/g, (c) => c.toUpperCase());
+  const url = `https://www.crumbkitchen.example.com/recipes/${slug(3)}/`;
+  const recipe = {'@context': 'https://schema.org', '@type': 'Recipe', name: title, image: [`https://www.crumbkitchen.example.com/wp-content/uploads/${hex(8)}-1200x1200.jpg`], author: {'@type': 'Person', name: 'Marta Quill'}, datePublished: '2025-02-11', description: sentence(18), recipeIngredient: times(12, () => `${int(1, 500)} g ${pick(words)}`).split('\n'), recipeInstructions: times(8, () => ({'@type': 'HowToStep', text: sentence()})).split('\n').map(() => ({'@type': 'HowToStep', text: sentence()}))};
+  const html = `<!DOCTYPE html>
+<html lang="en-US">
+${head({title, description: sentence(20), url, site: 'Crumb Kitchen', image: `/wp-content/uploads/${hex(8)}-1200x630.jpg`, extra: `<style id="theme-inline-css">${css(80_000)}</style>`})}
+<body class="single-recipe">${nav('Crumb Kitchen')}
+${times(8, () => tagSnippet(int(8_000, 20_000)))}
+<main><article><h1 class="entry-title">${esc(title)}</h1><div class="entry-meta">By <a rel="author" href="/author/marta/">Marta Quill</a></div>
+${times(10, (i) => `<p>${paragraph()}</p>${i % 3 === 1 ? `<div class="ad-slot"><!-- ad: in-content ${i} --><div id="div-gpt-ad-${hex(13)}-${i}"></div>${tagSnippet(6_000)}</div>` : ''}`)}
+<div class="recipe-card"><h2>${esc(title)}</h2><img src="/wp-content/uploads/${hex(8)}-720x720.jpg" width="720" height="720" alt=""><ul>${times(12, () => `<li>${int(1, 500)} g ${pick(words)}</li>`)}</ul><ol>${times(8, () => `<li>${sentence()}</li>`)}</ol></div>
+</article></main>${footer()}${analytics()}
+${times(4, () => tagSnippet(int(10_000, 25_000)))}
+<script type="application/ld+json">${JSON.stringify(recipe)}</script>
+</body></html>
+`;
+  add('recipe-ads.html', 'recipe (inline ad/consent tags and CSS, JSON-LD at the end)', url, html);
+}
+
+{
+  random = prng(181);
+  const name = `${pick(words)} ${pick(words)} trail backpack 28 L`.replace(/\b\w/g, (c) => c.toUpperCase());
+  const url = `https://www.ridgeline-outfitters.example.com/p/${slug(3)}-${int(1000, 9999)}`;
+  const html = `<!DOCTYPE html>
+<html lang="en">
+${head({title: name, description: sentence(16), url, site: 'Ridgeline', type: 'product', image: `https://img.ridgeline.example.com/${hex(16)}.jpg`})}
+<body>${svgSprite(700)}
+${nav('Ridgeline')}
+<main itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">${esc(name)}</h1>
+<div class="gallery">${times(8, () => `<picture><source type="image/avif" srcset="https://img.ridgeline.example.com/${hex(16)}-800.avif 800w, https://img.ridgeline.example.com/${hex(16)}-1600.avif 1600w"><img itemprop="image" src="https://img.ridgeline.example.com/${hex(16)}-800.jpg" width="800" height="800" alt=""></picture>`)}</div>
+<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="USD"><span itemprop="price" content="149.00">$149</span><button class="btn"><svg class="icon"><use href="#icon-cart"></use></svg>Add to cart</button></div>
+<div itemprop="description">${times(6, () => `<p>${paragraph()}</p>`)}</div>
+<ul class="features">${times(20, () => `<li><svg class="icon" aria-hidden="true"><use href="#icon-${slug(2)}"></use></svg>${sentence(6)}</li>`)}</ul>
+<section class="reviews">${times(30, () => `<div itemprop="review" itemscope itemtype="https://schema.org/Review"><span itemprop="author">${pick(words)}</span><div class="stars">${times(5, () => '<svg class="star"><use href="#icon-star"></use></svg>')}</div><p itemprop="reviewBody">${paragraph(int(1, 3))}</p></div>`)}</section>
+</main>${footer()}${analytics()}</body></html>
+`;
+  add('shop-svg-sprites.html', 'product (700-symbol SVG sprite, microdata)', url, html);
+}
+
+{
+  random = prng(191);
+  const title = `${sentence(8).slice(0, -1)}?`;
+  const url = `https://forum.fernwood.example.com/t/${slug(4)}/${int(10000, 99999)}`;
+  const posts = times(150, (i) => `<article class="post" id="post_${i + 1}" itemprop="${i === 0 ? 'mainEntity' : 'comment'}" itemscope itemtype="https://schema.org/${i === 0 ? 'DiscussionForumPosting' : 'Comment'}"><div class="topic-avatar"><img src="/user_avatar/forum.fernwood.example.com/${pick(words)}/48/${int(1, 9999)}_2.png" width="48" height="48" class="avatar" alt=""></div><div class="topic-body"><span class="creator" itemprop="author" itemscope itemtype="https://schema.org/Person"><a itemprop="url" href="/u/${pick(words)}${int(1, 99)}"><span itemprop="name">${pick(words)}${int(1, 99)}</span></a></span><time itemprop="datePublished" datetime="2025-04-${10 + (i % 18)}T12:${10 + (i % 49)}:00Z">Apr ${10 + (i % 18)}</time><div class="post" itemprop="text">${i % 5 === 2 ? `<aside class="quote"><blockquote><p>${paragraph(1)}</p></blockquote></aside>` : ''}<p>${paragraph(int(1, 4))}</p>${i % 7 === 3 ? `<pre><code class="lang-js">const ${pick(words)} = await fetch(&quot;/api/${slug(2)}&quot;).then((r) =&gt; r.json());\nif (a &lt; b &amp;&amp; c) { console.log(&#39;${pick(words)}&#39;); }</code></pre>` : ''}</div><meta itemprop="position" content="${i + 1}"></div></article>`);
+  const html = `<!DOCTYPE html>
+<html lang="en">
+${head({title, description: sentence(20), url, site: 'Fernwood Forum', type: 'website', image: '/uploads/default/original/1X/logo.png'})}
+<body>${nav('Fernwood Forum')}
+<div id="main-outlet" itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1 itemprop="headline"><a href="${url}">${esc(title)}</a></h1>
+${posts}</div>${footer()}
+<script>window.__PRELOADED__=${JSON.stringify({topic: {id: int(1, 99999), posts_count: 150}, site: {categories: Array.from({length: 40}, () => ({id: int(1, 999), name: pick(words), slug: slug(1), color: hex(6)}))}})};</script>
+${analytics()}</body></html>
+`;
+  add('forum-thread.html', 'forum thread (150 posts, microdata, code blocks)', url, html);
+}
+
+{
+  random = prng(201);
+  const title = `Configuring the ${pick(words)} ${pick(words)} client`;
+  const url = `https://docs.tessellate.example.com/guides/${slug(3)}/`;
+  const code = (): string => `<div class="highlight"><pre><code class="language-html">${times(int(8, 24), () => `<span class="nt">&lt;${pick(['div', 'span', 'script', 'link'])}</span> <span class="na">class=</span><span class="s">&quot;${slug(2)}&quot;</span><span class="nt">&gt;</span>${pick(words)} &amp;&amp; ${pick(words)}<span class="nt">&lt;/${pick(['div', 'span', 'script'])}&gt;</span>`)}</code></pre></div>`;
+  const html = `<!DOCTYPE html>
+<html lang="en" data-theme="light">
+${head({title, description: sentence(20), url, site: 'Tessellate Docs', type: 'website', image: '/img/social-card.png'})}
+<body><!-- build: ${hex(40)} -->
+<div class="layout"><nav class="sidebar" aria-label="Docs">${times(24, () => `<details open><summary>${pick(words)} ${pick(words)}</summary><ul>${times(int(15, 40), () => `<li><a class="menu__link" href="/guides/${slug(3)}/">${pick(words)} ${pick(words)}</a></li>`)}</ul></details>`)}</nav>
+<main><article><h1>${esc(title)}</h1>
+${times(40, (i) => (i % 3 === 0 ? code() : i % 5 === 1 ? `<!-- TODO(${pick(words)}): ${sentence()} -->\n<h2 id="${slug(2)}">${sentence(4)}</h2>` : `<p>${paragraph()} <code>${slug(2)}()</code></p>`))}
+</article></main></div>${footer()}
+<script>${bundle(30_000)}</script>
+<script type="application/ld+json">${JSON.stringify({'@context': 'https://schema.org', '@type': 'TechArticle', headline: title, dateModified: '2025-05-02T09:00:00Z'})}</script>
+</body></html>
+`;
+  add('docs-page.html', 'documentation (big sidebar, code blocks full of entities, HTML comments)', url, html);
+}
+
+{
+  random = prng(211);
+  const title = `${pick(words)} ${pick(words)} weekend deals`.replace(/\b\w/g, (c) => c.toUpperCase());
+  const url = `https://www.harbormart.example.com/deals/${slug(2)}`;
+  const state = stateBlob(420_000);
+  const html = `<!DOCTYPE html>
+<html lang="en" data-n-head-ssr>
+${head({title, description: sentence(18), url, site: 'Harbormart', type: 'website', image: `https://cdn.harbormart.example.com/${hex(12)}.jpg`})}
+<body><div data-server-rendered="true" id="__nuxt"><div id="__layout"><div class="app">
+<header class="${utility()}"><a href="/"><img src="/logo.svg" width="140" height="40" alt="Harbormart"></a></header>
+<h1 class="${utility()}">${esc(title)}</h1>
+<div class="grid">${times(48, () => `<a href="/p/${slug(3)}" class="${utility()}"><img src="https://cdn.harbormart.example.com/${hex(12)}_300.jpg" loading="lazy" width="300" height="300" alt=""><span class="${utility()}">${sentence(6)}</span><b>$${int(5, 90)}.99</b></a>`)}</div>
+</div></div></div>
+<script>window.__NUXT__=(function(a,b,c){return ${state}}(null,false,""));</script>
+${times(6, () => `<script src="/_nuxt/${hex(10)}.js" defer></script>`)}
+<script type="application/ld+json">${JSON.stringify({'@context': 'https://schema.org', '@type': 'CollectionPage', name: title, description: sentence(12)})}</script>
+</body></html>
+`;
+  add('nuxt-app-shell.html', 'shop listing (Nuxt-style SSR shell, __NUXT__ state, JSON-LD at the end)', url, html);
+}
+
+{
+  random = prng(221);
+  const title = `Live: ${sentence(7).slice(0, -1)}`;
+  const url = `https://www.northwire.example.com/live/${slug(4)}`;
+  const updates = times(120, (i) => `<article class="live-update" id="update-${i}"><time datetime="2025-06-0${1 + (i % 9)}T${10 + (i % 12)}:${10 + (i % 49)}:00Z">${10 + (i % 12)}:${10 + (i % 49)}</time><h2>${sentence(6)}</h2><p>${paragraph(int(1, 3))}</p>${i % 6 === 0 ? `<blockquote class="social-embed" data-lang="en"><p lang="en" dir="ltr">${sentence()}</p>&mdash; ${pick(words)} (@${pick(words)}${int(1, 99)}) <a href="https://social.example.com/${pick(words)}/status/${int(1e9, 2e9)}">June ${1 + (i % 9)}, 2025</a></blockquote><script async src="https://platform.social.example.com/widgets.js" charset="utf-8"></script>` : ''}${i % 10 === 5 ? `<figure><iframe src="https://video.example.com/embed/${hex(11)}" width="640" height="360" allowfullscreen></iframe></figure>` : ''}</article>`);
+  const html = `<!DOCTYPE html>
+<html lang="en-GB">
+${head({title, description: sentence(20), url, site: 'Northwire', image: `/live/${hex(8)}.jpg`, extra: `<style>${css(40_000)}</style>`})}
+<body>${nav('Northwire')}<main><h1>${esc(title)}</h1><div class="live-feed">${updates}</div></main>${footer()}
+${times(3, () => tagSnippet(15_000))}
+<script type="application/ld+json">${JSON.stringify({'@context': 'https://schema.org', '@type': 'LiveBlogPosting', headline: title, coverageStartTime: '2025-06-01T10:00:00Z', liveBlogUpdate: Array.from({length: 20}, (_, i) => ({'@type': 'BlogPosting', headline: sentence(6), datePublished: `2025-06-01T1${i % 10}:00:00Z`}))})}</script>
+</body></html>
+`;
+  add('live-blog.html', 'live blog (120 updates, social embeds, JSON-LD at the end)', url, html);
+}
+
+{
+  random = prng(231);
+  const title = `${pick(words)} analytics for ${pick(words)} teams`.replace(/\b\w/g, (c) => c.toUpperCase());
+  const url = 'https://www.lumenhq.example.com/';
+  const html = `<!DOCTYPE html>
+<html lang="en" class="h-full scroll-smooth">
+${head({title, description: sentence(18), url, site: 'LumenHQ', type: 'website', image: '/og/home.png'})}
+<body class="${utility()}"><div class="${utility()}">
+<header class="${utility()}"><nav class="${utility()}">${times(8, () => `<a href="/${slug(1)}" class="${utility()}">${pick(words)}${inlineIcon()}</a>`)}</nav></header>
+<main><section class="${utility()}"><h1 class="${utility()}">${esc(title)}</h1><p class="${utility()}">${paragraph(2)}</p><a href="/signup" class="${utility()}">Start free${inlineIcon()}</a></section>
+${times(12, () => `<section class="${utility()}"><h2 class="${utility()}">${sentence(5)}</h2><div class="${utility()}">${times(3, () => `<div class="${utility()}">${inlineIcon()}<h3 class="${utility()}">${sentence(3)}</h3><p class="${utility()}">${paragraph(1)}</p></div>`)}</div></section>`)}
+</main><footer class="${utility()}">${times(20, () => `<a href="/${slug(2)}" class="${utility()}">${pick(words)}</a>`)}</footer></div>
+<script type="module">${bundle(8_000)}</script>
+<script type="application/ld+json">${JSON.stringify({'@context': 'https://schema.org', '@type': 'Organization', name: 'LumenHQ', logo: 'https://www.lumenhq.example.com/logo.png', url})}</script>
+</body></html>
+`;
+  add('utility-landing.html', 'landing page (utility-class attributes, inline SVG icons)', url, html);
+}
+
+{
+  random = prng(241);
+  const {url, html} = articlePage(241, 'Almanac', 45, 0);
+  random = prng(242);
+  // A long-lived CMS template: IE conditional comments, commented-out blocks, table layout leftovers.
+  const legacy = html
+    .replace('</head>', `<!--[if lt IE 9]><script src="/js/html5shiv.js"></script><link rel="stylesheet" href="/css/ie8.css"><![endif]-->\n</head>`)
+    .replace('<main id="content">', `<!-- old header, kept for reference\n${times(60, () => `<div class="legacy-row"><a href="/${slug(2)}"><img src="/old/${hex(6)}.gif" width="1" height="1"></a>${paragraph(1)}</div>`)}\n-->\n<main id="content">`)
+    .replace('</article>', `${times(30, () => `<!-- ad-slot ${hex(8)} start --><div class="ad"><!-- ${sentence()} --></div><!-- ad-slot end -->`)}<!--googleoff: index--><table class="layout">${times(40, () => `<tr><td class="gutter">&nbsp;</td><td>${sentence()}</td></tr>`)}</table><!--googleon: index--></article>`);
+  add('legacy-comments.html', 'article (conditional comments, commented-out markup, table layout)', url, legacy);
+}
+
 /** Encodes text in a legacy charset by inverting the platform's WHATWG decoder over every 1- and 2-byte sequence. */
 function encodeLegacy(text: string, label: string): Buffer {
   const decoder = new TextDecoder(label, {fatal: true});
