@@ -515,7 +515,7 @@ const tagSnippet = (bytes: number): string => `<script>(function(w,d){var c=${JS
   random = prng(171);
   const title = `${pick(words)} ${pick(words)} lemon cake`.replace(/\b\w/g, (c) => c.toUpperCase());
   const url = `https://www.crumbkitchen.example.com/recipes/${slug(3)}/`;
-  const recipe = {'@context': 'https://schema.org', '@type': 'Recipe', name: title, image: [`https://www.crumbkitchen.example.com/wp-content/uploads/${hex(8)}-1200x1200.jpg`], author: {'@type': 'Person', name: 'Marta Quill'}, datePublished: '2025-02-11', description: sentence(18), recipeIngredient: times(12, () => `${int(1, 500)} g ${pick(words)}`).split('\n'), recipeInstructions: times(8, () => ({'@type': 'HowToStep', text: sentence()})).split('\n').map(() => ({'@type': 'HowToStep', text: sentence()}))};
+  const recipe = {'@context': 'https://schema.org', '@type': 'Recipe', name: title, image: [`https://www.crumbkitchen.example.com/wp-content/uploads/${hex(8)}-1200x1200.jpg`], author: {'@type': 'Person', name: 'Marta Quill'}, datePublished: '2025-02-11', description: sentence(18), recipeIngredient: times(12, () => `${int(1, 500)} g ${pick(words)}`).split('\n'), recipeInstructions: Array.from({length: 8}, () => ({'@type': 'HowToStep', text: sentence()}))};
   const html = `<!DOCTYPE html>
 <html lang="en-US">
 ${head({title, description: sentence(20), url, site: 'Crumb Kitchen', image: `/wp-content/uploads/${hex(8)}-1200x630.jpg`, extra: `<style id="theme-inline-css">${css(80_000)}</style>`})}
