@@ -21,7 +21,11 @@ Options for <url> (the endpoint's query parameters, as flags):
   --ping.<kind>=false       turn off the check for one kind: url, image, logo, video, audio
   --screenshot              add data.screenshot (needs Chromium)
   --screenshot.<key>=VALUE  type, quality, fullPage, width, height, deviceScaleFactor, waitUntil,
-                            waitForSelector, waitForTimeout, element
+                            waitForSelector, waitForTimeout, element, hide, remove, click, scroll,
+                            overlay.browser (light|dark), overlay.background (colour, gradient, URL)
+  --device=NAME             emulate a device, e.g. --device="iPhone 15" (screenshots and rendering)
+  --colorScheme=SCHEME      light, dark or no-preference
+  --mediaType=TYPE          screen or print
   --element SELECTOR        capture only this element
   --prerender[=auto|false]  read the page a browser sees after its scripts ran (default: auto,
                             which renders only pages that look client-rendered)

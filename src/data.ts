@@ -29,7 +29,7 @@ export interface Screenshot {
   width: number;
   /** Image height in pixels, read from the image bytes. */
   height: number;
-  /** Image format name: `png`, `jpeg` or `webp`. */
+  /** Image format as its file extension: `png`, `jpg` or `webp` (the convention of `data.image.type`). */
   type: string;
   /** Size of the image file in bytes. */
   size: number;

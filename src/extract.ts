@@ -16,6 +16,7 @@ import {type RenderedPage, renderPage} from './render/render-page.js';
 import {documentBase, resolveUrls} from './rules/resolve-urls.js';
 import {pickFields} from './rules/rules.js';
 import {takeScreenshot} from './screenshot/take-screenshot.js';
+import {splitCredentials} from './url/credentials.js';
 import {validateUrl} from './url/validate-url.js';
 
 /** The stages of the pipeline; any of them can be replaced through `createExtractor({ stages })`. */
@@ -88,11 +89,15 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
     const request = normalizeOptions(options, resolved);
     const deadline = createDeadline(request.timeout, request.signal);
     try {
-      const url = stages.validateUrl(input, resolved.allowAddress);
+      // Credentials in the URL become an authorization header for the caller's headers, which
+      // only ever go to the page's own origin; from here on no URL carries them.
+      const {url, authorization} = splitCredentials(stages.validateUrl(input, resolved.allowAddress));
+      const callerHeaders =
+        authorization && request.headers.authorization === undefined ? {...request.headers, authorization} : request.headers;
       const render = () =>
         stages.renderPage(
           url,
-          {headers: request.headers, deadline, wait: request.wait, emulation: request.emulation, screenshot: request.screenshot},
+          {headers: callerHeaders, deadline, wait: request.wait, emulation: request.emulation, screenshot: request.screenshot},
           resolved,
         );
       const anyMeta = Object.values(request.meta).some(Boolean);
@@ -109,7 +114,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       if (request.prerender === true) {
         page = rendered = await render();
       } else {
-        page = await stages.fetchPage(url, {headers: request.headers, deadline}, resolved);
+        page = await stages.fetchPage(url, {headers: callerHeaders, deadline}, resolved);
       }
       let {snapshot, candidates} = read(page);
       if (request.prerender === 'auto' && prerenderReason(page, candidates, resolved) !== null) {
@@ -125,7 +130,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         }
       }
       // Credentials meant for the requested origin: none of them follow the page to another origin.
-      const headers = headersAfterRedirects(request.headers, [url.href, ...page.redirects.map((hop) => hop.url), page.url]);
+      const headers = headersAfterRedirects(callerHeaders, [url.href, ...page.redirects.map((hop) => hop.url), page.url]);
       const pingRequest = {ping: request.ping, headers, pageUrl: page.url, deadline};
       // The oEmbed answer fills fields the page left empty, so it comes before ping.
       const embedded = request.iframe

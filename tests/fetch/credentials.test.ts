@@ -1,4 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
+import {createExtractor} from '../../src/extract.js';
 import {createDeadline} from '../../src/deadline.js';
 import {LinkpeekError} from '../../src/errors.js';
 import {handleQuery, type HandlerConfig} from '../../src/endpoint/handler.js';
@@ -174,6 +175,21 @@ describe('fetchPage with credentials in the URL', () => {
       expectNoCredentials(error.toJSON());
       expectNoCredentials(String(error.url));
     }
+  });
+});
+
+describe('extract() with credentials in the URL', () => {
+  it('pings the page origin with them, never another origin, and returns nothing that holds them', async () => {
+    seen.length = 0;
+    const result = await createExtractor(loopbackConfig)(withCredentials('/page'), {prerender: false});
+    expectNoCredentials(result);
+    const auth = basic(`ann:${decodedSecret}`);
+    expect(seen.filter((line) => line.startsWith('site /page'))).toEqual([`site /page ${auth}`]);
+    // The page's own image was pinged with them (it was not before the library path split them).
+    expect(seen.filter((line) => line.includes('/own.png'))).not.toEqual([]);
+    expect(seen.filter((line) => line.includes('/own.png')).every((line) => line.endsWith(auth))).toBe(true);
+    expect(seen.filter((line) => line.startsWith('cdn ')).every((line) => line.endsWith(' none'))).toBe(true);
+    expect(result.data.image).toMatchObject({url: `http://site.test:${site.port}/own.png`, type: 'png'});
   });
 });
 
