@@ -9,6 +9,7 @@ import {splitCredentials} from '../../src/url/credentials.js';
 import {validateUrl} from '../../src/url/validate-url.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {startServer, type Route, type TestServer} from '../helpers/server.js';
+import {failure} from '../helpers/failure.js';
 
 // `site.test` and `cdn.test` both answer 127.0.0.1 (tests/helpers/policy.ts): two origins by port.
 let site: TestServer;
@@ -66,14 +67,6 @@ async function fetchWith(url: string, headers: Record<string, string> = {}): Pro
   }
 }
 
-async function failure(promise: Promise<unknown>): Promise<LinkpeekError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(LinkpeekError);
-  return error as LinkpeekError;
-}
 
 /** Nothing the caller can read holds the user name or the password, in any spelling. */
 function expectNoCredentials(value: unknown) {

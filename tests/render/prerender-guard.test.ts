@@ -1,10 +1,10 @@
 import {afterAll, beforeAll, expect, it, jest} from '@jest/globals';
 import puppeteer, {type Browser} from 'puppeteer-core';
 import {createChromiumProvider, type ChromiumProvider} from '../../src/browser/chromium-provider.js';
-import {LinkpeekError} from '../../src/errors.js';
 import {createExtractor} from '../../src/extract.js';
 import {describeWithChromium, startRemoteChromium, type RemoteChromium} from '../helpers/chromium.js';
 import {expectedFields, shellTitles, spaConfig, spaPaths, startSpaSite, type SpaSite} from '../helpers/spa.js';
+import {failure} from '../helpers/failure.js';
 
 jest.setTimeout(20_000);
 
@@ -41,14 +41,6 @@ async function openInBrowser(): Promise<{contexts: number; pages: number}> {
   }
 }
 
-async function failure(promise: Promise<unknown>): Promise<LinkpeekError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(LinkpeekError);
-  return error as LinkpeekError;
-}
 
 const extractor = () => createExtractor({...spaConfig, screenshotProvider: chromium});
 
