@@ -25,6 +25,8 @@ interface TokenizerInternals {
   currentSequence: Uint8Array;
   stateText(c: number): void;
   stateInTagName(c: number): void;
+  stateInClosingTagName(c: number): void;
+  stateInAttributeName(c: number): void;
   stateBeforeAttributeName(c: number): void;
   stateInAttributeValueDoubleQuotes(c: number): void;
   stateInAttributeValueSingleQuotes(c: number): void;
@@ -130,7 +132,38 @@ export class FastTokenizer extends Base {
     return this.buffer.charCodeAt(next);
   }
 
+  /**
+   * Moves to the first character at or after the current one that is whitespace, `/`, `>` (or `=`
+   * when `equals`), else to the buffer's last character; returns it. Tag and attribute names end there.
+   */
+  private jumpToNameEnd(c: number, equals: boolean): number {
+    if (isWhitespace(c) || c === slash || c === gt || (equals && c === eq)) return c;
+    const buffer = this.buffer;
+    const length = buffer.length;
+    let j = this.index - this.offset + 1;
+    for (; j < length; j++) {
+      c = buffer.charCodeAt(j);
+      if (c === gt || c === slash || isWhitespace(c) || (equals && c === eq)) break;
+    }
+    if (j === length) {
+      // The name goes on in the next chunk: stop on the last character, which does nothing here.
+      j = length - 1;
+      c = buffer.charCodeAt(j);
+    }
+    this.index = j + this.offset;
+    return c;
+  }
+
+  override stateInClosingTagName(c: number): void {
+    base.stateInClosingTagName.call(this, this.jumpToNameEnd(c, false));
+  }
+
+  override stateInAttributeName(c: number): void {
+    base.stateInAttributeName.call(this, this.jumpToNameEnd(c, true));
+  }
+
   override stateInTagName(c: number): void {
+    c = this.jumpToNameEnd(c, false);
     if (isWhitespace(c) || c === slash || c === gt) {
       const start = this.sectionStart - this.offset;
       // A name split across two chunks is read in full (rare).
