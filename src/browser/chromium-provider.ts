@@ -5,6 +5,7 @@ import {toPageError} from './guarded-page.js';
 import {renderInContext} from './render.js';
 import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
+import {treeRss} from './process-tree.js';
 import type {CaptureRequest, CaptureResult, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
 
 // Defined with the launch code; re-exported so imports from this module keep working.
@@ -14,6 +15,18 @@ export {chromiumCandidates, findExecutable} from './launch.js';
 export interface ChromiumProviderOptions extends LaunchOptions {
   /** Captures running at once on the one browser; further captures wait in a queue. @default 2 */
   concurrency?: number;
+  /**
+   * Pages (captures and renders) after which a launched browser is replaced: new work goes to a
+   * fresh browser while the old one finishes its pages, then it is closed. `Infinity`: never.
+   * @default 500
+   */
+  recycleAfter?: number;
+  /**
+   * Bytes of resident memory (the RSS sum of the launched browser's processes, read from /proc at
+   * most once a second, when a page finishes) above which the browser is replaced the same way.
+   * @default Infinity (off)
+   */
+  maxMemory?: number;
 }
 
 /** A {@link ScreenshotProvider} backed by one shared Chromium. */
@@ -49,38 +62,86 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new LinkpeekError('EINVALOPTION', 'Option `concurrency` must be a positive integer.');
   }
+  const recycleAfter = options.recycleAfter ?? 500;
+  if (!(recycleAfter === Infinity || (Number.isInteger(recycleAfter) && recycleAfter >= 1))) {
+    throw new LinkpeekError('EINVALOPTION', 'Option `recycleAfter` must be a positive integer or Infinity.');
+  }
+  const maxMemory = options.maxMemory ?? Infinity;
+  if (!(maxMemory === Infinity || (Number.isFinite(maxMemory) && maxMemory > 0))) {
+    throw new LinkpeekError('EINVALOPTION', 'Option `maxMemory` must be a positive number of bytes or Infinity.');
+  }
   const limit = pLimit(concurrency);
+  // The session new work goes to: `session` while it launches, `live` once it runs.
   let session: Promise<Session> | undefined;
-  let pid: number | undefined;
+  let live: Session | undefined;
   let closed = false;
-  // The current session once it settled, or undefined if there is none or its start failed.
-  const settledSession = () => session?.catch(() => undefined);
+  // Disposals of retired or crashed browsers still running; `close()` waits for them.
+  const disposals = new Set<Promise<void>>();
+  let lastSample = 0;
 
-  const getSession = async (): Promise<Session> => {
-    // No await before `session` is set when there is none: two captures starting together must
-    // share one launch.
-    if (session) {
-      const current = await settledSession();
-      if (current?.browser.connected) return current;
-      // A crashed browser: drop it and start over.
-      if (current) await current.dispose();
+  const dispose = (current: Session) => {
+    if (current.disposing) return;
+    const disposing = current.dispose().finally(() => disposals.delete(disposing));
+    current.disposing = disposing;
+    disposals.add(disposing);
+  };
+
+  /** No new work goes to `current`; it is closed once its last page finished. */
+  const retire = (current: Session) => {
+    current.retiring = true;
+    if (live === current) {
+      live = undefined;
       session = undefined;
     }
-    const started = startSession(options);
-    session = started;
-    started.then(
-      (current) => {
-        pid = current.pid;
-        current.browser.once('disconnected', () => {
-          if (session === started) pid = undefined;
-        });
-      },
-      () => {
-        // A failed launch is retried by the next capture.
-        if (session === started) session = undefined;
-      },
-    );
-    return started;
+    if (current.active === 0) dispose(current);
+  };
+
+  /** The session the next page runs on, launched if needed, with that page counted in. */
+  const acquire = async (): Promise<Session> => {
+    let mine: Promise<Session> | undefined;
+    for (;;) {
+      if (!session) {
+        // No await between the check and the assignment: two pages starting together share one launch.
+        mine = startSession(options);
+        session = mine;
+      }
+      const pending = session;
+      let current: Session;
+      try {
+        current = await pending;
+      } catch (error) {
+        if (session === pending) session = undefined;
+        // A failed launch fails the page that started it; the pages that waited on it try again.
+        if (pending === mine) throw error;
+        continue;
+      }
+      if (session !== pending) continue;
+      live = current;
+      if (closed) {
+        retire(current);
+        throw new LinkpeekError('ESCREENSHOT', 'The Chromium provider is closed.');
+      }
+      if (!current.browser.connected || current.retiring) {
+        // A crashed browser: its pages fail and finish, then it is disposed.
+        retire(current);
+        continue;
+      }
+      current.pages++;
+      current.active++;
+      // Recycling only makes sense for a browser this process launched.
+      if (current.pid !== undefined && current.pages >= recycleAfter) retire(current);
+      return current;
+    }
+  };
+
+  const release = (current: Session) => {
+    current.active--;
+    if (!current.retiring && current.pid !== undefined && maxMemory !== Infinity && Date.now() - lastSample >= memorySampleInterval) {
+      lastSample = Date.now();
+      const rss = treeRss(current.pid);
+      if (rss !== undefined && rss > maxMemory) retire(current);
+    }
+    if (current.retiring && current.active === 0) dispose(current);
   };
 
   /** Runs `work` on the shared browser, in the queue; one retry on a fresh browser if it died under the work. */
@@ -89,7 +150,9 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
     action: 'capture' | 'render',
     work: (session: Session) => Promise<T>,
   ) => {
+    let used: Session | undefined;
     const once = async (): Promise<T> => {
+      used = undefined;
       if (closed) throw new LinkpeekError(action === 'render' ? 'ERENDER' : 'ESCREENSHOT', 'The Chromium provider is closed.');
       // The deadline may have passed while this work waited in the queue.
       if (request.signal?.aborted) {
@@ -97,14 +160,19 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
           new LinkpeekError(action === 'render' ? 'ERENDER' : 'ESCREENSHOT', `The page could not be ${action === 'render' ? 'rendered' : 'captured'}.`, {cause, url: request.url});
         throw toPageError(request.signal.reason, request, request.signal, undefined, failed, action);
       }
-      return work(await getSession());
+      const current = await acquire();
+      used = current;
+      try {
+        return await work(current);
+      } finally {
+        release(current);
+      }
     };
     return limit(async () => {
       try {
         return await once();
       } catch (error) {
-        const current = await settledSession();
-        if (!closed && current && !current.browser.connected && !request.signal?.aborted) return once();
+        if (!closed && used && !used.browser.connected && !request.signal?.aborted) return once();
         throw error;
       }
     });
@@ -112,7 +180,7 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
 
   return {
     get pid() {
-      return pid;
+      return live?.browser.connected ? live.pid : undefined;
     },
     capture: (request: CaptureRequest): Promise<CaptureResult> =>
       inQueue(request, 'capture', (current) => captureInContext(current.browser, current.blackHole, request)),
@@ -120,18 +188,31 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
       inQueue(request, 'render', (current) => renderInContext(current.browser, current.blackHole, request)),
     async close() {
       closed = true;
-      const current = await settledSession();
+      const pending = session;
       session = undefined;
-      pid = undefined;
-      await current?.dispose();
+      live = undefined;
+      const current = await pending?.catch(() => undefined);
+      if (current) dispose(current);
+      while (disposals.size > 0) await Promise.all(disposals);
     },
   };
 }
+
+// The browser's memory is read at most this often (milliseconds), when a page finishes.
+const memorySampleInterval = 1_000;
 
 /** A browser plus the black-hole proxy its capture contexts use; `dispose` releases both. */
 interface Session extends OpenedBrowser {
   /** `http://127.0.0.1:<port>` of a listener that drops every connection. */
   blackHole: string;
+  /** Pages (captures and renders) started on this browser. */
+  pages: number;
+  /** Pages running on it now. */
+  active: number;
+  /** No new page goes to it: it is closed once `active` is 0. */
+  retiring: boolean;
+  /** Set once its disposal started. */
+  disposing?: Promise<void>;
 }
 
 async function startSession(options: ChromiumProviderOptions): Promise<Session> {
@@ -142,6 +223,9 @@ async function startSession(options: ChromiumProviderOptions): Promise<Session> 
       browser: opened.browser,
       pid: opened.pid,
       blackHole: blackHole.url,
+      pages: 0,
+      active: 0,
+      retiring: false,
       async dispose() {
         await opened.dispose();
         await blackHole.close();
