@@ -13,7 +13,7 @@ import {startEndpoint} from './endpoint/serve.js';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON
-  linkpeek serve [--port N] [--host H] [--allow-loopback]
+  linkpeek serve [--port N] [--host H] [--redis URL] [--allow-loopback]
                                   run the HTTP endpoint (GET /?url=...)
 
 Options for <url> (the endpoint's query parameters, as flags):
@@ -43,6 +43,8 @@ Options for serve:
   --port N                  port to listen on (default: env PORT, else 3000; 0 picks a free one)
   --host H                  interface (default 127.0.0.1; 0.0.0.0 to serve other machines)
   --no-cache                do not cache results (default: in-memory LRU, 1 hour)
+  --redis URL               share the cache and coalesce requests with every instance on this
+                            Redis, e.g. redis://127.0.0.1:6379 (default: env LINKPEEK_REDIS_URL)
 
 Both:
   --allow-loopback          FOR LOCAL TESTING ONLY: also allow 127.0.0.0/8 and ::1 targets
@@ -65,13 +67,14 @@ async function main(argv: string[]): Promise<number> {
       timeout: {type: 'string'},
       port: {type: 'string'},
       host: {type: 'string'},
+      redis: {type: 'string'},
     },
     strict: false,
     allowPositionals: true,
     tokens: true,
   });
   const flags = new URLSearchParams();
-  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache']);
+  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'redis']);
   for (const token of tokens) {
     if (token.kind !== 'option' || own.has(token.name)) continue;
     // `--no-ping` is `ping=false`; every other flag is the query parameter of the same name.
@@ -92,9 +95,13 @@ async function main(argv: string[]): Promise<number> {
 
   if (positionals[0] === 'serve') {
     if (positionals.length > 1 || [...flags.keys()].some((name) => name !== 'cache')) {
-      throw usageError('`serve` takes only --port, --host, --no-cache and --allow-loopback.');
+      throw usageError('`serve` takes only --port, --host, --no-cache, --redis and --allow-loopback.');
     }
-    return serve(values.port, values.host, {...policy, cache: values['no-cache'] !== true});
+    if (values.redis !== undefined && typeof values.redis !== 'string') throw usageError('`--redis` needs a URL.');
+    const redis = typeof values.redis === 'string' ? values.redis : process.env.LINKPEEK_REDIS_URL || undefined;
+    if (redis !== undefined && values['no-cache'] === true) throw usageError('`--redis` and `--no-cache` exclude each other.');
+    if (redis !== undefined && !/^rediss?:\/\/\S+$/i.test(redis)) throw usageError('`--redis` must be a redis:// or rediss:// URL.');
+    return serve(values.port, values.host, {...policy, cache: values['no-cache'] !== true}, redis);
   }
   if (positionals.length !== 1) throw usageError('Give exactly one URL.');
   flags.set('url', positionals[0] ?? '');
@@ -117,12 +124,13 @@ async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-async function serve(port: unknown, host: unknown, config: HandlerConfig) {
+async function serve(port: unknown, host: unknown, config: HandlerConfig, redis: string | undefined) {
   const portText = typeof port === 'string' ? port : (process.env.PORT ?? '3000');
   if (!/^\d+$/.test(portText) || Number(portText) > 65_535) throw usageError('`--port` must be a number from 0 to 65535.');
   const endpoint = await startEndpoint({
     port: Number(portText),
     host: typeof host === 'string' ? host : '127.0.0.1',
+    ...(redis ? {redis} : {}),
     config: {
       ...config,
       onError: (error) => process.stderr.write(`${JSON.stringify({level: 'error', code: error.code, message: error.message, cause: String(error.cause ?? '')})}\n`),
@@ -131,7 +139,7 @@ async function serve(port: unknown, host: unknown, config: HandlerConfig) {
     // A busy port, a privileged one or a foreign host: named as the flag the user typed.
     throw asFlagError(error);
   });
-  process.stderr.write(`linkpeek listening on ${endpoint.url}\n`);
+  process.stderr.write(`linkpeek listening on ${endpoint.url}${redis ? ` (cache on ${redactRedis(redis)})` : ''}\n`);
   return new Promise<number>((resolve) => {
     const stop = (signal: string) => {
       process.stderr.write(`linkpeek: ${signal}, draining connections and closing the browser\n`);
@@ -155,6 +163,17 @@ function asFlagError(error: unknown): unknown {
     .replace(/^(Option|Parameter) /, 'Flag ')
     .replace(/`([\w.][\w.-]*)`/g, '`--$1`');
   return new LinkpeekError('EINVALOPTION', message, {cause: error, ...(error.data ? {data: error.data} : {})});
+}
+
+/** The Redis URL without its password, for the log. */
+function redactRedis(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.href;
+  } catch {
+    return 'redis';
+  }
 }
 
 function usageError(message: string): LinkpeekError {

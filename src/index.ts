@@ -93,4 +93,6 @@ export type {HandlerConfig, QueryRequest, QueryResponse} from './endpoint/handle
 export {parseQuery, embedPaths} from './endpoint/parse-query.js';
 export type {ParsedQuery} from './endpoint/parse-query.js';
 export {createMemoryCache, cacheKey} from './endpoint/result-cache.js';
-export type {CacheStore, CacheEntry, MemoryCacheOptions} from './endpoint/result-cache.js';
+export type {CacheStore, CacheEntry, CacheLock, MemoryCacheOptions} from './endpoint/result-cache.js';
+export {createRedisCache} from './endpoint/redis-cache.js';
+export type {RedisCache, RedisCacheOptions} from './endpoint/redis-cache.js';

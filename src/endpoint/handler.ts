@@ -160,19 +160,81 @@ function createCore(config: HandlerConfig): Core {
   const report = (error: unknown) => onError?.(toLinkpeekError(error));
   const readStored = screenshotDirectory ? readStoredScreenshot(screenshotDirectory) : undefined;
 
-  const cacheGet = async (key: string): Promise<CacheEntry | undefined> => {
+  // A store that fails (Redis down) is reported once per outage; requests go on uncached (BYPASS)
+  // and the next operation that works ends the outage.
+  let storeDown = false;
+  const storeFailed = (error: unknown) => {
+    if (!storeDown) report(error);
+    storeDown = true;
+  };
+  const storeWorked = () => void (storeDown = false);
+  /** The entry, `undefined` when there is none, `null` when the store failed. */
+  const cacheGet = async (key: string): Promise<CacheEntry | undefined | null> => {
     try {
-      return (await store?.get(key)) ?? undefined;
+      const entry = (await store?.get(key)) ?? undefined;
+      storeWorked();
+      return entry;
     } catch (error) {
-      report(error);
-      return undefined;
+      storeFailed(error);
+      return null;
     }
   };
   const cacheSet = async (key: string, entry: CacheEntry) => {
     try {
       await store?.set(key, entry, ttl + stale);
+      storeWorked();
     } catch (error) {
-      report(error);
+      storeFailed(error);
+    }
+  };
+  type Extracted = {result: ExtractResult; timings: StageTimings};
+  /**
+   * Extracts and stores `key` once across every instance sharing the store's lock: the instance that
+   * takes the lock extracts; the others poll the store for its entry, and take over when the lock is
+   * released without one (the owner failed) or expires (the owner crashed; the lock lives as long
+   * as one extraction may: the request's timeout plus 2 s). A store that cannot be reached coordinates
+   * nothing: the extraction then runs here.
+   */
+  const extractShared = async (key: string, lockTtl: number, run: () => Promise<Extracted>, cancel: AbortSignal): Promise<Extracted> => {
+    const lock = store?.lock;
+    const runAndStore = async () => {
+      const fresh = await run();
+      if (store) await cacheSet(key, {result: fresh.result, storedAt: Date.now()});
+      return fresh;
+    };
+    if (!lock) return runAndStore();
+    const giveUp = Date.now() + lockTtl;
+    for (;;) {
+      let release: (() => Promise<void>) | null;
+      try {
+        release = await lock.acquire(key, lockTtl);
+        storeWorked();
+      } catch (error) {
+        storeFailed(error);
+        return runAndStore();
+      }
+      if (release) {
+        try {
+          return await runAndStore();
+        } finally {
+          release().catch(storeFailed);
+        }
+      }
+      // Another instance extracts: wait for its entry.
+      for (;;) {
+        await sleep(lockPollInterval, cancel);
+        const entry = await cacheGet(key);
+        if (entry && freshness(entry, ttl, stale) === 'fresh') return {result: entry.result, timings: new Map()};
+        if (entry === null || Date.now() > giveUp) return runAndStore();
+        let held: boolean;
+        try {
+          held = await lock.held(key);
+        } catch (error) {
+          storeFailed(error);
+          return runAndStore();
+        }
+        if (!held) break; // released without an entry, or expired: try to take it
+      }
     }
   };
 
@@ -207,16 +269,14 @@ function createCore(config: HandlerConfig): Core {
         const entry = store ? await cacheGet(key) : undefined;
         if (store) timings.set('cache', performance.now() - lookupStarted);
         const state = entry ? freshness(entry, ttl, stale) : 'expired';
+        // The store failed (e.g. Redis is down): answered, but not from the cache nor into it.
+        const storeFailing = entry === null;
         // Identical requests share one extraction; it is cancelled only when every one of them
         // went away. A background refresh (no signal) always runs to the end, for the cache.
         const refresh = (waiter: AbortSignal | undefined) =>
           shared(
             key,
-            async (cancel) => {
-              const fresh = await run(cancel);
-              if (store) await cacheSet(key, {result: fresh.result, storedAt: Date.now()});
-              return fresh;
-            },
+            (cancel) => (storeFailing ? run(cancel) : extractShared(key, request.timeout + 2000, () => run(cancel), cancel)),
             waiter,
           );
         if (entry && state === 'fresh') {
@@ -230,10 +290,12 @@ function createCore(config: HandlerConfig): Core {
           const fresh = await refresh(signal);
           result = fresh.result;
           for (const [name, ms] of fresh.timings) timings.set(name, ms);
-          cacheStatus = store ? 'MISS' : 'BYPASS';
+          cacheStatus = store && !storeFailing ? 'MISS' : 'BYPASS';
         }
       }
-      const maxAge = cacheStatus === 'BYPASS' && store ? 'private, no-store' : `public, max-age=${Math.floor(ttl / 1000)}`;
+      // A BYPASS for caller headers is private; one for a failing store is a public answer all the same.
+      const isPrivate = cacheStatus === 'BYPASS' && store && Object.keys(request.headers).length > 0;
+      const maxAge = isPrivate ? 'private, no-store' : `public, max-age=${Math.floor(ttl / 1000)}`;
       // Only our own screenshots live in the directory: a page's image URL that happens to end in
       // a stored name must get the redirect, not a local file.
       const answer = embed
@@ -289,6 +351,25 @@ function credentialsAsHeader(url: string, options: ExtractOptions): {url: string
   const given = options.headers ?? {};
   const explicit = Object.keys(given).some((name) => name.toLowerCase() === 'authorization');
   return {url: bare.href, options: {...options, headers: explicit || !authorization ? given : {...given, authorization}}};
+}
+
+/** How often an instance waiting for another's extraction looks for its entry. */
+const lockPollInterval = 50;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const done = () => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener('abort', stop, {once: true});
+  });
 }
 
 function resolveStore(cache: HandlerConfig['cache']): CacheStore<CacheEntry> | null {

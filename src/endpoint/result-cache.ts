@@ -10,6 +10,22 @@ export interface CacheStore<V = unknown> {
   get(key: string): Promise<V | undefined> | V | undefined;
   set(key: string, value: V, ttl?: number): Promise<unknown> | unknown;
   delete(key: string): Promise<unknown> | unknown;
+  /**
+   * A lock shared by every instance using the store (see `createRedisCache`): when present, identical
+   * requests are coalesced across instances, not only within one process.
+   */
+  lock?: CacheLock;
+}
+
+/** A lock with a TTL, shared by the instances of one cache store. */
+export interface CacheLock {
+  /**
+   * Takes `key` for `ttl` milliseconds. Resolves to the function that releases it, or to `null` when
+   * another holder has it; rejects when the store cannot be reached.
+   */
+  acquire(key: string, ttl: number): Promise<(() => Promise<void>) | null>;
+  /** Whether anyone holds `key`. */
+  held(key: string): Promise<boolean>;
 }
 
 /** What the handler keeps per request: the result and when it was extracted. */

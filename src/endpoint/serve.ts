@@ -3,6 +3,7 @@ import type {AddressInfo} from 'node:net';
 import {createChromiumProvider} from '../browser/chromium-provider.js';
 import {createHandler, type HandlerConfig} from './handler.js';
 import {LinkpeekError, toLinkpeekError} from '../errors.js';
+import {createRedisCache} from './redis-cache.js';
 
 /** Options of {@link startEndpoint}. */
 export interface EndpointOptions {
@@ -17,6 +18,11 @@ export interface EndpointOptions {
   config?: HandlerConfig;
   /** Milliseconds `close()` waits for requests in flight before cutting them off. @default 10000 */
   drainTimeout?: number;
+  /**
+   * `redis://host:port` (or `rediss://`): share the result cache, and coalesce identical requests,
+   * with every instance on this Redis (see `createRedisCache`). Replaces `config.cache`; closed by `close()`.
+   */
+  redis?: string;
 }
 
 /** A running endpoint. */
@@ -36,7 +42,16 @@ export interface Endpoint {
  */
 export async function startEndpoint(options: EndpointOptions = {}): Promise<Endpoint> {
   const ownProvider = options.config?.screenshotProvider ? null : createChromiumProvider();
-  const config: HandlerConfig = {...options.config, ...(ownProvider ? {screenshotProvider: ownProvider} : {})};
+  if (options.redis !== undefined && !/^rediss?:\/\/[^\s]+$/i.test(options.redis)) {
+    await ownProvider?.close();
+    throw new LinkpeekError('EINVALOPTION', 'Option `redis` must be a redis:// or rediss:// URL.', {data: {redis: 'must be a redis:// URL'}});
+  }
+  const redis = options.redis === undefined ? null : createRedisCache(options.redis);
+  const config: HandlerConfig = {
+    ...options.config,
+    ...(ownProvider ? {screenshotProvider: ownProvider} : {}),
+    ...(redis ? {cache: redis} : {}),
+  };
   const server = createServer(createHandler(config));
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
@@ -53,6 +68,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
     });
   } catch (error) {
     await ownProvider?.close();
+    await redis?.close();
     throw listenError(error, port, host);
   }
   const shown = host.includes(':') ? `[${host}]` : host;
@@ -70,6 +86,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
         await closed;
         clearTimeout(grace);
         await ownProvider?.close();
+        await redis?.close();
       })()),
   };
 }
