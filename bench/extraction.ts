@@ -158,8 +158,10 @@ interface Settings {
   time: number;
   /** tinybench minimum iterations per task. */
   iterations: number;
-  /** tinybench warm-up per task before it is measured, ms (and at least 5 iterations). */
+  /** tinybench warm-up per task before it is measured, ms. */
   warmupTime: number;
+  /** Warm-up iterations at least (default 2: one corpus pass of metascraper takes seconds). */
+  warmupIterations?: number;
 }
 
 /**
@@ -172,7 +174,7 @@ async function runGroup(contenders: Contender[], pages: CorpusPage[], settings: 
     time: settings.time,
     iterations: settings.iterations,
     warmup: true,
-    warmupIterations: 5,
+    warmupIterations: settings.warmupIterations ?? 2,
     warmupTime: settings.warmupTime,
     throws: true,
     setup: collectGarbage,
@@ -300,8 +302,8 @@ export async function benchExtraction(mode: BenchMode): Promise<{rows: Row[]; de
  */
 async function perPage(pages: CorpusPage[], contenders: Contender[], mode: BenchMode): Promise<{rows: Row[]; detail: string}> {
   const settings: Settings = mode.quick
-    ? {rounds: 1, time: 30, iterations: 5, warmupTime: 20}
-    : {rounds: 5, time: 120, iterations: 10, warmupTime: 50};
+    ? {rounds: 1, time: 30, iterations: 5, warmupTime: 20, warmupIterations: 5}
+    : {rounds: 5, time: 120, iterations: 10, warmupTime: 50, warmupIterations: 5};
   const hasUnfurl = contenders.some((c) => c.name === 'unfurl.js');
   const lines = [
     '| Page | Kind | KB | floor ms | linkpeek ms | unfurl.js ms | linkpeek ÷ floor throughput (spread) | linkpeek ÷ unfurl.js throughput (spread) |',
