@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The `linkpeek` command. Unlike the library, a command may write to the terminal.
-import {readFileSync} from 'node:fs';
+import {closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync} from 'node:fs';
+import {text as readStream} from 'node:stream/consumers';
+import cliProgress from 'cli-progress';
 import {parseArgs} from 'node:util';
 import {isLoopbackAddress, isPublicAddress} from './url/address.js';
 import {isLinkpeekError, LinkpeekError, toErrorBody} from './errors.js';
@@ -10,11 +12,15 @@ import type {AddressPolicy} from './options.js';
 import {parseQuery} from './endpoint/parse-query.js';
 import type {HandlerConfig} from './endpoint/handler.js';
 import {startEndpoint} from './endpoint/serve.js';
+import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './endpoint/batch.js';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON
   linkpeek serve [--port N] [--host H] [--redis URL] [--allow-loopback]
                                   run the HTTP endpoint (GET /?url=...)
+  linkpeek batch <file|-> [--out FILE] [--concurrency N] [--per-host N] [--resume] [options for <url>]
+                                  extract every URL of <file> (one a line; - is stdin), one JSON
+                                  line per URL (result or error, with "url") on stdout or in FILE
 
 Options for <url> (the endpoint's query parameters, as flags):
   --no-ping                 do not check that URLs in the result are reachable
@@ -46,6 +52,15 @@ Options for serve:
   --redis URL               share the cache and coalesce requests with every instance on this
                             Redis, e.g. redis://127.0.0.1:6379 (default: env LINKPEEK_REDIS_URL)
 
+Options for batch (and every option for <url>, applied to each URL):
+  --out FILE                write the JSON lines to FILE (default: stdout)
+  --concurrency N           extractions at once (default 4)
+  --per-host N              extractions at once per host (default 2)
+  --resume                  skip the URLs FILE already holds, append the others (needs --out)
+  A progress bar with rate and ETA on a terminal, else a progress line on stderr every 2 s.
+  Exit 0 when every URL has its line (failed URLs included), 2 on usage errors, 130 on Ctrl-C
+  (the lines written are complete; --resume finishes the rest).
+
 Both:
   --allow-loopback          FOR LOCAL TESTING ONLY: also allow 127.0.0.0/8 and ::1 targets
                             (same as env LINKPEEK_ALLOW_LOOPBACK=1). Private ranges stay refused.
@@ -68,13 +83,16 @@ async function main(argv: string[]): Promise<number> {
       port: {type: 'string'},
       host: {type: 'string'},
       redis: {type: 'string'},
+      out: {type: 'string'},
+      concurrency: {type: 'string'},
+      'per-host': {type: 'string'},
     },
     strict: false,
     allowPositionals: true,
     tokens: true,
   });
   const flags = new URLSearchParams();
-  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'redis']);
+  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'redis', 'out', 'concurrency', 'per-host', 'resume']);
   for (const token of tokens) {
     if (token.kind !== 'option' || own.has(token.name)) continue;
     // `--no-ping` is `ping=false`; every other flag is the query parameter of the same name.
@@ -102,6 +120,13 @@ async function main(argv: string[]): Promise<number> {
     if (redis !== undefined && values['no-cache'] === true) throw usageError('`--redis` and `--no-cache` exclude each other.');
     if (redis !== undefined && !/^rediss?:\/\/\S+$/i.test(redis)) throw usageError('`--redis` must be a redis:// or rediss:// URL.');
     return serve(values.port, values.host, {...policy, cache: values['no-cache'] !== true}, redis);
+  }
+  if (positionals[0] === 'batch') {
+    if (positionals.length !== 2) throw usageError('`batch` takes one input: a file of URLs, or - for stdin.');
+    return batch(positionals[1] as string, values, flags, policy);
+  }
+  for (const name of ['out', 'concurrency', 'per-host', 'resume', 'redis'] as const) {
+    if (values[name] !== undefined) throw usageError(`\`--${name}\` is for \`linkpeek ${name === 'redis' ? 'serve' : 'batch'}\` only.`);
   }
   if (positionals.length !== 1) throw usageError('Give exactly one URL.');
   flags.set('url', positionals[0] ?? '');
@@ -153,6 +178,133 @@ async function serve(port: unknown, host: unknown, config: HandlerConfig, redis:
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
+}
+
+async function batch(input: string, values: Record<string, unknown>, flags: URLSearchParams, policy: Pick<HandlerConfig, 'allowAddress'>) {
+  const count = (name: string, fallback: number) => {
+    const value = values[name];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 256) {
+      throw usageError(`\`--${name}\` must be a number from 1 to 256.`);
+    }
+    return Number(value);
+  };
+  const concurrency = count('concurrency', 4);
+  const perHost = count('per-host', 2);
+  const out = values.out;
+  if (out !== undefined && (typeof out !== 'string' || out === '')) throw usageError('`--out` needs a file name.');
+  const resume = values.resume === true;
+  if (resume && out === undefined) throw usageError('`--resume` needs `--out FILE`.');
+  // The flags apply to every URL: checked once, before anything starts.
+  try {
+    const probe = new URLSearchParams(flags);
+    probe.set('url', 'https://example.com/');
+    if (parseQuery(probe).embed !== null) throw usageError('`--embed` is for the HTTP endpoint only.');
+  } catch (error) {
+    throw asFlagError(error);
+  }
+  let text: string;
+  try {
+    text = input === '-' ? await readStream(process.stdin) : readFileSync(input, 'utf8');
+  } catch (error) {
+    throw usageError(`Cannot read \`${input}\`: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+  }
+  const urls = readUrls(text);
+
+  let skip = new Set<string>();
+  let fd: number | null = null;
+  if (typeof out === 'string') {
+    if (resume && existsSync(out)) {
+      const done = readDone(readFileSync(out, 'utf8'));
+      // A line cut off by a kill is dropped: the file holds complete lines only.
+      truncateSync(out, Buffer.byteLength(readFileSync(out, 'utf8').slice(0, done.complete)));
+      skip = done.urls;
+    }
+    fd = openSync(out, resume ? 'a' : 'w');
+  }
+  // One whole line per write call: an interrupted run leaves complete lines.
+  const write = (line: string) => {
+    if (fd === null) process.stdout.write(`${line}\n`);
+    else writeSync(fd, `${line}\n`);
+  };
+
+  const started = Date.now();
+  const summary = (state: BatchProgress) => {
+    const {rate, eta} = rateAndEta(state.done, state.total, Date.now() - started);
+    return {rate: rate.toFixed(1), eta: formatSeconds(eta)};
+  };
+  let last: BatchProgress = {total: 0, done: 0, failed: 0, skipped: 0};
+  let bar: cliProgress.SingleBar | undefined;
+  let ticker: NodeJS.Timeout | undefined;
+  if (process.stderr.isTTY) {
+    bar = new cliProgress.SingleBar(
+      {
+        stream: process.stderr,
+        format: 'linkpeek batch {bar} {value}/{total} | {rate}/s | ETA {etaText} | {failed} failed',
+        hideCursor: true,
+        etaBuffer: 50,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+  } else {
+    ticker = setInterval(() => {
+      const {rate, eta} = summary(last);
+      process.stderr.write(`linkpeek batch: ${last.done}/${last.total} done, ${last.failed} failed, ${rate}/s, ETA ${eta}\n`);
+    }, 2000);
+  }
+  const progress = (state: BatchProgress) => {
+    if (!bar) {
+      last = state;
+      return;
+    }
+    if (last.total === 0 && state.done === 0) bar.start(state.total, 0, {failed: 0, rate: '0.0', etaText: '?'});
+    last = state;
+    bar.update(state.done, {failed: state.failed, ...(({rate, eta}) => ({rate, etaText: eta}))(summary(state))});
+  };
+
+  const stop = new AbortController();
+  const onSigint = () => {
+    stop.abort(new LinkpeekError('EABORTED', 'Interrupted.'));
+    // A second Ctrl-C: now.
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', onSigint);
+  process.once('SIGTERM', onSigint);
+  const screenshotProvider = createChromiumProvider({concurrency: Math.min(concurrency, 4)});
+  const extractor = createExtractor({...policy, screenshotProvider});
+  let final: BatchProgress;
+  try {
+    final = await runBatch({
+      urls,
+      skip,
+      concurrency,
+      perHost,
+      write,
+      progress,
+      signal: stop.signal,
+      extract: (url, signal) => {
+        const query = new URLSearchParams(flags);
+        query.set('url', url);
+        const parsed = parseQuery(query);
+        return extractor(parsed.url, {...parsed.options, signal});
+      },
+    });
+  } finally {
+    clearInterval(ticker);
+    bar?.stop();
+    if (fd !== null) closeSync(fd);
+    await screenshotProvider.close();
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const skipped = final.skipped ? `, ${final.skipped} skipped (already in ${String(out)})` : '';
+  if (stop.signal.aborted) {
+    process.stderr.write(
+      `linkpeek batch: interrupted after ${seconds}s: ${final.done}/${final.total} written, ${final.failed} failed${skipped}. Run again with --resume to finish.\n`,
+    );
+    return 130;
+  }
+  process.stderr.write(`linkpeek batch: done, ${final.done}/${final.total} in ${seconds}s, ${final.failed} failed${skipped}\n`);
+  return 0;
 }
 
 // The flags are the endpoint's query parameters; option errors name them as the user typed them.
