@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import {listenBlackHole} from './black-hole-proxy.js';
 import {captureInContext} from './capture.js';
-import {toPageError} from './guarded-page.js';
+import {contextsClosed, toPageError} from './guarded-page.js';
 import {renderInContext} from './render.js';
 import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
@@ -227,6 +227,9 @@ async function startSession(options: ChromiumProviderOptions): Promise<Session> 
       active: 0,
       retiring: false,
       async dispose() {
+        // The contexts of finished pages still closing in the background end first (bounded: a
+        // browser that hangs is killed all the same).
+        await Promise.race([contextsClosed(opened.browser), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
         await opened.dispose();
         await blackHole.close();
       },
