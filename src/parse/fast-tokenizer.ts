@@ -9,8 +9,8 @@ import {attributeTags} from './tag-handlers.js';
  * `<script>` ends, what a comment swallows, how an attribute is split) is htmlparser2's own. Two
  * things differ, neither visible to the collector of parse-html.ts:
  * - text may arrive in fewer, longer pieces (the collector concatenates them);
- * - the attributes of a tag the collector reads no attribute of are skipped without events, unless one
- *   is `itemprop`/`itemscope`/`itemtype` (the collector reads those on every tag).
+ * - the attributes the collector does not read on a tag are skipped without events (it reads
+ *   `itemprop`/`itemscope`/`itemtype` on every tag, and a few more on the tags of tag-handlers.ts).
  * tests/parse/fast-parse.test.ts runs both tokenizers over every fixture and generated HTML.
  */
 
@@ -48,24 +48,67 @@ const singleQuote = 39;
 
 const isWhitespace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
 
-/** Tag names (raw, as written) → whether the collector reads their attributes; filled as names are met. */
-const readsAttributes = new Map<string, boolean>();
-const attributeNames = new Set(['itemprop', 'itemscope', 'itemtype']);
+/** The attributes the collector reads on every element: microdata. */
+const microdataAttributes = ['itemprop', 'itemscope', 'itemtype'];
 
-function tagReadsAttributes(raw: string): boolean {
-  let reads = readsAttributes.get(raw);
-  if (reads === undefined) {
+/**
+ * The attributes the collector reads, by tag (tag-handlers.ts and collect-microdata.ts): the others
+ * are skipped. Tags not listed are read for microdata only. `image` is read as `img` outside SVG.
+ */
+const readAttributes = new Map<string, readonly string[]>([
+  ['html', ['lang', 'xml:lang']],
+  ['base', ['href']],
+  ['meta', ['content', 'name', 'property', 'http-equiv']],
+  ['link', ['href', 'rel', 'sizes', 'type', 'hreflang']],
+  ['script', ['type']],
+  ['a', ['rel', 'href']],
+  ['area', ['href']],
+  ['time', ['datetime']],
+  ['img', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt']],
+  ['image', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt']],
+  ['video', ['src', 'poster']],
+  ['audio', ['src', 'poster']],
+  ['source', ['src', 'srcset', 'type']],
+  ['embed', ['src']],
+  ['iframe', ['src']],
+  ['track', ['src']],
+  ['object', ['data']],
+  ['data', ['value']],
+  ['meter', ['value']],
+]);
+
+/** Which attribute names of one tag are read: the names, and a bit per lowercase first letter for a quick no. */
+interface ReadSet {
+  names: ReadonlySet<string>;
+  firstLetters: number;
+}
+
+function readSet(names: readonly string[]): ReadSet {
+  let firstLetters = 0;
+  for (const name of names) firstLetters |= 1 << (name.charCodeAt(0) - 97);
+  return {names: new Set(names), firstLetters};
+}
+
+const microdataOnly = readSet(microdataAttributes);
+/** Tag names (raw, as written) → the attributes read, `null` for "all" (names that are not plain ASCII); filled as met. */
+const readSets = new Map<string, ReadSet | null>();
+for (const attribute of [...readAttributes.keys()]) readSets.set(attribute, readSet([...readAttributes.get(attribute)!, ...microdataAttributes]));
+
+function attributesRead(raw: string): ReadSet | null {
+  let set = readSets.get(raw);
+  if (set === undefined) {
     const name = raw.toLowerCase();
-    // `image` is read as `img` outside SVG; anything not plainly ASCII is left to the full path.
-    reads = attributeTags.has(name) || name === 'image' || !/^[a-z][a-z0-9-]*$/.test(name);
-    if (readsAttributes.size < 1000) readsAttributes.set(raw, reads);
+    set = readSets.get(name);
+    // A tag whose attributes tag-handlers.ts reads but the table above does not list is read in full.
+    if (set === undefined) set = /^[a-z][a-z0-9-]*$/.test(name) && !attributeTags.has(name) ? microdataOnly : null;
+    if (readSets.size < 1000) readSets.set(raw, set);
   }
-  return reads;
+  return set;
 }
 
 export class FastTokenizer extends Base {
-  /** Whether the attributes of the tag being read may be skipped (see {@link skipAttributes}). */
-  private skippable = false;
+  /** The attributes of the tag being read that are not skipped (see {@link skipAttributes}); `null`: none skipped. */
+  private reading: ReadSet | null = null;
   /** Cached position of the next `&` in the buffer (relative to it), `-1` when none, per buffer. */
   private ampBuffer: string | null = null;
   private ampAt = -1;
@@ -167,15 +210,15 @@ export class FastTokenizer extends Base {
     if (isWhitespace(c) || c === slash || c === gt) {
       const start = this.sectionStart - this.offset;
       // A name split across two chunks is read in full (rare).
-      this.skippable = start >= 0 && !tagReadsAttributes(this.buffer.slice(start, this.index - this.offset));
+      this.reading = start >= 0 ? attributesRead(this.buffer.slice(start, this.index - this.offset)) : null;
     }
     base.stateInTagName.call(this, c);
   }
 
   override stateBeforeAttributeName(c: number): void {
-    if (this.skippable) {
-      this.skippable = false;
-      if (c !== gt && c !== slash) this.skipAttributes();
+    // Set for the whole tag: after each attribute read, the stock states come back here.
+    if (this.reading !== null) {
+      if (c !== gt && c !== slash) this.skipAttributes(this.reading);
       c = this.buffer.charCodeAt(this.index - this.offset);
     }
     base.stateBeforeAttributeName.call(this, c);
@@ -184,10 +227,10 @@ export class FastTokenizer extends Base {
   /**
    * Walks the attributes of the current tag the way the stock states would, without events, and stops
    * where they would be back in the before-attribute-name state on the tag's `/` or `>`. Stops earlier
-   * (on the attribute's first character, so the stock states read it and the rest of the tag) at an
-   * `itemprop`/`itemscope`/`itemtype` attribute. Moves nothing when the tag does not end in this buffer.
+   * at an attribute in `read`, on its first character: the stock states read it, then come back here.
+   * Moves nothing when the tag does not end in this buffer (the stock states read the rest).
    */
-  private skipAttributes(): void {
+  private skipAttributes(read: ReadSet): void {
     const buffer = this.buffer;
     const length = buffer.length;
     let j = this.index - this.offset;
@@ -207,7 +250,7 @@ export class FastTokenizer extends Base {
       }
       if (j >= length) return;
       const first = buffer.charCodeAt(nameStart) | 0x20;
-      if (first === 105 && j - nameStart >= 8 && attributeNames.has(buffer.slice(nameStart, j).toLowerCase())) {
+      if (first >= 97 && first <= 122 && (read.firstLetters & (1 << (first - 97))) !== 0 && read.names.has(buffer.slice(nameStart, j).toLowerCase())) {
         j = nameStart;
         break;
       }

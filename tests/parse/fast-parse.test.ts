@@ -123,6 +123,9 @@ describe('parseHtml (fast) equals the reference full parse', () => {
       '{"@type":"Article","headline":"J","image":"/j.png"}', 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. ',
       '&amp;', '&lt;', '&#x3c;', '&', '<', '>', '"', "'", '=', '/', ' ', '\n', '\u001c', '\u000f', 'a < b', '</', '<!', '<?', '</ p>', '<math>', '</math>',
       '<div class="a"', ' data-x=\'<h1>\'', ' itemprop=description', '>',
+      '<a class="x" href="/h" data-q rel=author>', '<A CLASS=x REL="Author" HREF=/u>', '<img class=c data-src="/l.png" loading=lazy src="/s.png" alt="A &amp; B">',
+      '<a itemprop="url" class=k href="/mu">', '<meta class=x name=author content="Ann">', '<link as=font rel="icon" data-x="1" href="/i.png" sizes=any>', '<html data-x lang=fr>',
+      '<time class=t datetime="2026-03-04T05:06:07Z">', '<source media="(x)" srcset="/m.png 2x" type="image/png">', '<video class=v poster=/vp.png src=/v.webm>',
     ),
     fc.string({maxLength: 6}),
   );
