@@ -16,7 +16,7 @@ import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgr
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON
-  linkpeek serve [--port N] [--host H] [--redis URL] [--allow-loopback]
+  linkpeek serve [--port N] [--host H] [--redis URL] [--no-playground] [--allow-loopback]
                                   run the HTTP endpoint (GET /?url=...)
   linkpeek batch <file|-> [--out FILE] [--concurrency N] [--per-host N] [--resume] [options for <url>]
                                   extract every URL of <file> (one a line; - is stdin), one JSON
@@ -49,6 +49,7 @@ Options for serve:
   --port N                  port to listen on (default: env PORT, else 3000; 0 picks a free one)
   --host H                  interface (default 127.0.0.1; 0.0.0.0 to serve other machines)
   --no-cache                do not cache results (default: in-memory LRU, 1 hour)
+  --no-playground           do not serve the playground page (GET / from a browser, no url)
   --redis URL               share the cache and coalesce requests with every instance on this
                             Redis, e.g. redis://127.0.0.1:6379 (default: env LINKPEEK_REDIS_URL)
 
@@ -92,7 +93,7 @@ async function main(argv: string[]): Promise<number> {
     tokens: true,
   });
   const flags = new URLSearchParams();
-  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'redis', 'out', 'concurrency', 'per-host', 'resume']);
+  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'no-playground', 'redis', 'out', 'concurrency', 'per-host', 'resume']);
   for (const token of tokens) {
     if (token.kind !== 'option' || own.has(token.name)) continue;
     // `--no-ping` is `ping=false`; every other flag is the query parameter of the same name.
@@ -113,13 +114,13 @@ async function main(argv: string[]): Promise<number> {
 
   if (positionals[0] === 'serve') {
     if (positionals.length > 1 || [...flags.keys()].some((name) => name !== 'cache')) {
-      throw usageError('`serve` takes only --port, --host, --no-cache, --redis and --allow-loopback.');
+      throw usageError('`serve` takes only --port, --host, --no-cache, --redis, --no-playground and --allow-loopback.');
     }
     if (values.redis !== undefined && typeof values.redis !== 'string') throw usageError('`--redis` needs a URL.');
     const redis = typeof values.redis === 'string' ? values.redis : process.env.LINKPEEK_REDIS_URL || undefined;
     if (redis !== undefined && values['no-cache'] === true) throw usageError('`--redis` and `--no-cache` exclude each other.');
     if (redis !== undefined && !/^rediss?:\/\/\S+$/i.test(redis)) throw usageError('`--redis` must be a redis:// or rediss:// URL.');
-    return serve(values.port, values.host, {...policy, cache: values['no-cache'] !== true}, redis);
+    return serve(values.port, values.host, {...policy, cache: values['no-cache'] !== true, playground: values['no-playground'] !== true}, redis);
   }
   if (positionals[0] === 'batch') {
     if (positionals.length !== 2) throw usageError('`batch` takes one input: a file of URLs, or - for stdin.');
@@ -165,6 +166,7 @@ async function serve(port: unknown, host: unknown, config: HandlerConfig, redis:
     throw asFlagError(error);
   });
   process.stderr.write(`linkpeek listening on ${endpoint.url}${redis ? ` (cache on ${redactRedis(redis)})` : ''}\n`);
+  if (config.playground) process.stderr.write(`linkpeek playground: open ${endpoint.url} in a browser\n`);
   return new Promise<number>((resolve) => {
     const stop = (signal: string) => {
       process.stderr.write(`linkpeek: ${signal}, draining connections and closing the browser\n`);

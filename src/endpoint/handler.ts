@@ -8,6 +8,7 @@ import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} f
 import {hasCredentials, splitCredentials} from '../url/credentials.js';
 import {jsonType, plainFail} from './json-responses.js';
 import {parseQuery} from './parse-query.js';
+import {playgroundAnswer, wantsPlayground} from './playground.js';
 import {
   cacheKey,
   createMemoryCache,
@@ -48,6 +49,13 @@ export interface HandlerConfig extends CreateExtractorConfig {
    * message), cache store failures and failed background refreshes. The handler itself never logs.
    */
   onError?: (error: LinkpeekError) => void;
+  /**
+   * Serve the playground (`createHandler` only): a browser asking for the mount root with
+   * `Accept: text/html` and no `url` gets a page to try the endpoint, with its script and
+   * stylesheet at `playground.js` and `playground.css` under the mount. `linkpeek serve` turns it on.
+   * @default false
+   */
+  playground?: boolean;
 }
 
 /** The framework-free core, for Koa and others. */
@@ -103,6 +111,8 @@ export function createHandler(
 ): (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => Promise<void> {
   const core = createCore(config);
   const filesPath = config.screenshotDirectory && config.screenshotPath ? withSlashes(config.screenshotPath) : null;
+  if (config.playground !== undefined && typeof config.playground !== 'boolean') throw invalidOption('playground', 'must be a boolean', config.playground);
+  const playground = config.playground === true;
   return async function linkpeekHandler(request, response, next) {
     try {
       await answerRequest(request, response, next);
@@ -119,7 +129,13 @@ export function createHandler(
   async function answerRequest(request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) {
     const url = new URL(request.url ?? '/', 'http://localhost');
     let answer: QueryResponse;
-    if (url.pathname === '/' || url.pathname === '') {
+    const method = (request.method ?? 'GET').toUpperCase();
+    const asset = playground && (method === 'GET' || method === 'HEAD') ? playgroundAnswer(url.pathname.slice(1)) : undefined;
+    if (asset && url.pathname !== '/') {
+      answer = asset;
+    } else if ((url.pathname === '/' || url.pathname === '') && playground && (method === 'GET' || method === 'HEAD') && wantsPlayground(request.headers.accept, url.searchParams)) {
+      answer = playgroundAnswer() as QueryResponse;
+    } else if (url.pathname === '/' || url.pathname === '') {
       // A client that disconnects before its answer is written cancels its extraction (unless
       // another request waits for the same result).
       const gone = new AbortController();
@@ -148,8 +164,9 @@ export function createHandler(
 }
 
 function createCore(config: HandlerConfig): Core {
-  const {cache, cacheTtl, staleTtl, screenshotPath, screenshotDirectory, onError, ...extractorConfig} = config;
+  const {cache, cacheTtl, staleTtl, screenshotPath, screenshotDirectory, onError, playground, ...extractorConfig} = config;
   void screenshotPath;
+  void playground;
   const resolved = normalizeConfig(withoutStages(extractorConfig));
   const ttl = positive(cacheTtl, 'cacheTtl', 3_600_000);
   const stale = positive(staleTtl, 'staleTtl', ttl);
