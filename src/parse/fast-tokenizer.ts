@@ -133,20 +133,35 @@ export class FastTokenizer extends Base {
     return false;
   }
 
-  /** Text: only `<` and `&` do anything, so jump to the first of them. */
+  /**
+   * Whether the collector would do anything with text at this point (set by parse-html.ts). When it
+   * would not, text is neither emitted nor entity-decoded: an entity never contains a `<`, so the text
+   * still ends where the stock tokenizer ends it.
+   */
+  wantsText: () => boolean = () => true;
+
+  /** Text: only `<` and `&` do anything, so jump to the first of them (to `<` when the text is not wanted). */
   override stateText(c: number): void {
-    if (c !== lt && c !== amp) {
-      const from = this.index + 1 - this.offset;
-      let next = this.buffer.indexOf('<', from);
-      const ampersand = this.nextAmp(from);
-      if (ampersand !== -1 && (next === -1 || ampersand < next)) next = ampersand;
-      if (next === -1) {
-        this.index = this.buffer.length + this.offset - 1;
-        return;
+    if (c !== lt) {
+      const wanted = this.wantsText();
+      if (c !== amp || !wanted) {
+        const from = this.index + 1 - this.offset;
+        let next = this.buffer.indexOf('<', from);
+        if (wanted) {
+          const ampersand = this.nextAmp(from);
+          if (ampersand !== -1 && (next === -1 || ampersand < next)) next = ampersand;
+        }
+        if (next === -1) {
+          // cleanup() emits the text so far; the collector ignores it when it is not wanted.
+          this.index = this.buffer.length + this.offset - 1;
+          return;
+        }
+        this.index = next + this.offset;
+        c = this.buffer.charCodeAt(next);
       }
-      this.index = next + this.offset;
-      c = this.buffer.charCodeAt(next);
     }
+    // Dropping unwanted text: the stock state emits only what lies between sectionStart and the `<`.
+    if (c === lt && this.sectionStart < this.index && !this.wantsText()) this.sectionStart = this.index;
     base.stateText.call(this, c);
   }
 

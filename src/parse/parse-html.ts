@@ -90,6 +90,14 @@ function createCollector(fast: boolean): {snapshot: Snapshot; parser: Parser} {
       ...(fast && useFastTokenizer ? {Tokenizer: FastTokenizer as unknown as typeof Tokenizer} : {}),
     },
   );
+  const tokenizer = (parser as unknown as {tokenizer: unknown}).tokenizer;
+  if (tokenizer instanceof FastTokenizer) {
+    // The pending tag's handler may start a text collector, so it runs first (as ontext would run it).
+    tokenizer.wantsText = () => {
+      flush();
+      return state.json !== null || (state.collectors.length > 0 && !state.rawText);
+    };
+  }
   return {snapshot: state.snapshot, parser};
 }
 
