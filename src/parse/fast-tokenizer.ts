@@ -106,6 +106,28 @@ function attributesRead(raw: string): ReadSet | null {
   return set;
 }
 
+/**
+ * The same, keyed by a number packed from the raw name's characters (7 bits each, names of at most 7
+ * ASCII characters: the first is a letter, so lengths do not collide), so that most tags need no slice.
+ */
+const readSetsByCode = new Map<number, ReadSet | null>();
+
+function attributesReadAt(buffer: string, start: number, end: number): ReadSet | null {
+  if (end - start > 7) return attributesRead(buffer.slice(start, end));
+  let key = 0;
+  for (let index = start; index < end; index++) {
+    const c = buffer.charCodeAt(index);
+    if (c > 127) return attributesRead(buffer.slice(start, end));
+    key = key * 128 + c;
+  }
+  let set = readSetsByCode.get(key);
+  if (set === undefined) {
+    set = attributesRead(buffer.slice(start, end));
+    if (readSetsByCode.size < 1000) readSetsByCode.set(key, set);
+  }
+  return set;
+}
+
 export class FastTokenizer extends Base {
   /** The attributes of the tag being read that are not skipped (see {@link skipAttributes}); `null`: none skipped. */
   private reading: ReadSet | null = null;
@@ -225,7 +247,7 @@ export class FastTokenizer extends Base {
     if (isWhitespace(c) || c === slash || c === gt) {
       const start = this.sectionStart - this.offset;
       // A name split across two chunks is read in full (rare).
-      this.reading = start >= 0 ? attributesRead(this.buffer.slice(start, this.index - this.offset)) : null;
+      this.reading = start >= 0 ? attributesReadAt(this.buffer, start, this.index - this.offset) : null;
     }
     base.stateInTagName.call(this, c);
   }
