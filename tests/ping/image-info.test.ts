@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {describe, expect, it} from '@jest/globals';
 import {LinkpeekError} from '../../src/errors.js';
 import {readImageInfo} from '../../src/ping/image-info.js';
@@ -8,7 +9,12 @@ const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAE
 
 describe('readImageInfo', () => {
   it('reads type, MIME type, dimensions and size from the bytes', () => {
-    expect(readImageInfo(png)).toEqual({type: 'png', contentType: 'image/png', width: 1, height: 1, size: png.byteLength});
+    expect(readImageInfo(png)).toEqual({type: 'png', extension: 'png', contentType: 'image/png', width: 1, height: 1, size: png.byteLength});
+  });
+
+  it('names a JPEG `jpg` as its extension (the convention of data.image.type), `jpeg` as its type', () => {
+    const jpeg = readFileSync(new URL('../fixtures/media/sample.jpg', import.meta.url));
+    expect(readImageInfo(jpeg)).toMatchObject({type: 'jpeg', extension: 'jpg', contentType: 'image/jpeg'});
   });
 
   it.each([
