@@ -74,6 +74,11 @@ const parts: Part[] = [
     module: './endpoint.js',
     run: async (m) => ({rows: toRows('endpoint', await (m.benchEndpoint as (mode: BenchMode) => Promise<unknown>)(mode))}),
   },
+  {
+    name: 'scale-out',
+    module: './scale-out.js',
+    run: async (m) => ({rows: (await (m.benchScaleOut as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows}),
+  },
   {name: 'soak', module: './soak.js', run: async (m) => ({rows: (await (m.benchSoak as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows})},
 ];
 
@@ -84,6 +89,7 @@ const exportName: Record<string, string> = {
   screenshots: 'benchScreenshots',
   prerender: 'benchPrerender',
   endpoint: 'benchEndpoint',
+  'scale-out': 'benchScaleOut',
   soak: 'benchSoak',
 };
 
