@@ -6,11 +6,14 @@ import {attributeTags} from './tag-handlers.js';
  * tokenizer walks the text one character at a time looking for one of a few characters, this one
  * jumps there with `indexOf`. Every jump lands exactly where the character-by-character walk would
  * have stopped, and the stock state functions then run from there, so the tokenizing (where a
- * `<script>` ends, what a comment swallows, how an attribute is split) is htmlparser2's own. Two
- * things differ, neither visible to the collector of parse-html.ts:
+ * `<script>` ends, what a comment swallows, how an attribute is split) is htmlparser2's own. Three
+ * things differ, none visible to the collector of parse-html.ts:
  * - text may arrive in fewer, longer pieces (the collector concatenates them);
+ * - text the collector would ignore (see {@link FastTokenizer.wantsText}) is not emitted at all;
  * - the attributes the collector does not read on a tag are skipped without events (it reads
  *   `itemprop`/`itemscope`/`itemtype` on every tag, and a few more on the tags of tag-handlers.ts).
+ * If the installed htmlparser2 ever disagrees on parse-html.ts's load-time sample, the stock tokenizer
+ * is used instead.
  * tests/parse/fast-parse.test.ts runs both tokenizers over every fixture and generated HTML.
  */
 
