@@ -7,7 +7,8 @@ import {createExtractor, defaultStages, type CreateExtractorConfig} from '../ext
 import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} from '../options.js';
 import {hasCredentials, splitCredentials} from '../url/credentials.js';
 import {jsonType, plainFail} from './json-responses.js';
-import {parseQuery} from './parse-query.js';
+import {applyFilter} from './filter.js';
+import {parseQuery, type RequestHeaders} from './parse-query.js';
 import {playgroundAnswer, wantsPlayground} from './playground.js';
 import {
   cacheKey,
@@ -68,11 +69,17 @@ export interface QueryRequest {
    * from the connection.
    */
   signal?: AbortSignal;
+  /**
+   * The request's headers (e.g. Koa's `ctx.headers`): each `x-api-header-<name>` is sent to the target
+   * as `<name>`, under the rules of `headers.<name>`; the others are ignored. `createHandler` passes
+   * the node request's headers.
+   */
+  headers?: RequestHeaders;
 }
 
 export type {QueryResponse} from './embed.js';
 
-type Core = (searchParams: URLSearchParams, method: string, signal?: AbortSignal) => Promise<QueryResponse>;
+type Core = (searchParams: URLSearchParams, method: string, signal?: AbortSignal, requestHeaders?: RequestHeaders) => Promise<QueryResponse>;
 
 
 /**
@@ -93,7 +100,7 @@ export async function handleQuery(
     core = createCore(config);
     cores.set(config, core);
   }
-  return core(searchParams, (request.method ?? 'GET').toUpperCase(), request.signal);
+  return core(searchParams, (request.method ?? 'GET').toUpperCase(), request.signal, request.headers);
 }
 
 const defaultConfig: HandlerConfig = {};
@@ -144,7 +151,7 @@ export function createHandler(
       };
       response.once('close', onClose);
       try {
-        answer = await core(url.searchParams, (request.method ?? 'GET').toUpperCase(), gone.signal);
+        answer = await core(url.searchParams, (request.method ?? 'GET').toUpperCase(), gone.signal, request.headers);
       } finally {
         response.off('close', onClose);
       }
@@ -255,7 +262,7 @@ function createCore(config: HandlerConfig): Core {
     }
   };
 
-  return async function core(searchParams, method, signal) {
+  return async function core(searchParams, method, signal, requestHeaders) {
     const started = performance.now();
     if (method !== 'GET' && method !== 'HEAD') {
       const answer = plainFail(405, `Method ${method} is not allowed: use GET or HEAD.`);
@@ -266,8 +273,8 @@ function createCore(config: HandlerConfig): Core {
     let timings: StageTimings = new Map();
     let cacheStatus: 'HIT' | 'MISS' | 'STALE' | 'BYPASS' = 'BYPASS';
     try {
-      const parsed = parseQuery(searchParams);
-      const {embed} = parsed;
+      const parsed = parseQuery(searchParams, requestHeaders);
+      const {embed, force, filter} = parsed;
       const {url, options} = credentialsAsHeader(parsed.url, parsed.options);
       const request = normalizeOptions(options, resolved);
       const run = async (cancel: AbortSignal | undefined) => {
@@ -283,7 +290,8 @@ function createCore(config: HandlerConfig): Core {
       } else {
         const key = cacheKey(url, request);
         const lookupStarted = performance.now();
-        const entry = store ? await cacheGet(key) : undefined;
+        // `force=true` skips the read (BYPASS); the fresh result is still stored.
+        const entry = store && !force ? await cacheGet(key) : undefined;
         if (store) timings.set('cache', performance.now() - lookupStarted);
         const state = entry ? freshness(entry, ttl, stale) : 'expired';
         // The store failed (e.g. Redis is down): answered, but not from the cache nor into it.
@@ -296,7 +304,21 @@ function createCore(config: HandlerConfig): Core {
             (cancel) => (storeFailing ? run(cancel) : extractShared(key, request.timeout + 2000, () => run(cancel), cancel)),
             waiter,
           );
-        if (entry && state === 'fresh') {
+        if (force) {
+          // Forced calls share one extraction among themselves, never a cached or in-flight normal one.
+          const fresh = await shared(
+            `${key}#force`,
+            async (cancel) => {
+              const own = await run(cancel);
+              if (store) await cacheSet(key, {result: own.result, storedAt: Date.now()});
+              return own;
+            },
+            signal,
+          );
+          result = fresh.result;
+          for (const [name, ms] of fresh.timings) timings.set(name, ms);
+          cacheStatus = 'BYPASS';
+        } else if (entry && state === 'fresh') {
           result = entry.result;
           cacheStatus = 'HIT';
         } else if (entry && state === 'stale' && embed) {
@@ -317,7 +339,7 @@ function createCore(config: HandlerConfig): Core {
       // a stored name must get the redirect, not a local file.
       const answer = embed
         ? await embedValue(result.data, embed, embed.startsWith('screenshot') ? readStored : undefined)
-        : {status: 200, headers: {'content-type': jsonType}, body: JSON.stringify(result)};
+        : {status: 200, headers: {'content-type': jsonType}, body: JSON.stringify(filter ? {...result, data: applyFilter(result.data, filter)} : result)};
       answer.headers['cache-control'] = maxAge;
       return finish(answer, started, cacheStatus, timings);
     } catch (thrown) {

@@ -11,7 +11,17 @@ export interface ParsedQuery {
   options: ExtractOptions;
   /** The `embed` path into `data` (e.g. `screenshot.url`), or `null` for the JSON envelope. */
   embed: string | null;
+  /** `force=true`: skip the cache read, extract afresh (the fresh result is stored). */
+  force: boolean;
+  /** The `filter` paths (`['url', 'title', 'image.url']`), or `null` for the whole of `data`. */
+  filter: string[] | null;
 }
+
+/** Request headers as Node gives them (`IncomingHttpHeaders`) or as a plain record. */
+export type RequestHeaders = Record<string, string | string[] | undefined>;
+
+/** The prefix of the request headers forwarded to the target without it (`x-api-header-cookie` → `cookie`). */
+export const apiHeaderPrefix = 'x-api-header-';
 
 type ValueKind = 'boolean' | 'number' | 'string';
 
@@ -78,6 +88,10 @@ const knownNames = [
   'data.<name>.<selector|selectorAll|attr|type>',
   'timeout',
   'embed',
+  'audio',
+  'video',
+  'force',
+  'filter',
 ];
 
 /**
@@ -90,10 +104,12 @@ const knownNames = [
  * @throws LinkpeekError EINVALURL when `url` is missing; EINVALOPTION for an unknown, repeated or
  *   badly typed parameter, with `data` keyed by the parameter name.
  */
-export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
+export function parseQuery(searchParams: URLSearchParams, requestHeaders: RequestHeaders = {}): ParsedQuery {
   const seen = new Set<string>();
   let url: string | undefined;
   let embed: string | null = null;
+  let force = false;
+  let filter: string[] | null = null;
   let ping: boolean | undefined;
   const pingByKind: Partial<Record<PingKind, boolean>> = {};
   let screenshot: boolean | undefined;
@@ -128,7 +144,11 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
     else if (name === 'ping') ping = toBoolean(name, value);
     else if (name === 'screenshot') screenshot = toBoolean(name, value);
     else if (name === 'element') options.element = value;
-    else if (name === 'timeout') options.timeout = toNumber(name, value);
+    else if (name === 'timeout') options.timeout = toDuration(name, value);
+    // linkpeek always returns `data.audio` and `data.video`: the flags of the official client are accepted as they are.
+    else if (name === 'audio' || name === 'video') toBoolean(name, value);
+    else if (name === 'force') force = toBoolean(name, value);
+    else if (name === 'filter') filter = toFilterPaths(value);
     else if (name === 'embed') embed = toEmbedPath(value);
     else if (head === 'ping' && rest) {
       const kind = matchName(rest, pingKinds);
@@ -168,6 +188,16 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
     } else unknown ??= name;
   }
   if (unknown !== undefined) throw unknownParam(unknown, url?.includes('?') ?? false);
+  // `x-api-header-<name>` request headers are `headers.<name>` kept out of the query string.
+  for (const [raw, value] of Object.entries(requestHeaders)) {
+    const lower = raw.toLowerCase();
+    if (!lower.startsWith(apiHeaderPrefix) || value === undefined) continue;
+    const rest = lower.slice(apiHeaderPrefix.length);
+    if (rest === '') throw invalidParam(raw, 'must name a header after `x-api-header-`');
+    const header = toHeaderName(rest);
+    once(`headers.${header}`, `headers.${header}`);
+    headers[header] = Array.isArray(value) ? value.join(', ') : value;
+  }
 
   if (url === undefined || url.trim() === '') {
     throw new LinkpeekError('EINVALURL', 'The `url` parameter is required.', {data: {url: 'is required'}});
@@ -193,7 +223,7 @@ export function parseQuery(searchParams: URLSearchParams): ParsedQuery {
     options.meta = metaByField;
   } else if (meta !== undefined) options.meta = meta;
   if (dataParams.length > 0) options.data = unflattenRules(dataParams) as ExtractOptions['data'];
-  return {url, options, embed};
+  return {url, options, embed, force, filter};
 }
 
 /**
@@ -265,6 +295,29 @@ function toNumber(name: string, value: string): number {
   if (!/^-?\d+(\.\d+)?$/.test(value)) throw invalidParam(name, 'must be a number', value);
   return Number(value);
 }
+
+/** Milliseconds from `1500`, `500ms`, `1.5s`, `10secs`, `10second` or `10seconds`. */
+function toDuration(name: string, value: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|secs?|seconds?)?$/i.exec(value.trim());
+  if (!match) throw invalidParam(name, 'must be a number of milliseconds or a duration such as `10s` or `500ms`', value);
+  const amount = Number(match[1]);
+  const unit = match[2]?.toLowerCase();
+  return !unit || unit === 'ms' ? amount : Math.round(amount * 1000);
+}
+
+/** `url,title,image.url` → its dotted paths: each segment a field name, none empty or repeated. */
+function toFilterPaths(value: string): string[] {
+  const paths = value.split(',').map((path) => path.trim());
+  for (const path of paths) {
+    const segments = path.split('.');
+    if (path === '' || segments.some((segment) => !/^[A-Za-z0-9_$-]+$/.test(segment) || forbiddenKeys.has(segment))) {
+      throw invalidParam('filter', 'must be a comma-separated list of dotted field paths, such as `url,title,image.url`', value);
+    }
+  }
+  return [...new Set(paths)];
+}
+
+const forbiddenKeys = new Set(['__proto__', 'constructor', 'prototype']);
 
 function toEmbedPath(value: string): string {
   if (embedPaths.includes(value)) return value;

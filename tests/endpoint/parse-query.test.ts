@@ -71,7 +71,7 @@ describe('parseQuery', () => {
   });
 
   it('reads only `url` into empty options', () => {
-    expect(parse('url=https%3A%2F%2Fexample.com%2F')).toEqual({url: 'https://example.com/', options: {}, embed: null});
+    expect(parse('url=https%3A%2F%2Fexample.com%2F')).toEqual({url: 'https://example.com/', options: {}, embed: null, force: false, filter: null});
   });
 
   it.each([
@@ -136,6 +136,8 @@ describe('parseQuery', () => {
       url: 'https://a.test/',
       options: {screenshot: true},
       embed: 'screenshot.url',
+      force: false,
+      filter: null,
     });
   });
 
@@ -163,7 +165,7 @@ describe('parseQuery', () => {
     ['url=https://a.test/&ping.audio=false&ping.Audio=true', 'EINVALOPTION', {'ping.Audio': 'is given more than once'}],
     ['url=https://a.test/&screenshot.fullPage=true&screenshot.full_page=false', 'EINVALOPTION', {'screenshot.full_page': 'is given more than once'}],
     ['url=https://a.test/&headers.user_agent=a&headers.User-Agent=b', 'EINVALOPTION', {'headers.User-Agent': 'is given more than once'}],
-    ['url=https://a.test/&timeout=soon', 'EINVALOPTION', {timeout: 'must be a number'}],
+    ['url=https://a.test/&timeout=soon', 'EINVALOPTION', {timeout: 'must be a number of milliseconds or a duration such as `10s` or `500ms`'}],
     ['url=https://a.test/&embed=image.colour', 'EINVALOPTION', {embed: expect.stringContaining('must be a field')}],
     [
       'url=https://a.test/&screenshot=false&screenshot.type=png',
