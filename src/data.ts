@@ -41,7 +41,7 @@ export interface Screenshot {
 export type MediaField = 'image' | 'logo' | 'video' | 'audio';
 
 /** The text fields of {@link LinkData}. */
-export type TextField = 'title' | 'description' | 'lang' | 'author' | 'publisher' | 'date' | 'url';
+export type TextField = 'title' | 'description' | 'lang' | 'author' | 'publisher' | 'date' | 'datePublished' | 'dateModified' | 'url';
 
 /** Extracted link data. Every field is always present; `null` means nothing was found. */
 export interface LinkData {
@@ -51,8 +51,12 @@ export interface LinkData {
   lang: string | null;
   author: string | null;
   publisher: string | null;
-  /** ISO 8601 date-time. */
+  /** ISO 8601 date-time: when the page was last modified, else when it was published. */
   date: string | null;
+  /** ISO 8601 date-time the page was first published. */
+  datePublished: string | null;
+  /** ISO 8601 date-time the page was last modified. */
+  dateModified: string | null;
   /** Canonical URL, else the final URL after redirects. */
   url: string | null;
   image: Media | null;
@@ -124,6 +128,9 @@ export interface Candidates {
   author: string | null;
   publisher: string | null;
   date: string | null;
+  /** Absent means `null`, so a custom `pickFields` stage written before these two fields still type-checks. */
+  datePublished?: string | null;
+  dateModified?: string | null;
   url: string | null;
   image: string[];
   logo: string[];

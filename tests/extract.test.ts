@@ -57,6 +57,8 @@ describe('extract() end to end', () => {
       author: 'Mara Ellis',
       publisher: 'Quayside Gazette',
       date: '2026-11-02T07:30:00.000Z',
+      datePublished: '2026-11-02T07:30:00.000Z',
+      dateModified: null,
       url: server.url('/news/harbour-lights'),
       image: {url: server.url('/img/harbour.png')},
       logo: {url: `http://site.test:${server.port}/favicon.png`},

@@ -23,7 +23,7 @@ describe('normalizeOptions', () => {
       wait: {waitUntil: 'auto', waitForSelector: null, waitForTimeout: 0},
       emulation: {device: null, colorScheme: null, mediaType: 'screen'},
       iframe: null,
-      meta: {title: true, description: true, lang: true, author: true, publisher: true, date: true, url: true, image: true, logo: true, video: true, audio: true},
+      meta: {title: true, description: true, lang: true, author: true, publisher: true, date: true, datePublished: true, dateModified: true, url: true, image: true, logo: true, video: true, audio: true},
       data: null,
       headers: {},
       timeout: 10_000,

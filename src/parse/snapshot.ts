@@ -79,7 +79,7 @@ export interface Snapshot {
    * and `publisher` items only; attribute values (`content`, `href`, `src`, `datetime`…) for any item.
    */
   microdata: MicrodataValue[];
-  /** `<time datetime>` values, in document order (capped). */
+  /** `<time datetime>` values (the text of a `<time>` without one), in document order (capped). */
   times: string[];
   /** The first non-empty `<h1>` text. */
   h1: string | null;

@@ -79,6 +79,22 @@ function openAnchor(state: ParseState, attribs: Record<string, string>): void {
   });
 }
 
+/** A `<time>` gives its `datetime`, else its text (`May 3, 2016, 2:58 p.m.`, read by the date check). */
+function openTime(state: ParseState, attribs: Record<string, string>): void {
+  const {snapshot} = state;
+  if (snapshot.times.length >= maxTimes) return;
+  if (attribs.datetime !== undefined) {
+    snapshot.times.push(attribs.datetime.trim());
+    return;
+  }
+  // The slot is taken now so the times stay in document order; an empty text leaves no entry.
+  const index = snapshot.times.push('') - 1;
+  startText(state.collectors, state.depth, (text) => {
+    snapshot.times[index] = text;
+    if (text === '') snapshot.times.splice(index, 1);
+  });
+}
+
 function openImage(state: ParseState, attribs: Record<string, string>): void {
   const {snapshot, picture} = state;
   // A <picture>'s sources belong to its first <img>; sources after it are ignored, as browsers do.
@@ -142,9 +158,7 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
     if (state.sectionDepth === 0) collectFirst(state, 'paragraph', minParagraphLength);
   }],
   ['a', openAnchor],
-  ['time', ({snapshot}, attribs) => {
-    if (attribs.datetime !== undefined && snapshot.times.length < maxTimes) snapshot.times.push(attribs.datetime.trim());
-  }],
+  ['time', openTime],
   ['img', openImage],
   ['video', openMedia('videos')],
   ['audio', openMedia('audios')],

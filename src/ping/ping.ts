@@ -132,6 +132,8 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
     author: candidates.author,
     publisher: candidates.publisher,
     date: candidates.date,
+    datePublished: candidates.datePublished ?? null,
+    dateModified: candidates.dateModified ?? null,
     url,
     image,
     logo,

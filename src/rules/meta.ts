@@ -6,7 +6,7 @@ export type MetaField = TextField | MediaField;
 
 /** Every default field, in the order `data` lists them. */
 export const metaFields: readonly MetaField[] = [
-  'title', 'description', 'lang', 'author', 'publisher', 'date', 'url', 'image', 'logo', 'video', 'audio',
+  'title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url', 'image', 'logo', 'video', 'audio',
 ];
 
 /**
@@ -37,7 +37,7 @@ export function normalizeMeta(meta: MetaOptions | undefined): Record<MetaField, 
 
 /** Candidates with nothing found: what a page gives when `meta` turns every field off. */
 export function emptyCandidates(): Candidates {
-  return {title: null, description: null, lang: null, author: null, publisher: null, date: null, url: null, image: [], logo: [], video: [], audio: []};
+  return {title: null, description: null, lang: null, author: null, publisher: null, date: null, datePublished: null, dateModified: null, url: null, image: [], logo: [], video: [], audio: []};
 }
 
 /** `candidates` with the fields `meta` turns off emptied, so nothing is pinged for them. */

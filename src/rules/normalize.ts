@@ -1,3 +1,5 @@
+import * as chrono from 'chrono-node';
+
 /** The longest description kept, in characters, ellipsis included. */
 export const maxDescriptionLength = 300;
 
@@ -44,23 +46,46 @@ export function languageCode(value: string): string | null {
 const languageCodes = new Map<string, string | null>();
 
 const hasZone = /(?:\b(?:z|gmt|utc)\b|\dz$|[+-]\d{2}:?\d{2}(?:\s*\(.*\))?$)/i;
+/** A time of day in a date string: `10:00`, `05.04 PM`, `3 pm`, `T10`. */
+const hasTime = /(?:\d{1,2}[:.]\d{2}(?![.\d]*\d{4})|\d\s*[ap]\.?m\b\.?|\dT\d)/i;
+
+/** Noon UTC of the UTC day of `date`, so a date without a time stays on its day in nearly every zone. */
+function noon(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), 12));
+}
+
+/** Free text (`May 3, 2016, 2:58 p.m.`, `12 Jan, 2016, 05.04 PM IST`) read by chrono-node, in UTC unless it names a zone. */
+function parseText(text: string): Date | null {
+  const [result] = chrono.parse(text, {instant: new Date(), timezone: 0});
+  if (result === undefined || !result.start.isCertain('year')) return null;
+  const date = result.start.date();
+  return result.start.isCertain('hour') ? date : noon(date);
+}
 
 /**
  * An ISO 8601 date-time (`toISOString()`) for a date string, or `null` when it is not a date.
  * A value without a time zone is read as UTC (never as the server's local time), and a value must
- * contain a four-digit year: `new Date('1')` would otherwise be read as 2001.
+ * contain a four-digit year: `new Date('1')` would otherwise be read as 2001. A date without a time
+ * of day is noon UTC (`2016-05-04` → `2016-05-04T12:00:00.000Z`). Text that `Date` cannot read
+ * (`May 3, 2016, 2:58 p.m.`) goes through chrono-node.
  * @example isoDate('2026-11-03T10:00:00+01:00') // '2026-11-03T09:00:00.000Z'
  */
 export function isoDate(value: string): string | null {
   const text = value.trim();
   if (!/\d{4}/.test(text)) return null;
   let zoned = text;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) && !hasZone.test(text)) {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) zoned = `${text}T12:00:00Z`;
+  else if (!hasZone.test(text)) {
     zoned = /^\d{4}-\d{2}-\d{2}[t ]\d/i.test(text) ? `${text.replace(' ', 'T')}Z` : `${text} UTC`;
   }
-  const date = new Date(zoned);
-  const time = date.getTime();
-  if (Number.isNaN(time)) return null;
+  let date: Date | null = new Date(zoned);
+  if (Number.isNaN(date.getTime())) {
+    // An ISO-shaped value that Date rejects (`2026-13-45`) is invalid, not free text.
+    date = /^\d{4}-\d{2}-\d{2}/.test(text) ? null : parseText(text);
+  } else if (!hasTime.test(text)) {
+    date = noon(date);
+  }
+  if (date === null || Number.isNaN(date.getTime())) return null;
   const year = date.getUTCFullYear();
   return year >= 1000 && year <= 9999 ? date.toISOString() : null;
 }

@@ -178,6 +178,26 @@ const icons = named('link(apple-touch-icon, icon) by size', (snapshot) => {
     .map(({tag}) => tag.href);
 });
 
+/** Where a page says when it was last modified, in priority order (`dateModified`, and `date` first). */
+const modifiedDateRules: Rule[] = [
+  jsonld('dateModified'),
+  meta('article:modified_time', 'og:updated_time', 'og:article:modified_time', 'og:modified_time'),
+  microdata('dateModified', null),
+  meta('dcterms.modified', 'dc.date.modified', 'last-modified'),
+];
+
+/** Where a page says when it was first published, in priority order (`datePublished`, and `date` after the modified ones). */
+const publishedDateRules: Rule[] = [
+  meta('article:published_time', 'og:article:published_time', 'og:published_time', 'video:release_date', 'music:release_date'),
+  jsonldDatePublished,
+  microdata('datePublished', null),
+  microdata('dateCreated', null),
+  microdata('uploadDate', null),
+  meta('dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued', 'dcterms.created'),
+  meta('date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
+  named('document(time)', (snapshot) => snapshot.times),
+];
+
 /**
  * The extraction rules, field by field, in priority order. Read it, reorder it or extend it, and pass
  * the result to {@link pickFields}:
@@ -236,19 +256,11 @@ export const rules: RuleTable = {
     named('domain(url)', (_snapshot, context) => getDomain(context.url)),
   ],
   date: [
-    meta('article:published_time', 'og:article:published_time', 'og:published_time', 'video:release_date', 'music:release_date'),
-    jsonldDatePublished,
-    microdata('datePublished', null),
-    microdata('dateCreated', null),
-    microdata('uploadDate', null),
-    meta('dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued', 'dcterms.created'),
-    meta('date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
-    named('document(time datetime)', (snapshot) => snapshot.times),
-    meta('article:modified_time', 'og:updated_time', 'og:article:modified_time'),
-    jsonld('dateModified'),
-    microdata('dateModified', null),
-    meta('dcterms.modified', 'dc.date.modified', 'last-modified'),
+    ...modifiedDateRules,
+    ...publishedDateRules,
   ],
+  datePublished: publishedDateRules,
+  dateModified: modifiedDateRules,
   url: [
     meta('og:url'),
     link('canonical'),
@@ -306,10 +318,12 @@ const acceptText: Record<TextField, (value: string, context: RuleContext) => str
   },
   publisher: cleanText,
   date: isoDate,
+  datePublished: isoDate,
+  dateModified: isoDate,
   url: (value, context) => (absoluteUrl(value, context.baseUrl) === null ? null : value.trim()),
 };
 
-const textFields: readonly TextField[] = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'url'];
+const textFields: readonly TextField[] = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url'];
 const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
 
 function values(result: string | string[] | null | undefined): string[] {

@@ -23,7 +23,7 @@ function rule(field: keyof typeof rules, name: string): Rule {
 
 describe('the rule table', () => {
   it('lists every field with named rules, readable in priority order', () => {
-    expect(Object.keys(rules).sort()).toEqual(['audio', 'author', 'date', 'description', 'image', 'lang', 'logo', 'publisher', 'title', 'url', 'video']);
+    expect(Object.keys(rules).sort()).toEqual(['audio', 'author', 'date', 'dateModified', 'datePublished', 'description', 'image', 'lang', 'logo', 'publisher', 'title', 'url', 'video']);
     expect(rules.title.map((entry) => entry.name)).toEqual([
       'meta(og:title)', 'meta(twitter:title)', 'jsonld(headline, name)', 'microdata(top.headline)', 'microdata(top.name)',
       'meta(dc.title, dcterms.title)', 'document(title)', 'document(h1)',
@@ -206,7 +206,7 @@ describe('pickFields', () => {
   it('gives every field, null or empty when nothing is found (publisher and logo fall back to the URL)', () => {
     expect(pickFields(snapshot(), page)).toEqual({
       title: null, description: null, lang: null, author: null, publisher: 'example.co.uk', date: null,
-      url: page.url, image: [], logo: ['https://www.news.example.co.uk/favicon.ico'], video: [], audio: [],
+      datePublished: null, dateModified: null, url: page.url, image: [], logo: ['https://www.news.example.co.uk/favicon.ico'], video: [], audio: [],
     });
   });
 
@@ -250,7 +250,7 @@ describe('pickFields', () => {
     expect(pickFields(snapshot({lang: 'xx'}), page).lang).toBeNull();
   });
 
-  it('prefers published dates over modified ones, and skips invalid dates', () => {
+  it('gives date as last modified, else published, keeps both in their own fields, and skips invalid dates', () => {
     const input = snapshot({
       metas: [
         {property: 'article:modified_time', content: '2026-02-02T00:00:00Z'},
@@ -258,8 +258,29 @@ describe('pickFields', () => {
       ],
       times: ['2026-01-01T10:00:00+02:00'],
     });
-    expect(pickFields(input, page).date).toBe('2026-01-01T08:00:00.000Z');
-    expect(pickFields(snapshot({metas: [{property: 'article:modified_time', content: '2026-02-02'}]}), page).date).toBe('2026-02-02T00:00:00.000Z');
+    expect(pickFields(input, page)).toMatchObject({
+      date: '2026-02-02T00:00:00.000Z', datePublished: '2026-01-01T08:00:00.000Z', dateModified: '2026-02-02T00:00:00.000Z',
+    });
+    // Published only: date falls back to it; a date without a time of day is noon UTC.
+    expect(pickFields(snapshot({metas: [{property: 'article:published_time', content: '2026-02-02'}]}), page)).toMatchObject({
+      date: '2026-02-02T12:00:00.000Z', datePublished: '2026-02-02T12:00:00.000Z', dateModified: null,
+    });
+  });
+
+  it('reads dateModified from JSON-LD, then article:modified_time / og:updated_time, then itemprop, before any published source', () => {
+    const published = {property: 'article:published_time', content: '2016-05-01T09:00:00Z'};
+    const jsonld = [{'@type': 'NewsArticle', datePublished: '2016-05-02T09:00:00Z', dateModified: '2016-05-04'}];
+    expect(pickFields(snapshot({metas: [published, {property: 'og:updated_time', content: '2016-05-03T09:00:00Z'}], jsonld}), page).date)
+      .toBe('2016-05-04T12:00:00.000Z');
+    expect(pickFields(snapshot({metas: [published, {property: 'og:updated_time', content: '2016-05-03T09:00:00Z'}]}), page).date)
+      .toBe('2016-05-03T09:00:00.000Z');
+    const microdata = [{prop: 'dateModified', value: '2016-05-05T09:00:00Z', scope: null, type: null}];
+    expect(pickFields(snapshot({metas: [published], microdata}), page).date).toBe('2016-05-05T09:00:00.000Z');
+    expect(pickFields(snapshot({metas: [published]}), page).date).toBe('2016-05-01T09:00:00.000Z');
+  });
+
+  it('reads a date written as text in a <time> with chrono-node', () => {
+    expect(pickFields(snapshot({times: ['May 3, 2016, 2:58 p.m.']}), page).datePublished).toBe('2016-05-03T14:58:00.000Z');
   });
 
   it('uses og:url, then link rel=canonical, then the page URL, skipping non-http values', () => {
@@ -287,13 +308,16 @@ describe('value checks', () => {
   });
 
   it.each([
-    ['2026-11-03', '2026-11-03T00:00:00.000Z'],
+    ['2026-11-03', '2026-11-03T12:00:00.000Z'],
     ['2026-11-03T10:00:00', '2026-11-03T10:00:00.000Z'],
     ['2026-11-03 10:00', '2026-11-03T10:00:00.000Z'],
     ['2026-11-03T10:00:00+01:00', '2026-11-03T09:00:00.000Z'],
     ['2026-11-03T10:00:00.123456Z', '2026-11-03T10:00:00.123Z'],
     ['Tue, 03 Nov 2026 10:00:00 GMT', '2026-11-03T10:00:00.000Z'],
-    ['November 3, 2026', '2026-11-03T00:00:00.000Z'],
+    ['November 3, 2026', '2026-11-03T12:00:00.000Z'],
+    ['May 3, 2016, 2:58 p.m.', '2016-05-03T14:58:00.000Z'],
+    ['12 Jan, 2016, 05.04 PM IST', '2016-01-12T11:34:00.000Z'],
+    ['2019', '2019-01-01T12:00:00.000Z'],
     ['1', null], ['yesterday', null], ['1699999999', null], ['2026-13-45', null], ['', null],
   ])('isoDate(%j) is %j', (value, expected) => {
     expect(isoDate(value)).toBe(expected);
