@@ -26,8 +26,8 @@ export interface HandlerConfig extends CreateExtractorConfig {
   /**
    * Where results are cached: `true` for an in-memory LRU of 1000 entries, any Keyv-compatible
    * store (`get`, `set(key, value, ttl)`, `delete`; e.g. `new Keyv(redisStore)`) to share one cache
-   * between instances, or `false` for none. Requests with `headers.*` or with credentials in `url`
-   * are never cached.
+   * between instances, or `false` for none. Requests with `headers.*`, `x-api-header-*` or with
+   * credentials in `url` are never cached; `force=true` skips the read and stores the fresh result.
    * @default true
    */
   cache?: boolean | CacheStore<CacheEntry>;
@@ -85,7 +85,7 @@ type Core = (searchParams: URLSearchParams, method: string, signal?: AbortSignal
 /**
  * Answers one query string (spec §4.1) without touching any framework object: the core that
  * {@link createHandler} wraps, and the one-liner for Koa:
- * `const r = await handleQuery(ctx.URL.searchParams, config, {method: ctx.method}); ctx.status = r.status; ctx.set(r.headers); ctx.body = r.body;`
+ * `const r = await handleQuery(ctx.URL.searchParams, config, {method: ctx.method, headers: ctx.headers}); ctx.status = r.status; ctx.set(r.headers); ctx.body = r.body;`
  * Pass the same `config` object on every call: its cache and extractor are built once per object.
  * Every request error becomes a JSON error response.
  * @throws LinkpeekError EINVALOPTION (as a rejection) only when `config` itself is invalid.
