@@ -143,6 +143,8 @@ export interface ExtractorConfig {
   bodyLimit?: 'truncate' | 'error';
   /** Maximum concurrent pings per `extract()` call. @default 16 */
   pingConcurrency?: number;
+  /** Cut `data.description` to at most this many characters (on a word boundary, ending with `…`). @default none: whole */
+  maxDescriptionLength?: number;
   /** Milliseconds one ping may take (also bounded by the call's deadline). @default 5000 */
   pingTimeout?: number;
   /** Screenshot provider; without one, `screenshot: true` uses a one-off Chromium per call. */
@@ -177,6 +179,8 @@ export interface ResolvedConfig {
   maxRedirects: number;
   pingConcurrency: number;
   pingTimeout: number;
+  /** `null`: descriptions are returned whole. */
+  maxDescriptionLength: number | null;
   screenshotProvider: ScreenshotProvider | null;
   screenshotStore: ScreenshotStore | null;
   /** Lowercase host names, without a leading dot. */
@@ -297,6 +301,7 @@ export const configKeys: readonly string[] = [
   'bodyLimit',
   'pingConcurrency',
   'pingTimeout',
+  'maxDescriptionLength',
   'screenshotProvider',
   'screenshotStore',
   'prerenderHosts',
@@ -343,6 +348,7 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
     maxRedirects,
     pingConcurrency: positiveInteger(config.pingConcurrency, 'pingConcurrency', defaultConfig.pingConcurrency),
     pingTimeout: milliseconds(config.pingTimeout, 'pingTimeout', defaultConfig.pingTimeout),
+    maxDescriptionLength: config.maxDescriptionLength === undefined ? null : positiveInteger(config.maxDescriptionLength, 'maxDescriptionLength', 1),
     screenshotProvider: config.screenshotProvider ?? null,
     screenshotStore: config.screenshotStore ?? null,
     prerenderHosts: normalizeHosts(config.prerenderHosts),

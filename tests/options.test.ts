@@ -1,6 +1,9 @@
 import {describe, expect, it} from '@jest/globals';
 import {isLinkpeekError, type LinkpeekError} from '../src/errors.js';
+import {createDeadline} from '../src/deadline.js';
 import {defaultScreenshotOptions, normalizeConfig, normalizeOptions, type ExtractOptions} from '../src/options.js';
+import {pingUrls} from '../src/ping/ping.js';
+import {emptyCandidates} from '../src/rules/meta.js';
 
 const config = normalizeConfig({allowAddress: () => true});
 
@@ -102,6 +105,15 @@ describe('normalizeConfig', () => {
     const resolved = normalizeConfig();
     expect(resolved).toMatchObject({timeout: 10_000, maxBodySize: 5 * 1024 * 1024, bodyLimit: 'truncate', maxRedirects: 10});
     expect(resolved.allowAddress.name).toBe('isPublicAddress');
+  });
+
+  it('maxDescriptionLength: none by default (whole descriptions), an opt-in cut applied when data is built', async () => {
+    expect(normalizeConfig().maxDescriptionLength).toBeNull();
+    expect(() => normalizeConfig({maxDescriptionLength: 0})).toThrow('`maxDescriptionLength` must be a positive integer');
+    const candidates = {...emptyCandidates(), description: 'abcdefghij klmnop qrstuv'};
+    const request = {ping: {url: false, image: false, logo: false, video: false, audio: false}, headers: {}, pageUrl: 'https://example.com/', deadline: createDeadline(1000)};
+    expect((await pingUrls(candidates, request, normalizeConfig())).description).toBe('abcdefghij klmnop qrstuv');
+    expect((await pingUrls(candidates, request, normalizeConfig({maxDescriptionLength: 12}))).description).toBe('abcdefghij…');
   });
 
   it('rejects unknown and mistyped config keys', () => {

@@ -1,4 +1,4 @@
-// Long enough for any title or heading, and for a description (the rules cut it to 300 characters);
+// Long enough for any title or heading, and for a description taken from a paragraph;
 // short enough that collapsing it stays cheap and a pathological page cannot make us buffer megabytes.
 /** The most characters of text kept for one element. */
 export const maxText = 1000;

@@ -5,6 +5,7 @@ import {isLinkpeekError} from '../errors.js';
 import {requestSafely} from '../fetch/http-client.js';
 import {describeMedia, isExpectedMedia, mimeOf, type ProbedResponse} from './media.js';
 import type {PingKind, ResolvedConfig} from '../options.js';
+import {truncate} from '../rules/normalize.js';
 import {validateUrl} from '../url/validate-url.js';
 import {readBody} from '../fetch/read-body.js';
 
@@ -127,7 +128,9 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
 
   return {
     title: candidates.title,
-    description: candidates.description,
+    description: candidates.description === null || config.maxDescriptionLength === null
+      ? candidates.description
+      : truncate(candidates.description, config.maxDescriptionLength),
     lang: candidates.lang,
     author: candidates.author,
     publisher: candidates.publisher,

@@ -1,7 +1,5 @@
 import * as chrono from 'chrono-node';
 
-/** The longest description kept, in characters, ellipsis included. */
-export const maxDescriptionLength = 300;
 
 /** Collapses runs of whitespace to one space and trims; `null` when nothing is left. */
 export function cleanText(value: string): string | null {
@@ -12,9 +10,9 @@ export function cleanText(value: string): string | null {
 /**
  * Cuts `text` to at most `max` characters on a word boundary and marks the cut with `…`.
  * A text without a space in its last quarter is cut mid-word rather than losing most of it.
- * @default max 300
+ * Used for config `maxDescriptionLength` (descriptions are whole by default).
  */
-export function truncate(text: string, max: number = maxDescriptionLength): string {
+export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

@@ -4,7 +4,7 @@ import type {Candidates, MediaField, TextField} from '../data.js';
 import type {Page} from '../fetch/fetch-page.js';
 import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
-import {cleanText, isoDate, languageCode, looksLikeUrl, truncate} from './normalize.js';
+import {cleanText, isoDate, languageCode, looksLikeUrl} from './normalize.js';
 import {
   audioTypes, contentTypes, dereference, httpEquivContents, jsonldNodes, linksByRel, mainNodes, metaContents,
   microdataValues, microdataValuesOfType, names, openGraphMedia, strings, urls, videoTypes, withQueryCache, type JsonldNode,
@@ -306,10 +306,8 @@ export const rules: RuleTable = {
 /** Cleans and checks one text value for a field; `null` lets the next value or rule try. */
 const acceptText: Record<TextField, (value: string, context: RuleContext) => string | null> = {
   title: cleanText,
-  description: (value) => {
-    const text = cleanText(value);
-    return text === null ? null : truncate(text);
-  },
+  // Whole, as the hosted service returns it; config `maxDescriptionLength` cuts it (in pingUrls).
+  description: cleanText,
   lang: languageCode,
   author: (value) => {
     const text = cleanText(value);
