@@ -9,7 +9,7 @@ import {isLinkpeekError, LinkpeekError, toErrorBody} from './errors.js';
 import {createChromiumProvider} from './browser/chromium-provider.js';
 import {createExtractor} from './extract.js';
 import type {AddressPolicy} from './options.js';
-import {parseQuery} from './endpoint/parse-query.js';
+import {parseQuery, type ParsedQuery} from './endpoint/parse-query.js';
 import type {HandlerConfig} from './endpoint/handler.js';
 import {startEndpoint} from './endpoint/serve.js';
 import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './endpoint/batch.js';
@@ -133,8 +133,9 @@ async function main(argv: string[]): Promise<number> {
   flags.set('url', positionals[0] ?? '');
   let result;
   try {
-    const {url, options, embed} = parseQuery(flags);
-    if (embed !== null) throw usageError('`--embed` is for the HTTP endpoint only.');
+    const parsed = parseQuery(flags);
+    refuseEndpointOnly(parsed);
+    const {url, options} = parsed;
     // A browser for screenshots and rendering, launched only if one is needed ('auto' renders
     // client-rendered pages; without Chromium it keeps the static result).
     const screenshotProvider = createChromiumProvider({concurrency: 1});
@@ -201,7 +202,7 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   try {
     const probe = new URLSearchParams(flags);
     probe.set('url', 'https://example.com/');
-    if (parseQuery(probe).embed !== null) throw usageError('`--embed` is for the HTTP endpoint only.');
+    refuseEndpointOnly(parseQuery(probe));
   } catch (error) {
     throw asFlagError(error);
   }
@@ -328,6 +329,12 @@ function redactRedis(url: string): string {
   } catch {
     return 'redis';
   }
+}
+
+/** `embed`, `filter` and `force` shape an HTTP answer or its cache: the CLI has neither. */
+function refuseEndpointOnly(parsed: ParsedQuery): void {
+  const name = parsed.embed !== null ? 'embed' : parsed.filter !== null ? 'filter' : parsed.force ? 'force' : null;
+  if (name) throw usageError(`\`--${name}\` is for the HTTP endpoint only.`);
 }
 
 function usageError(message: string): LinkpeekError {

@@ -55,6 +55,10 @@ describe('linkpeek <url>', () => {
     [['URL', '--screenshot.width=huge'], {code: 'EINVALOPTION', message: expect.stringMatching(/^Flag `--screenshot.width` /), data: {'screenshot.width': 'must be a number'}}],
     [[], {code: 'EINVALOPTION'}],
     [['not a url'], {code: 'EINVALURL'}],
+    // They shape an HTTP answer or its cache, which the CLI has not.
+    [['URL', '--filter=title'], {code: 'EINVALOPTION', message: expect.stringContaining('`--filter` is for the HTTP endpoint only')}],
+    [['URL', '--force'], {code: 'EINVALOPTION', message: expect.stringContaining('`--force` is for the HTTP endpoint only')}],
+    [['URL', '--embed=title'], {code: 'EINVALOPTION', message: expect.stringContaining('`--embed` is for the HTTP endpoint only')}],
   ])('rejects %j with exit 2', async (args, expected) => {
     const {code, stderr} = await cli(args.map((arg) => (arg === 'URL' ? target.url('/page') : arg)));
     expect(code).toBe(2);
