@@ -6,6 +6,12 @@ const maxMicrodata = 200;
 /** Nested items whose text-valued properties are recorded; URL and date values are recorded in any item. */
 const textScopes: ReadonlySet<string> = new Set(['author', 'creator', 'publisher']);
 
+/**
+ * Properties whose value the rules read as text: on an `<a>` (`<a itemprop="headline" href="/story">`,
+ * a linked byline) their value is the link's text, not its `href`.
+ */
+const textValuedProps: ReadonlySet<string> = new Set(['name', 'headline', 'description', 'author', 'creator', 'publisher']);
+
 /** The elements whose microdata value is an attribute, not their text (microdata §5.4). */
 export const microdataAttributeTags: readonly string[] = [
   'meta', 'a', 'area', 'link', 'img', 'audio', 'video', 'source', 'embed', 'iframe', 'track', 'object', 'time', 'data', 'meter',
@@ -38,7 +44,7 @@ export function recordMicrodata(state: ParseState, name: string, attribs: Record
         microdata.push({prop, value, scope: scope?.path ?? null, type: scope?.type ?? null});
       }
     };
-    const value = microdataValue(name, attribs);
+    const value = name === 'a' && textValuedProps.has(prop) ? undefined : microdataValue(name, attribs);
     if (value !== undefined) entry(value.trim());
     // Collecting text is the costly part: only for the items the rules read (not e.g. every review).
     else if (name !== 'meta' && name !== 'link' && (scope === null || scope.path === null || textScopes.has(scope.path))) {

@@ -63,8 +63,14 @@ export function link(...rels: string[]): Rule {
 const organizationTypes: ReadonlySet<string> = new Set(['Organization', 'NewsMediaOrganization', 'Corporation', 'LocalBusiness', 'OnlineStore', 'Store']);
 const websiteTypes: ReadonlySet<string> = new Set(['WebSite']);
 
+/** Several authors (an array of names or Person nodes) are all kept, joined with `, `; URL values are not names. */
+function authorNames(snapshot: Snapshot, value: unknown): string[] {
+  const list = [...new Set(names(snapshot, value).map((name) => cleanText(name)).filter((name): name is string => name !== null && !looksLikeUrl(name)))];
+  return list.length === 0 ? [] : [list.join(', ')];
+}
+
 const jsonldAuthor = named('jsonld(author.name)', (snapshot) =>
-  mainNodes(snapshot).flatMap((node) => [...names(snapshot, node.author), ...names(snapshot, node.creator)]));
+  mainNodes(snapshot).flatMap((node) => [...authorNames(snapshot, node.author), ...authorNames(snapshot, node.creator)]));
 
 const jsonldPublisher = named('jsonld(publisher.name)', (snapshot) => [
   ...mainNodes(snapshot).flatMap((node) => names(snapshot, node.publisher)),
@@ -253,6 +259,7 @@ export const rules: RuleTable = {
     microdata('publisher', null),
     meta('dc.publisher', 'dcterms.publisher'),
     meta('application-name', 'apple-mobile-web-app-title'),
+    meta('publisher'),
     named('domain(url)', (_snapshot, context) => getDomain(context.url)),
   ],
   date: [

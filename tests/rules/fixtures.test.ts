@@ -18,7 +18,7 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       title: 'Harbour bridge reopens after two-year refit',
       description: 'Commuters crossed the restored span on Tuesday, five months later than planned & £12m over budget.',
       lang: 'en',
-      author: 'Jane Smith',
+      author: 'Jane Smith, Omar Haddad',
       publisher: 'The Northern Ledger',
       date: '2026-11-03T11:02:13.000Z', datePublished: '2026-11-03T07:45:00.000Z', dateModified: '2026-11-03T11:02:13.000Z',
       url: 'https://news.example.com/2026/11/harbour-bridge-reopens',

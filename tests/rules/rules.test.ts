@@ -1,5 +1,5 @@
 import {describe, expect, it} from '@jest/globals';
-import type {Snapshot} from '../../src/parse/parse-html.js';
+import {parseHtml, type Snapshot} from '../../src/parse/parse-html.js';
 import {cleanText, isoDate, languageCode, looksLikeUrl, truncate} from '../../src/rules/normalize.js';
 import {pickFields, rules, type Rule, type RuleContext} from '../../src/rules/rules.js';
 
@@ -66,7 +66,26 @@ describe('single rules on literal snapshots', () => {
       {'@type': 'Article', author: [{'@id': '#a'}, 'B. Writer']},
       {'@id': '#a', '@type': 'Person', name: 'A. Writer'},
     ]});
-    expect(rule('author', 'jsonld(author.name)')(input, context)).toEqual(['A. Writer', 'B. Writer']);
+    // Several authors are all kept, joined with ", " (issue 12: an author array was cut to its first name).
+    expect(rule('author', 'jsonld(author.name)')(input, context)).toEqual(['A. Writer, B. Writer']);
+  });
+
+  it('keeps every name of a JSON-LD author array of strings or Person objects, skipping URLs', () => {
+    const strings = snapshot({jsonld: [{'@type': 'NewsArticle', author: ['Ann Lee', 'Bo Kim', 'https://x.example/ann']}]});
+    expect(pickFields(strings, page).author).toBe('Ann Lee, Bo Kim');
+    const objects = snapshot({jsonld: [{'@type': 'BlogPosting', author: [{'@type': 'Person', name: 'Ann Lee'}, {'@type': 'Person', name: ' Bo  Kim '}]}]});
+    expect(pickFields(objects, page).author).toBe('Ann Lee, Bo Kim');
+  });
+
+  it('reads <meta name="publisher"> before the domain fallback', () => {
+    expect(pickFields(snapshot({metas: [{name: 'publisher', content: 'Daily Planet'}]}), page).publisher).toBe('Daily Planet');
+  });
+
+  it('takes the text of an <a itemprop="headline">, not its href, as the title', () => {
+    const html = '<div itemscope itemtype="https://schema.org/NewsArticle"><h1><a itemprop="headline" href="/news/2016/story">Bridge reopens</a></h1></div>';
+    expect(pickFields(parseHtml(html), page).title).toBe('Bridge reopens');
+    // A URL-valued property on an <a> is still its href.
+    expect(parseHtml('<div itemscope><a itemprop="url" href="/canon">x</a></div>').microdata).toEqual([{prop: 'url', value: '/canon', scope: null, type: null}]);
   });
 
   it('jsonld(publisher.name) takes the main node publisher, then WebSite, then Organization names', () => {
