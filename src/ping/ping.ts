@@ -5,7 +5,6 @@ import {isLinkpeekError} from '../errors.js';
 import {requestSafely} from '../fetch/http-client.js';
 import {describeMedia, isExpectedMedia, mimeOf, type ProbedResponse} from './media.js';
 import type {PingKind, ResolvedConfig} from '../options.js';
-import {truncate} from '../rules/normalize.js';
 import {validateUrl} from '../url/validate-url.js';
 import {readBody} from '../fetch/read-body.js';
 
@@ -34,6 +33,20 @@ const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
 const headRetryable = new Set(['EFETCH', 'EHTTP', 'EINTERNAL']);
 
 type Mode = 'media' | 'page';
+
+/**
+ * Cuts `text` to at most `max` characters on a word boundary and marks the cut with `…`.
+ * A text without a space in its last quarter is cut mid-word rather than losing most of it.
+ * Applies config `maxDescriptionLength` when `data` is built (descriptions are whole by default).
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  // The cut already ends a word when the next character is a space.
+  if (text[max - 1] !== ' ' && space > max * 0.75) cut = cut.slice(0, space);
+  return `${cut.replace(/[\s,;:.!?\-–—]+$/, '')}…`;
+}
 
 /**
  * Verifies the URLs of `candidates` and builds `data` (spec §4.1 "Rules for ping").

@@ -1,24 +1,9 @@
 import * as chrono from 'chrono-node';
 
-
 /** Collapses runs of whitespace to one space and trims; `null` when nothing is left. */
 export function cleanText(value: string): string | null {
   const text = value.replace(/\s+/g, ' ').trim();
   return text === '' ? null : text;
-}
-
-/**
- * Cuts `text` to at most `max` characters on a word boundary and marks the cut with `…`.
- * A text without a space in its last quarter is cut mid-word rather than losing most of it.
- * Used for config `maxDescriptionLength` (descriptions are whole by default).
- */
-export function truncate(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.slice(0, max - 1);
-  const space = cut.lastIndexOf(' ');
-  // The cut already ends a word when the next character is a space.
-  if (text[max - 1] !== ' ' && space > max * 0.75) cut = cut.slice(0, space);
-  return `${cut.replace(/[\s,;:.!?\-–—]+$/, '')}…`;
 }
 
 const languageNames = new Intl.DisplayNames(['en'], {type: 'language', fallback: 'none'});

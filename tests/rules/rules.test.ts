@@ -1,6 +1,7 @@
 import {describe, expect, it} from '@jest/globals';
 import {parseHtml, type Snapshot} from '../../src/parse/parse-html.js';
-import {cleanText, isoDate, languageCode, looksLikeUrl, truncate} from '../../src/rules/normalize.js';
+import {cleanText, isoDate, languageCode, looksLikeUrl} from '../../src/rules/normalize.js';
+import {truncate} from '../../src/ping/ping.js';
 import {pickFields, rules, type Rule, type RuleContext} from '../../src/rules/rules.js';
 
 const page = {url: 'https://www.news.example.co.uk/2026/11/story', headers: {}};
