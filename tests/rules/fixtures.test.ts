@@ -178,4 +178,22 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       audio: [],
     });
   });
+
+  it('updated-story.html: date is the last modification (date-only dateModified at noon UTC), both dates kept, authors array joined, linked headline, meta publisher, whole description', () => {
+    expect(extractFixture('updated-story.html', 'https://harbour.example/2016/05/ferry-timetable')).toEqual({
+      // The microdata headline on an <a> gives its text (not "/2016/05/ferry-timetable"), before <title>.
+      title: 'Ferry timetable changes for the winter season',
+      // 394 characters, not cut at 300.
+      description: "From 1 December the harbour ferries run every forty minutes on weekdays, and the last evening crossing leaves at 21:40 instead of 23:10. Season tickets bought before the change stay valid until they expire, and the council says a review of the timetable is due in March, after a winter of passenger counts on every route and a consultation with the two ferry unions and the riders' association.",
+      lang: 'en',
+      author: 'Lena Park, Tom Reyes',
+      publisher: 'Harbour Weekly',
+      date: '2016-05-04T12:00:00.000Z', datePublished: '2016-05-03T08:15:00.000Z', dateModified: '2016-05-04T12:00:00.000Z',
+      url: 'https://harbour.example/2016/05/ferry-timetable',
+      image: [],
+      logo: ['https://harbour.example/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
 });
