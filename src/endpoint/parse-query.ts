@@ -59,7 +59,7 @@ const waitParams: Record<'waitUntil' | 'waitForSelector' | 'waitForTimeout' | 'd
 const mediaFields = ['image', 'logo', 'video', 'audio'];
 const mediaKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty'];
 const screenshotKeys = ['url', 'width', 'height', 'type', 'size', 'size_pretty'];
-const textFields = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'url'];
+const textFields = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url'];
 
 /** Every path `embed` accepts: a field of `data`, or a field of one of its media or screenshot objects. */
 export const embedPaths: readonly string[] = [

@@ -131,6 +131,11 @@ describe('parseQuery', () => {
     expect(parse(`url=https://a.test/&${name}=v`).options.headers).toEqual({[header]: 'v'});
   });
 
+  it('embeds the date fields', () => {
+    expect(parse('url=https://a.test/&embed=datePublished').embed).toBe('datePublished');
+    expect(parse('url=https://a.test/&embed=dateModified').embed).toBe('dateModified');
+  });
+
   it('turns screenshots on for embed=screenshot.url', () => {
     expect(parse('url=https://a.test/&embed=screenshot.url')).toEqual({
       url: 'https://a.test/',
