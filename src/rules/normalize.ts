@@ -6,6 +6,21 @@ export function cleanText(value: string): string | null {
   return text === '' ? null : text;
 }
 
+// A byline's lead-in, not part of the name: "By Will Smale", "Written by: Ann Lee", "posted by Bo".
+const bylinePrefix = /^(?:(?:written|posted|reported|words|story|text)\s+)?by(?:\s*:\s*|\s+|$)/i;
+const emailAddress = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/**
+ * An author's name as a byline gives it: whitespace condensed, a leading "By" / "Written by" /
+ * "Posted by" dropped. `null` for what is not a name: nothing left, a URL (a profile link), an
+ * e-mail address.
+ */
+export function authorName(value: string): string | null {
+  const text = cleanText(value)?.replace(bylinePrefix, '').trim() ?? '';
+  if (text === '' || looksLikeUrl(text) || emailAddress.test(text)) return null;
+  return text;
+}
+
 const languageNames = new Intl.DisplayNames(['en'], {type: 'language', fallback: 'none'});
 
 /**

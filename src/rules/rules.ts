@@ -4,7 +4,7 @@ import type {Candidates, MediaField, TextField} from '../data.js';
 import type {Page} from '../fetch/fetch-page.js';
 import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
-import {cleanText, isoDate, languageCode, looksLikeUrl} from './normalize.js';
+import {authorName, cleanText, isoDate, languageCode, looksLikeUrl} from './normalize.js';
 import {
   audioTypes, contentTypes, dereference, httpEquivContents, jsonldNodes, linksByRel, mainNodes, metaContents,
   microdataValues, microdataValuesOfType, names, openGraphMedia, strings, urls, videoTypes, withQueryCache, type JsonldNode,
@@ -316,11 +316,8 @@ const acceptText: Record<TextField, (value: string, context: RuleContext) => str
   // Whole, as the hosted service returns it; config `maxDescriptionLength` cuts it (in pingUrls).
   description: cleanText,
   lang: languageCode,
-  author: (value) => {
-    const text = cleanText(value);
-    // A profile URL (article:author often holds one) is not a name.
-    return text === null || looksLikeUrl(text) ? null : text;
-  },
+  // "By Will Smale" is Will Smale; a profile URL (article:author often holds one) or an e-mail is no name.
+  author: authorName,
   publisher: cleanText,
   date: isoDate,
   datePublished: isoDate,

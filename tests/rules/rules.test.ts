@@ -257,6 +257,28 @@ describe('pickFields', () => {
     expect(pickFields(snapshot({title: 'Story | The Site'}), page).title).toBe('Story | The Site');
   });
 
+  it.each([
+    ['By Will Smale', 'Will Smale'],
+    ['by  Ann Lee', 'Ann Lee'],
+    ['Written by: Bo Kim', 'Bo Kim'],
+    ['Posted by Jo Doe', 'Jo Doe'],
+    ['Byron Katie', 'Byron Katie'],
+    ['Bylines Weekly', 'Bylines Weekly'],
+  ])('reads the author %j as %j (a byline lead-in is no part of the name)', (content, expected) => {
+    expect(pickFields(snapshot({metas: [{name: 'author', content}]}), page).author).toBe(expected);
+  });
+
+  it('takes no e-mail address or bare "By" as author, and falls through to the next candidate', () => {
+    const input = snapshot({
+      metas: [
+        {property: 'article:author', content: 'newsroom@example.com'},
+        {name: 'author', content: 'By '},
+        {name: 'parsely-author', content: 'Mara Ellis'},
+      ],
+    });
+    expect(pickFields(input, page).author).toBe('Mara Ellis');
+  });
+
   it('rejects a URL as author and takes the next candidate', () => {
     const input = snapshot({
       metas: [{property: 'article:author', content: 'https://facebook.example/jo'}, {name: 'author', content: 'Jo Doe'}],
