@@ -1,8 +1,8 @@
-import {createChromiumProvider} from '../browser/chromium-provider.js';
-import type {CaptureResult, Emulation, ResolvedScreenshotOptions, ScreenshotProvider} from '../browser/provider.js';
+import type {CaptureResult, Emulation, ResolvedScreenshotOptions} from '../browser/provider.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
+import {useProvider} from '../browser/use-provider.js';
 import type {Deadline} from '../deadline.js';
-import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import {LinkpeekError} from '../errors.js';
 import {checkDocument, type Page} from '../fetch/fetch-page.js';
 import type {ResolvedConfig, ResolvedWait} from '../options.js';
 
@@ -33,38 +33,29 @@ export interface RenderedPage extends Page {
  */
 export async function renderPage(url: URL, request: RenderPageRequest, config: ResolvedConfig): Promise<RenderedPage> {
   const {deadline} = request;
-  const provider: ScreenshotProvider = config.screenshotProvider ?? createChromiumProvider({concurrency: 1});
-  if (!provider.render) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot render pages (it has no `render`).');
-  try {
-    const result = await provider
-      .render({
-        ...createPageGuard(url.href, request.headers, deadline, config),
-        ...request.wait,
-        ...(request.emulation ? {emulation: request.emulation} : {}),
-        screenshot: request.screenshot,
-        timeout: Math.max(1, deadline.remaining()),
-        signal: deadline.signal,
-      })
-      .catch((error: unknown) => {
-        if (deadline.signal.aborted && isLinkpeekError(deadline.signal.reason)) throw deadline.signal.reason;
-        if (isLinkpeekError(error)) throw error;
-        throw new LinkpeekError('ERENDER', 'The browser could not render the page.', {cause: error, url});
-      });
-    const contentType = checkDocument(new URL(result.url), result.statusCode, result.headers['content-type']);
-    return {
-      requestedUrl: url.href,
-      url: result.url,
-      statusCode: result.statusCode,
-      headers: result.headers,
-      contentType: contentType.mimeType || 'text/html',
-      // The DOM is read as a string: there are no bytes left to decode.
-      charset: 'utf-8',
-      html: result.html,
-      truncated: false,
-      redirects: result.redirects,
-      ...(result.capture ? {capture: result.capture} : {}),
-    };
-  } finally {
-    if (!config.screenshotProvider) await provider.close?.().catch(() => {});
-  }
+  const result = await useProvider(config, deadline, url, {code: 'ERENDER', message: 'The browser could not render the page.'}, (provider) => {
+    if (!provider.render) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot render pages (it has no `render`).');
+    return provider.render({
+      ...createPageGuard(url.href, request.headers, deadline, config),
+      ...request.wait,
+      ...(request.emulation ? {emulation: request.emulation} : {}),
+      screenshot: request.screenshot,
+      timeout: Math.max(1, deadline.remaining()),
+      signal: deadline.signal,
+    });
+  });
+  const contentType = checkDocument(new URL(result.url), result.statusCode, result.headers['content-type']);
+  return {
+    requestedUrl: url.href,
+    url: result.url,
+    statusCode: result.statusCode,
+    headers: result.headers,
+    contentType: contentType.mimeType || 'text/html',
+    // The DOM is read as a string: there are no bytes left to decode.
+    charset: 'utf-8',
+    html: result.html,
+    truncated: false,
+    redirects: result.redirects,
+    ...(result.capture ? {capture: result.capture} : {}),
+  };
 }

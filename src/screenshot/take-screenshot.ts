@@ -1,12 +1,12 @@
 import prettyBytes from 'pretty-bytes';
-import {createChromiumProvider} from '../browser/chromium-provider.js';
 import type {Screenshot} from '../data.js';
 import type {Deadline} from '../deadline.js';
-import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import {LinkpeekError} from '../errors.js';
 import {readImageInfo} from '../ping/image-info.js';
 import type {ResolvedConfig} from '../options.js';
 import type {CaptureResult, Emulation, ResolvedScreenshotOptions} from '../browser/provider.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
+import {useProvider} from '../browser/use-provider.js';
 import {createDataUriStore} from './store.js';
 
 /** What {@link takeScreenshot} needs from the `extract()` call. */
@@ -43,24 +43,15 @@ export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest
   return {url, width: info.width, height: info.height, type: info.extension, size: info.size, size_pretty: prettyBytes(info.size)};
 }
 
-async function capture(pageUrl: string, request: ScreenshotRequest, config: ResolvedConfig): Promise<CaptureResult> {
+function capture(pageUrl: string, request: ScreenshotRequest, config: ResolvedConfig): Promise<CaptureResult> {
   const {deadline} = request;
-  const provider = config.screenshotProvider ?? createChromiumProvider({concurrency: 1});
-  try {
-    return await provider
-      .capture({
-        ...request.screenshot,
-        ...createPageGuard(pageUrl, request.headers, deadline, config),
-        ...(request.emulation ? {emulation: request.emulation} : {}),
-        timeout: Math.max(1, deadline.remaining()),
-        signal: deadline.signal,
-      })
-      .catch((error: unknown) => {
-        if (deadline.signal.aborted && isLinkpeekError(deadline.signal.reason)) throw deadline.signal.reason;
-        if (isLinkpeekError(error)) throw error;
-        throw new LinkpeekError('ESCREENSHOT', 'The screenshot provider failed.', {cause: error, url: pageUrl});
-      });
-  } finally {
-    if (!config.screenshotProvider) await provider.close?.().catch(() => {});
-  }
+  return useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The screenshot provider failed.'}, (provider) =>
+    provider.capture({
+      ...request.screenshot,
+      ...createPageGuard(pageUrl, request.headers, deadline, config),
+      ...(request.emulation ? {emulation: request.emulation} : {}),
+      timeout: Math.max(1, deadline.remaining()),
+      signal: deadline.signal,
+    }),
+  );
 }
