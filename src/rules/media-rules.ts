@@ -1,0 +1,100 @@
+import type {ImageTag, PictureSource} from '../parse/parse-html.js';
+import {srcsetUrls} from '../parse/srcset.js';
+import {audioTypes, contentTypes, jsonldNodes, mainNodes, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
+import {meta, microdata, link, named, type Rule} from './rule-kit.js';
+
+/*
+ * The rules of the media fields (image, video, audio), each list in priority order. rules.ts
+ * assembles them into the rule table.
+ */
+
+const jsonldImage = named('jsonld(image)', (snapshot) =>
+  mainNodes(snapshot).flatMap((node) => [...urls(snapshot, node.image), ...urls(snapshot, node.thumbnailUrl)]));
+/**
+ * Media URLs from JSON-LD: `contentUrl` (and `associatedMedia.contentUrl`) of the top-level nodes of
+ * `types`, then the `video`/`audio` property of content nodes (an Article's embedded VideoObject).
+ * `embedUrl` is never taken: it is an HTML player, not a media file.
+ */
+function jsonldMedia(types: ReadonlySet<string>, property: 'video' | 'audio'): Rule {
+  return named(`jsonld(${property}.contentUrl)`, (snapshot) => [
+    ...jsonldNodes(snapshot, types).flatMap((node) => [
+      ...urls(snapshot, node.contentUrl, []),
+      ...urls(snapshot, node.associatedMedia, ['contentUrl']),
+    ]),
+    ...jsonldNodes(snapshot, contentTypes).flatMap((node) => urls(snapshot, node[property], ['contentUrl'])),
+  ]);
+}
+
+/** Declared pixel size of an `<img>` attribute (`"640"`, `"640px"`), or `undefined`. */
+function declaredSize(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number.parseFloat(value);
+  return Number.isFinite(number) && /^\s*\d/.test(value) ? number : undefined;
+}
+
+/** Images declared smaller than this (width or height) are icons, spacers or tracking pixels. */
+export const minImageSize = 64;
+
+/** A `<picture>` source that is an image: no `type`, or `image/*` (Safari also plays a `video/mp4` source there). */
+const isImageSource = (source: PictureSource): boolean => source.type === undefined || source.type.trim().toLowerCase().startsWith('image/');
+
+function imageUrls(image: ImageTag): string[] {
+  const out: string[] = [];
+  const srcsets = (image.sources ?? []).filter(isImageSource).map((source) => source.srcset);
+  if (image.srcset !== undefined) srcsets.push(image.srcset);
+  out.push(...srcsetUrls(...srcsets));
+  // A data: placeholder in `src` with the real image in `data-src` is the usual lazy-loading pattern.
+  if (image.src !== undefined && !image.src.trim().startsWith('data:')) out.push(image.src);
+  if (image.dataSrc !== undefined) out.push(image.dataSrc);
+  return out;
+}
+
+const documentImages = named('document(img)', (snapshot) =>
+  snapshot.images
+    .filter((image) => {
+      const width = declaredSize(image.width);
+      const height = declaredSize(image.height);
+      return !((width !== undefined && width < minImageSize) || (height !== undefined && height < minImageSize));
+    })
+    .flatMap(imageUrls));
+
+const acceptVideoType = (type: string): boolean => type.startsWith('video/') || type.includes('mpegurl') || type === 'application/dash+xml';
+const acceptAudioType = (type: string): boolean => type.startsWith('audio/');
+
+function documentMedia(kind: 'videos' | 'audios'): Rule {
+  return named(`document(${kind === 'videos' ? 'video' : 'audio'})`, (snapshot) =>
+    snapshot[kind].flatMap((element) => [
+      ...(element.src === undefined ? [] : [element.src]),
+      ...element.sources.map((source) => source.src),
+    ]));
+}
+/** Where the image is read, in priority order (every candidate is kept; ping picks the first that answers). */
+export const imageRules: Rule[] = [
+  named('meta(og:image)', (snapshot) => openGraphMedia(snapshot, 'image', (type) => type.startsWith('image/'))),
+  meta('twitter:image', 'twitter:image:src'),
+  jsonldImage,
+  microdata('image', null),
+  microdata('url', 'image'),
+  microdata('contentUrl', 'image'),
+  microdata('thumbnailUrl', null),
+  link('image_src'),
+  documentImages,
+  named('document(video poster)', (snapshot) => snapshot.videos.flatMap((video) => (video.poster === undefined ? [] : [video.poster]))),
+];
+
+/** Where the video is read, in priority order. */
+export const videoRules: Rule[] = [
+  named('meta(og:video)', (snapshot) => openGraphMedia(snapshot, 'video', acceptVideoType)),
+  meta('twitter:player:stream'),
+  jsonldMedia(videoTypes, 'video'),
+  named('microdata(VideoObject.contentUrl)', (snapshot) => microdataValuesOfType(snapshot, 'contentUrl', videoTypes)),
+  documentMedia('videos'),
+];
+
+/** Where the audio is read, in priority order. */
+export const audioRules: Rule[] = [
+  named('meta(og:audio)', (snapshot) => openGraphMedia(snapshot, 'audio', acceptAudioType)),
+  jsonldMedia(audioTypes, 'audio'),
+  named('microdata(AudioObject.contentUrl)', (snapshot) => microdataValuesOfType(snapshot, 'contentUrl', audioTypes)),
+  documentMedia('audios'),
+];

@@ -1,0 +1,53 @@
+import type {IncomingHttpHeaders} from 'node:http';
+import type {MediaField, TextField} from '../data.js';
+import type {Snapshot} from '../parse/parse-html.js';
+import {linksByRel, mainNodes, metaContents, microdataValues, strings} from './query.js';
+
+/** What a rule may read besides the snapshot. */
+export interface RuleContext {
+  /** The page's final URL, after redirects. */
+  url: string;
+  /** The page's response headers (`content-language` is read). */
+  headers: IncomingHttpHeaders;
+  /** The base for relative URLs: `<base href>` resolved against `url`, else `url`. */
+  baseUrl: string;
+}
+
+/**
+ * One extraction rule: reads the snapshot and returns a value, several values in priority order, or
+ * nothing. Rules return raw values; {@link pickFields} cleans and validates them.
+ */
+export type Rule = (snapshot: Snapshot, context: RuleContext) => string | string[] | null | undefined;
+
+/** For each field, its rules in priority order. */
+export type RuleTable = Record<TextField | MediaField, Rule[]>;
+
+/** Gives a rule a readable name (shown by `rules.title.map((rule) => rule.name)`). */
+export function named(name: string, rule: Rule): Rule {
+  Object.defineProperty(rule, 'name', {value: name});
+  return rule;
+}
+
+/** A rule returning the contents of the `<meta>` tags with these `property`/`name` keys. */
+export function meta(...keys: string[]): Rule {
+  return named(`meta(${keys.join(', ')})`, (snapshot) => metaContents(snapshot, ...keys));
+}
+
+/** A rule returning the microdata values of `prop` (optionally only inside an item that is `scope`). */
+export function microdata(prop: string, scope?: string | null): Rule {
+  const label = scope === undefined ? prop : `${scope ?? 'top'}.${prop}`;
+  return named(`microdata(${label})`, (snapshot) => microdataValues(snapshot, prop, scope));
+}
+
+/** A rule returning a string property of the page's main JSON-LD nodes (content types, then page types). */
+export function jsonld(...keys: string[]): Rule {
+  return named(`jsonld(${keys.join(', ')})`, (snapshot) => {
+    const nodes = mainNodes(snapshot);
+    return keys.flatMap((key) => strings(nodes, key));
+  });
+}
+
+/** A rule returning the `href` of `<link>` tags with one of these `rel` tokens. */
+export function link(...rels: string[]): Rule {
+  return named(`link(${rels.join(', ')})`, (snapshot) => linksByRel(snapshot, ...rels).map((tag) => tag.href));
+}
