@@ -64,7 +64,7 @@ const readAttributes = new Map<string, readonly string[]>([
   ['meta', ['content', 'name', 'property', 'http-equiv']],
   ['link', ['href', 'rel', 'sizes', 'type', 'hreflang']],
   ['script', ['type']],
-  ['a', ['rel', 'href']],
+  ['a', ['rel', 'href', 'type']],
   ['area', ['href']],
   ['time', ['datetime']],
   ['img', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt']],

@@ -93,6 +93,11 @@ export interface Snapshot {
   videos: MediaTag[];
   /** The first `<audio>` elements. */
   audios: MediaTag[];
+  /**
+   * `<a href>`s to audio files (`.mp3`, `.m4a`…, or `rel="enclosure"` typed `audio/*`), in document
+   * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.
+   */
+  audioLinks?: string[];
 }
 
 /** The microdata properties recorded in {@link Snapshot.microdata}. */

@@ -1,5 +1,6 @@
 import {collapse, startText} from './collect-text.js';
 import {microdataAttributeTags} from './collect-microdata.js';
+import {recordAudioLink} from './audio-links.js';
 import {parseJsonld} from './jsonld.js';
 import type {FirstTextField, ParseState} from './state.js';
 import {
@@ -157,7 +158,10 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
   ['p', (state) => {
     if (state.sectionDepth === 0) collectFirst(state, 'paragraph', minParagraphLength);
   }],
-  ['a', openAnchor],
+  ['a', (state, attribs) => {
+    recordAudioLink(state.snapshot, attribs);
+    openAnchor(state, attribs);
+  }],
   ['time', openTime],
   ['img', openImage],
   ['video', openMedia('videos')],

@@ -1,6 +1,7 @@
-import type {ImageTag, PictureSource} from '../parse/parse-html.js';
+import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
 import {srcsetUrls} from '../parse/srcset.js';
-import {audioTypes, contentTypes, jsonldNodes, mainNodes, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
+import {audioExtensions, fileExtension} from '../parse/audio-links.js';
+import {audioTypes, contentTypes, jsonldNodes, linksByRel, mainNodes, metaContents, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
 import {meta, microdata, link, named, type Rule} from './rule-kit.js';
 
 /*
@@ -68,6 +69,24 @@ function documentMedia(kind: 'videos' | 'audios'): Rule {
       ...element.sources.map((source) => source.src),
     ]));
 }
+/**
+ * Whether the `twitter:player:stream` is audio: its `twitter:player:stream:content_type` says
+ * `audio/*`, or, with no content type, its URL ends in an audio extension. Else it is a video.
+ */
+function isAudioStream(snapshot: Snapshot, url: string): boolean {
+  const type = metaContents(snapshot, 'twitter:player:stream:content_type')[0]?.trim().toLowerCase();
+  return type === undefined ? audioExtensions.has(fileExtension(url)) : type.startsWith('audio/');
+}
+
+function twitterStream(kind: 'video' | 'audio'): Rule {
+  return named(`meta(twitter:player:stream ${kind})`, (snapshot) =>
+    metaContents(snapshot, 'twitter:player:stream').filter((url) => isAudioStream(snapshot, url) === (kind === 'audio')));
+}
+
+/** `<link rel="enclosure">` typed `audio/*` (a podcast page pointing at its episode file). */
+const audioEnclosures = named('link(enclosure audio/*)', (snapshot) =>
+  linksByRel(snapshot, 'enclosure').filter((tag) => tag.type?.trim().toLowerCase().startsWith('audio/') === true).map((tag) => tag.href));
+
 /** Where the image is read, in priority order (every candidate is kept; ping picks the first that answers). */
 export const imageRules: Rule[] = [
   named('meta(og:image)', (snapshot) => openGraphMedia(snapshot, 'image', (type) => type.startsWith('image/'))),
@@ -85,7 +104,7 @@ export const imageRules: Rule[] = [
 /** Where the video is read, in priority order. */
 export const videoRules: Rule[] = [
   named('meta(og:video)', (snapshot) => openGraphMedia(snapshot, 'video', acceptVideoType)),
-  meta('twitter:player:stream'),
+  twitterStream('video'),
   jsonldMedia(videoTypes, 'video'),
   named('microdata(VideoObject.contentUrl)', (snapshot) => microdataValuesOfType(snapshot, 'contentUrl', videoTypes)),
   documentMedia('videos'),
@@ -94,7 +113,10 @@ export const videoRules: Rule[] = [
 /** Where the audio is read, in priority order. */
 export const audioRules: Rule[] = [
   named('meta(og:audio)', (snapshot) => openGraphMedia(snapshot, 'audio', acceptAudioType)),
+  twitterStream('audio'),
   jsonldMedia(audioTypes, 'audio'),
   named('microdata(AudioObject.contentUrl)', (snapshot) => microdataValuesOfType(snapshot, 'contentUrl', audioTypes)),
   documentMedia('audios'),
+  audioEnclosures,
+  named('document(a[href] audio file)', (snapshot) => snapshot.audioLinks ?? []),
 ];

@@ -196,4 +196,30 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       audio: [],
     });
   });
+
+  it('radio-episode.html (issue 12 point 4): the audio stream of a player card, an article\'s AudioObject, an enclosure link and links to audio files; no video', () => {
+    expect(extractFixture('radio-episode.html', 'https://www.tidewaterradio.example/programs/coastal-hour/2026/10/night-shift-lock-keeper')).toEqual({
+      title: "Night shift at the lock-keeper's cottage",
+      description: 'Twenty-two hours a day the canal locks are quiet; for the other two, Ruth Abara has to be ready.',
+      lang: 'en',
+      author: 'Dev Okonkwo',
+      publisher: 'Tidewater Public Radio',
+      date: '2026-10-14T09:00:00.000Z', datePublished: '2026-10-14T09:00:00.000Z', dateModified: null,
+      url: 'https://www.tidewaterradio.example/programs/coastal-hour/2026/10/night-shift-lock-keeper',
+      image: [
+        'https://media.tidewaterradio.example/images/2026/10/lock-keeper-1400.jpg',
+        'https://media.tidewaterradio.example/images/2026/10/lock-keeper-800.jpg',
+      ],
+      logo: ['https://media.tidewaterradio.example/brand/tpr-square-600.png', 'https://www.tidewaterradio.example/favicon.ico'],
+      // twitter:player:stream typed audio/mpeg is audio, not video; the HTML twitter:player is neither.
+      video: [],
+      audio: [
+        'https://dts.podtrac.example/redirect.mp3/media.tidewaterradio.example/audio/2026/10/coastal-hour-20261014.mp3',
+        'https://media.tidewaterradio.example/audio/2026/10/coastal-hour-20261014.mp3',
+        'https://media.tidewaterradio.example/audio/2026/10/coastal-hour-20261014.mp3?dl=1&source=web',
+        'https://www.tidewaterradio.example/download/episode/20261014',
+        'https://media.tidewaterradio.example/audio/2026/10/coastal-hour-20261007.m4a',
+      ],
+    });
+  });
 });

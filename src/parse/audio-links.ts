@@ -1,0 +1,37 @@
+import type {Snapshot} from './snapshot.js';
+
+/** File extensions of audio files, lowercase (`episode.mp3?dl=1` is one). */
+export const audioExtensions: ReadonlySet<string> = new Set(['mp3', 'm4a', 'ogg', 'oga', 'opus', 'wav', 'aac', 'flac']);
+
+/** How many audio links {@link recordAudioLink} keeps. */
+export const maxAudioLinks = 5;
+
+/**
+ * The lowercase extension of a URL's path, without the query or fragment: `/a/ep.MP3?x=1` → `mp3`,
+ * `/a/` or `/a.b/c` → `''`. Cheap enough to run on every `<a href>`.
+ */
+export function fileExtension(url: string): string {
+  let end = url.length;
+  const query = url.indexOf('?');
+  if (query !== -1) end = query;
+  const hash = url.indexOf('#');
+  if (hash !== -1 && hash < end) end = hash;
+  const dot = url.lastIndexOf('.', end - 1);
+  if (dot === -1 || end - dot > 6 || url.lastIndexOf('/', end - 1) > dot) return '';
+  return url.slice(dot + 1, end).toLowerCase();
+}
+
+/**
+ * Records an `<a>` that links to an audio file: an `href` ending in an audio extension (query string
+ * allowed), or a `rel="enclosure"` link typed `audio/*` (podcast pages link their episode file so).
+ */
+export function recordAudioLink(snapshot: Snapshot, attribs: Record<string, string>): void {
+  const href = attribs.href;
+  if (href === undefined || (snapshot.audioLinks !== undefined && snapshot.audioLinks.length >= maxAudioLinks)) return;
+  const enclosure = attribs.rel !== undefined && attribs.type !== undefined
+    && /(^|\s)enclosure(\s|$)/i.test(attribs.rel) && attribs.type.trim().toLowerCase().startsWith('audio/');
+  if (!enclosure && !audioExtensions.has(fileExtension(href))) return;
+  const trimmed = href.trim();
+  if (trimmed === '') return;
+  (snapshot.audioLinks ??= []).push(trimmed);
+}

@@ -1,0 +1,102 @@
+// Issue 12 points 3, 4, 5 and 9: one test per source of the publisher, audio, image and logo rules,
+// on literal snapshots or small documents read by parseHtml.
+import {describe, expect, it} from '@jest/globals';
+import {fileExtension, maxAudioLinks} from '../../src/parse/audio-links.js';
+import {emptySnapshot} from '../../src/parse/snapshot.js';
+import {parseHtml, type Snapshot} from '../../src/parse/parse-html.js';
+import {pickFields, rules, type Rule, type RuleContext} from '../../src/rules/rules.js';
+
+const page = {url: 'https://www.radio.example/shows/ep-12', headers: {}};
+const context: RuleContext = {...page, baseUrl: page.url};
+
+function snapshot(parts: Partial<Snapshot> = {}): Snapshot {
+  return {...emptySnapshot(), ...parts};
+}
+
+/** The rule of `field` named `name`. */
+function rule(field: keyof typeof rules, name: string): Rule {
+  const found = rules[field].find((candidate) => candidate.name === name);
+  if (found === undefined) throw new Error(`no rule ${name} for ${field}: ${rules[field].map((entry) => entry.name).join(', ')}`);
+  return found;
+}
+
+describe('audio (issue 12 point 4)', () => {
+  it('reads its sources in this order', () => {
+    expect(rules.audio.map((entry) => entry.name)).toEqual([
+      'meta(og:audio)', 'meta(twitter:player:stream audio)', 'jsonld(audio.contentUrl)', 'microdata(AudioObject.contentUrl)',
+      'document(audio)', 'link(enclosure audio/*)', 'document(a[href] audio file)',
+    ]);
+  });
+
+  it('meta(og:audio) takes og:audio:secure_url before og:audio:url, and drops items typed as something else', () => {
+    const input = parseHtml(`
+      <meta property="og:audio" content="https://cdn.example/player.html">
+      <meta property="og:audio:type" content="text/html">
+      <meta property="og:audio:url" content="http://cdn.example/ep.mp3">
+      <meta property="og:audio:secure_url" content="https://cdn.example/ep.mp3">
+      <meta property="og:audio:type" content="audio/mpeg">
+      <meta property="og:audio:secure_url" content="https://cdn.example/only-secure.ogg">`);
+    expect(rule('audio', 'meta(og:audio)')(input, context)).toEqual(['https://cdn.example/ep.mp3', 'http://cdn.example/ep.mp3', 'https://cdn.example/only-secure.ogg']);
+  });
+
+  it('twitter:player:stream is audio when its content type says audio/*, or, untyped, when it ends in an audio extension', () => {
+    const typed = parseHtml('<meta name="twitter:player:stream" content="https://cdn.example/stream/12"><meta name="twitter:player:stream:content_type" content="Audio/MPEG">');
+    expect(rule('audio', 'meta(twitter:player:stream audio)')(typed, context)).toEqual(['https://cdn.example/stream/12']);
+    expect(rule('video', 'meta(twitter:player:stream video)')(typed, context)).toEqual([]);
+    const untypedAudio = parseHtml('<meta name="twitter:player:stream" content="https://cdn.example/ep12.m4a?token=1">');
+    expect(rule('audio', 'meta(twitter:player:stream audio)')(untypedAudio, context)).toEqual(['https://cdn.example/ep12.m4a?token=1']);
+    expect(rule('video', 'meta(twitter:player:stream video)')(untypedAudio, context)).toEqual([]);
+    const video = parseHtml('<meta name="twitter:player:stream" content="https://cdn.example/v.mp4"><meta name="twitter:player:stream:content_type" content="video/mp4; codecs=&quot;avc1.42E01E1&quot;">');
+    expect(rule('audio', 'meta(twitter:player:stream audio)')(video, context)).toEqual([]);
+    expect(rule('video', 'meta(twitter:player:stream video)')(video, context)).toEqual(['https://cdn.example/v.mp4']);
+  });
+
+  it('jsonld(audio.contentUrl) reads AudioObject and PodcastEpisode contentUrl, associatedMedia and an article\'s audio, never embedUrl', () => {
+    const input = snapshot({jsonld: [
+      {'@type': 'PodcastEpisode', associatedMedia: {'@type': 'MediaObject', contentUrl: '/ep.m4a', embedUrl: '/player'}, audio: {'@id': '#audio'}},
+      {'@type': 'AudioObject', '@id': '#audio', contentUrl: '/ep.mp3', embedUrl: '/embed'},
+      {'@type': 'NewsArticle', audio: {'@type': 'AudioObject', contentUrl: '/article.mp3', embedUrl: '/article-player'}},
+    ]});
+    expect(rule('audio', 'jsonld(audio.contentUrl)')(input, context)).toEqual(['/ep.m4a', '/ep.mp3', '/ep.mp3', '/article.mp3']);
+  });
+
+  it('document(audio) takes <audio src> then its <source>s, and only the <source>s of the <audio>', () => {
+    const input = parseHtml('<audio src="/a.mp3"><source src="/a.ogg" type="audio/ogg"><source src="/a.m4a"></audio><source src="/stray.mp3"><audio><source src="/b.opus"></audio>');
+    expect(rule('audio', 'document(audio)')(input, context)).toEqual(['/a.mp3', '/a.ogg', '/a.m4a', '/b.opus']);
+  });
+
+  it('link(enclosure audio/*) takes <link rel="enclosure"> typed audio/* only', () => {
+    const input = parseHtml('<link rel="enclosure" type="audio/mpeg" href="/ep.mp3"><link rel="enclosure" type="video/mp4" href="/ep.mp4"><link rel="enclosure" href="/untyped">');
+    expect(rule('audio', 'link(enclosure audio/*)')(input, context)).toEqual(['/ep.mp3']);
+  });
+
+  it('document(a[href] audio file) takes links to audio files (query string allowed) and audio-typed rel="enclosure" links, in order', () => {
+    const input = parseHtml(`
+      <a href="/ep.MP3?dl=1">Download</a> <a href="/notes.pdf">Notes</a> <a href="/mp3-guide">Guide</a>
+      <a href="/e.m4a#t=10">.m4a</a> <a href="/e.oga">oga</a> <a href="/e.opus">opus</a> <a href="/e.wav">wav</a>
+      <a rel="nofollow enclosure" type="audio/mpeg" href="/download/12">File</a> <a rel="enclosure" type="video/mp4" href="/download/v">Video</a>
+      <a href="/folder.mp3/index.html">not a file</a>`);
+    expect(rule('audio', 'document(a[href] audio file)')(input, context)).toEqual(['/ep.MP3?dl=1', '/e.m4a#t=10', '/e.oga', '/e.opus', '/e.wav']);
+    const more = parseHtml(['aac', 'flac', 'ogg', 'wav', 'mp3', 'm4a', 'opus'].map((extension) => `<a href="/x.${extension}">x</a>`).join(''));
+    expect(more.audioLinks).toEqual(['/x.aac', '/x.flac', '/x.ogg', '/x.wav', '/x.mp3']);
+    expect(more.audioLinks).toHaveLength(maxAudioLinks);
+    expect(parseHtml('<a href="/ep">x</a>').audioLinks).toBeUndefined();
+  });
+
+  it('takes an enclosure link that has no audio extension', () => {
+    expect(parseHtml('<a rel="enclosure" type="audio/mpeg" href=" /download/12 ">File</a>').audioLinks).toEqual(['/download/12']);
+  });
+
+  it('fileExtension reads the path only', () => {
+    expect(fileExtension('https://cdn.example/a/ep.MP3?x=1.wav#t')).toBe('mp3');
+    expect(fileExtension('https://cdn.example/a.b/c')).toBe('');
+    expect(fileExtension('https://cdn.example/')).toBe('');
+    expect(fileExtension('ep.ogg#t=1?x')).toBe('ogg');
+    expect(fileExtension('/archive.tar.gz')).toBe('gz');
+  });
+
+  it('falls through to a link to the file when the page has nothing else', () => {
+    const input = parseHtml('<title>Ep 12</title><p><a href="https://cdn.radio.example/ep12.mp3">Download the episode</a></p>');
+    expect(pickFields(input, page).audio).toEqual(['https://cdn.radio.example/ep12.mp3']);
+  });
+});
