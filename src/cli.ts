@@ -5,7 +5,7 @@ import {text as readStream} from 'node:stream/consumers';
 import cliProgress from 'cli-progress';
 import {parseArgs} from 'node:util';
 import {isLoopbackAddress, isPublicAddress} from './url/address.js';
-import {isLinkpeekError, LinkpeekError, toErrorBody} from './errors.js';
+import {faultOf, isLinkpeekError, LinkpeekError, toErrorBody} from './errors.js';
 import {createChromiumProvider} from './browser/chromium-provider.js';
 import {createExtractor} from './extract.js';
 import type {AddressPolicy} from './options.js';
@@ -348,6 +348,7 @@ main(process.argv.slice(2)).then(
     process.stderr.write(`${JSON.stringify(body, null, 2)}\n`);
     // A bug: the stack helps a report, but only when asked for, so stderr stays one JSON document.
     if (!isLinkpeekError(error) && process.env.LINKPEEK_DEBUG) process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
-    process.exit(body.status === 'fail' ? 2 : 1);
+    // 2: the input is at fault; 1: the target or linkpeek failed (a target failure is a `fail` too).
+    process.exit(faultOf(body.code) === 'caller' ? 2 : 1);
   },
 );

@@ -34,27 +34,69 @@ export type ErrorCode =
   | 'EINTERNAL';
 
 /**
- * HTTP status per code, used by the handler: 4xx when the caller can fix the request, 502/504 when
- * the target failed, 5xx otherwise. EFORBIDDENURL is 400, not 403: a 403 reads as "your credentials
- * are wrong".
+ * HTTP status per code, the one table the handler, the CLI's exit code and the docs follow:
+ * - 400 when the caller can fix the request (the URL, an option, the selector);
+ * - 424 Failed Dependency when the target failed (unreachable, too slow, an HTTP error, too many
+ *   redirects, not a page, too large, could not be rendered or captured). A 4xx, so the answer is a
+ *   JSend `fail` as the hosted service gives for these, and neither `@microlink/mql` nor ky retries
+ *   it (they retry 408, 413, 500, 502, 503, 504, 521, 522, 524): a slow target costs one
+ *   extraction, not three. 424 rather than 400 keeps "fix your request" and "the target failed"
+ *   apart for anyone reading only statuses (logs, monitoring);
+ * - 499 when the caller went away; 5xx only when linkpeek itself failed.
+ * EFORBIDDENURL is 400, not 403: a 403 reads as "your credentials are wrong".
  */
 export const statusByCode = {
   EINVALURL: 400,
   EFORBIDDENURL: 400,
   EINVALOPTION: 400,
   ENOELEMENT: 400,
-  EMAXREDIRECTS: 502,
-  EHTTP: 502,
-  ENOTHTML: 502,
-  ETOOLARGE: 502,
-  EFETCH: 502,
-  ESCREENSHOT: 502,
-  ERENDER: 502,
-  ETIMEOUT: 504,
+  EMAXREDIRECTS: 424,
+  EHTTP: 424,
+  ENOTHTML: 424,
+  ETOOLARGE: 424,
+  EFETCH: 424,
+  ESCREENSHOT: 424,
+  ERENDER: 424,
+  ETIMEOUT: 424,
   ENOBROWSER: 503,
   EABORTED: 499,
   EINTERNAL: 500,
 } as const satisfies Record<ErrorCode, number>;
+
+/**
+ * The parameter an error body's `data` is keyed by when the error carries no `data` of its own
+ * (`{url: message}`, as the hosted service keys target failures), or `null` for none. EINVALOPTION
+ * errors name their own option in `data`.
+ */
+export const parameterByCode = {
+  EINVALURL: 'url',
+  EFORBIDDENURL: 'url',
+  EINVALOPTION: null,
+  ENOELEMENT: 'element',
+  EMAXREDIRECTS: 'url',
+  EHTTP: 'url',
+  ENOTHTML: 'url',
+  ETOOLARGE: 'url',
+  EFETCH: 'url',
+  ESCREENSHOT: 'screenshot',
+  ERENDER: 'prerender',
+  ETIMEOUT: 'url',
+  ENOBROWSER: null,
+  EABORTED: null,
+  EINTERNAL: null,
+} as const satisfies Record<ErrorCode, string | null>;
+
+/** Who is at fault for a code, read from {@link statusByCode}: 424 the target, 5xx linkpeek, any other 4xx the caller. */
+export function faultOf(code: ErrorCode): 'caller' | 'target' | 'linkpeek' {
+  const status: number = statusByCode[code];
+  return status >= 500 ? 'linkpeek' : status === 424 ? 'target' : 'caller';
+}
+
+/**
+ * Where an error body's `more` points by default: the code's row in the error table of
+ * docs/endpoint.md (`<base><lowercase code>`). The handler's `errorDocsUrl` replaces the base.
+ */
+export const defaultErrorDocsUrl = 'https://github.com/linkpeek/linkpeek/blob/main/docs/endpoint.md#';
 
 /** Every code, in table order. */
 export const errorCodes = Object.keys(statusByCode) as ErrorCode[];
@@ -106,11 +148,14 @@ export class LinkpeekError extends Error {
   }
 }
 
-/** JSend-shaped error body: `fail` when the caller can fix it (4xx), `error` otherwise. */
+/** JSend-shaped error body: `fail` when the caller can fix it or the target failed (4xx), `error` otherwise. */
 export interface ErrorBody {
   status: 'fail' | 'error';
   code: ErrorCode;
   message: string;
+  /** A link to the code's documentation: `<errorDocsUrl><lowercase code>`. */
+  more: string;
+  /** The message keyed by the parameter at fault, e.g. `{url: '...'}` (see {@link parameterByCode}). */
   data?: Record<string, string>;
   url?: string;
   statusCode?: number;
@@ -121,15 +166,21 @@ export function isLinkpeekError(value: unknown): value is LinkpeekError {
   return value instanceof LinkpeekError;
 }
 
-/** Public error body for any thrown value; unknown errors become a generic `EINTERNAL`. */
-export function toErrorBody(error: unknown): ErrorBody {
+/**
+ * Public error body for any thrown value; unknown errors become a generic `EINTERNAL`.
+ * `errorDocsUrl` is the base of `more` (default {@link defaultErrorDocsUrl}).
+ */
+export function toErrorBody(error: unknown, errorDocsUrl: string = defaultErrorDocsUrl): ErrorBody {
   const known = isLinkpeekError(error) ? error : toLinkpeekError(error);
   const body: ErrorBody = {
     status: known.status < 500 ? 'fail' : 'error',
     code: known.code,
     message: known.message,
+    more: `${errorDocsUrl}${known.code.toLowerCase()}`,
   };
+  const parameter = parameterByCode[known.code];
   if (known.data) body.data = known.data;
+  else if (parameter !== null) body.data = {[parameter]: known.message};
   if (known.url) body.url = known.url;
   if (known.statusCode !== undefined) body.statusCode = known.statusCode;
   return body;

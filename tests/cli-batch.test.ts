@@ -77,7 +77,7 @@ describe('linkpeek batch', () => {
     expect(written).toHaveLength(10);
     const byUrl = new Map(written.map((line) => [line.url, line]));
     for (let i = 0; i < 8; i++) expect(byUrl.get(target.url(`/page/${i}`))).toMatchObject({status: 'success', data: {title: `batch /page/${i}`}});
-    expect(byUrl.get(target.url('/missing/1'))).toMatchObject({status: 'error', code: 'EHTTP'});
+    expect(byUrl.get(target.url('/missing/1'))).toMatchObject({status: 'fail', code: 'EHTTP'});
     expect(byUrl.get('not a url')).toMatchObject({status: 'fail', code: 'EINVALURL'});
     // Every URL is on one host: never more than --per-host at once, though --concurrency is 8.
     expect(maxInFlight).toBeLessThanOrEqual(2);

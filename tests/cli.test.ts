@@ -44,7 +44,7 @@ describe('linkpeek <url>', () => {
   it('exits 1 with the error JSON when the target fails', async () => {
     const {code, stderr} = await cli([target.url('/missing'), '--allow-loopback']);
     expect(code).toBe(1);
-    expect(JSON.parse(stderr)).toMatchObject({status: 'error', code: 'EHTTP', statusCode: 404});
+    expect(JSON.parse(stderr)).toMatchObject({status: 'fail', code: 'EHTTP', statusCode: 404});
   });
 
   it.each([

@@ -8,7 +8,7 @@ import {constants} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from '@jest/globals';
 import {isPublicAddress} from '../src/url/address.js';
-import {errorCodes, isLinkpeekError, statusByCode, type ErrorCode} from '../src/errors.js';
+import {defaultErrorDocsUrl, errorCodes, isLinkpeekError, statusByCode, type ErrorCode} from '../src/errors.js';
 import {
   configKeys,
   defaultConfig,
@@ -147,11 +147,21 @@ describe('README: error codes', () => {
     const blocks = docs.flatMap(({text}) => codeBlocks(text)).filter((block) => block.lang === 'json');
     expect(blocks.length).toBeGreaterThan(0);
     for (const block of blocks) {
-      const body = JSON.parse(block.code) as {status?: string; code?: ErrorCode};
+      const body = JSON.parse(block.code) as {status?: string; code?: ErrorCode; more?: string};
       if (body.code === undefined) continue;
       expect(errorCodes).toContain(body.code);
       expect(body.status).toBe(statusByCode[body.code] < 500 ? 'fail' : 'error');
+      expect(body.more).toBe(`${defaultErrorDocsUrl}${body.code.toLowerCase()}`);
     }
+  });
+
+  it("every error's default `more` link lands on its code's row in docs/endpoint.md", () => {
+    // The default base is this file on the project's repository; each row carries the anchor.
+    expect(defaultErrorDocsUrl).toBe('https://github.com/linkpeek/linkpeek/blob/main/docs/endpoint.md#');
+    const responses = section(doc('endpoint'), 'Responses', section(doc('endpoint'), 'HTTP endpoint'));
+    const table = tableStartingWith(responses.body, 'Code');
+    const anchors = table.rows.map((row) => [soleCode(cell(row, 0)), /^<a id="([a-z]+)"><\/a>/.exec(cell(row, 2))?.[1]]);
+    expect(anchors).toEqual(table.rows.map((row) => [soleCode(cell(row, 0)), soleCode(cell(row, 0))?.toLowerCase()]));
   });
 });
 

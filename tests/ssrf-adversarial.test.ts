@@ -315,7 +315,7 @@ describe('errors and resources', () => {
     };
     const answer = await handleQuery(new URLSearchParams({url: 'http://example.com/'}), {...loopbackConfig, cache: false, stages: {fetchPage: crash}});
     expect(answer.status).toBe(500);
-    expect(JSON.parse(String(answer.body))).toEqual({status: 'error', code: 'EINTERNAL', message: 'An internal error occurred.', url: 'http://example.com/'});
+    expect(JSON.parse(String(answer.body))).toEqual({status: 'error', code: 'EINTERNAL', message: 'An internal error occurred.', more: expect.stringMatching(/#einternal$/), url: 'http://example.com/'});
   });
 
   it('leaves no timer and no open connection behind after success, refusal, timeout and abort', async () => {

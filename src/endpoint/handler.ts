@@ -2,7 +2,7 @@ import type {IncomingMessage, ServerResponse} from 'node:http';
 import {performance} from 'node:perf_hooks';
 import type {ExtractResult} from '../data.js';
 import {embedValue, type QueryResponse} from './embed.js';
-import {LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
+import {defaultErrorDocsUrl, LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
 import {createExtractor, defaultStages, type CreateExtractorConfig} from '../extract.js';
 import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} from '../options.js';
 import {hasCredentials, splitCredentials} from '../url/credentials.js';
@@ -57,6 +57,13 @@ export interface HandlerConfig extends CreateExtractorConfig {
    * @default false
    */
   playground?: boolean;
+  /**
+   * Base of the `more` link of error bodies: the code in lowercase is appended. The default points to
+   * the code's row in linkpeek's docs/endpoint.md; `'https://microlink.io/'` gives the hosted
+   * service's links (its codes and linkpeek's differ in part).
+   * @default 'https://github.com/linkpeek/linkpeek/blob/main/docs/endpoint.md#'
+   */
+  errorDocsUrl?: string;
 }
 
 /** The framework-free core, for Koa and others. */
@@ -128,7 +135,7 @@ export function createHandler(
       config.onError?.(toLinkpeekError(error));
       if (!response.headersSent) {
         response.writeHead(500, {'content-type': jsonType, 'cache-control': 'no-store'});
-        response.end(JSON.stringify(toErrorBody(error)));
+        response.end(JSON.stringify(toErrorBody(error, config.errorDocsUrl)));
       } else response.destroy();
     }
   };
@@ -171,9 +178,10 @@ export function createHandler(
 }
 
 function createCore(config: HandlerConfig): Core {
-  const {cache, cacheTtl, staleTtl, screenshotPath, screenshotDirectory, onError, playground, ...extractorConfig} = config;
+  const {cache, cacheTtl, staleTtl, screenshotPath, screenshotDirectory, onError, playground, errorDocsUrl = defaultErrorDocsUrl, ...extractorConfig} = config;
   void screenshotPath;
   void playground;
+  if (typeof errorDocsUrl !== 'string') throw invalidOption('errorDocsUrl', 'must be a string', errorDocsUrl);
   const resolved = normalizeConfig(withoutStages(extractorConfig));
   const ttl = positive(cacheTtl, 'cacheTtl', 3_600_000);
   const stale = positive(staleTtl, 'staleTtl', ttl);
@@ -345,9 +353,8 @@ function createCore(config: HandlerConfig): Core {
     } catch (thrown) {
       const error = toLinkpeekError(thrown);
       if (error.code === 'EINTERNAL') report(error);
-      const body = toErrorBody(error);
+      const body = toErrorBody(error, errorDocsUrl);
       if (!body.url && requested) body.url = stripCredentials(requested);
-      if (!body.data && (error.code === 'EINVALURL' || error.code === 'EFORBIDDENURL')) body.data = {url: error.message};
       const answer = {status: error.status, headers: {'content-type': jsonType, 'cache-control': 'no-store'}, body: JSON.stringify(body)};
       // An error is never a cached answer, even when the result it was read from is (an `embed`
       // of an empty field): every error says BYPASS.

@@ -204,7 +204,7 @@ describe.each(mounts)('the client parameters on %s', (_name, mount) => {
 
   it('reads timeout in the human form', async () => {
     const response = await get(`url=${target_('/slow')}&ping=false&timeout=0.5s`);
-    expect(response.status).toBe(504);
+    expect(response.status).toBe(424);
     expect(await response.json()).toMatchObject({code: 'ETIMEOUT'});
   });
 

@@ -219,11 +219,12 @@ describe.each(mounts)('the endpoint on %s', (_name, mount) => {
     ['an out-of-range number', () => `url=${target_('/page')}&screenshot.width=0`, 400, {code: 'EINVALOPTION', data: {'screenshot.width': expect.any(String)}}],
     ['a refused header', () => `url=${target_('/page')}&headers.host=evil.test`, 400, {code: 'EINVALOPTION', data: {'headers.host': 'may not be set by the caller'}}],
     ['a name resolving to a private address', () => 'url=http%3A%2F%2Fprivate.test%2F', 400, {status: 'fail', code: 'EFORBIDDENURL'}],
-    ['more than 10 redirects', () => `url=${target_('/hop/0')}`, 502, {status: 'error', code: 'EMAXREDIRECTS'}],
-    ['a target slower than the timeout', () => `url=${target_('/slow')}&timeout=300`, 504, {status: 'error', code: 'ETIMEOUT'}],
-    ['a target answering 404', () => `url=${target_('/missing')}`, 502, {status: 'error', code: 'EHTTP', statusCode: 404}],
-    ['a target answering JSON', () => `url=${target_('/data.json')}`, 502, {status: 'error', code: 'ENOTHTML'}],
-    ['a refused connection', () => `url=${encodeURIComponent(`http://127.0.0.1:${closedPort}/`)}`, 502, {status: 'error', code: 'EFETCH'}],
+    // Target failures are a 424 `fail` (not a 5xx that clients retry), with the message under `data.url`.
+    ['more than 10 redirects', () => `url=${target_('/hop/0')}`, 424, {status: 'fail', code: 'EMAXREDIRECTS', data: {url: expect.any(String)}}],
+    ['a target slower than the timeout', () => `url=${target_('/slow')}&timeout=300`, 424, {status: 'fail', code: 'ETIMEOUT', data: {url: expect.any(String)}}],
+    ['a target answering 404', () => `url=${target_('/missing')}`, 424, {status: 'fail', code: 'EHTTP', statusCode: 404, data: {url: expect.any(String)}}],
+    ['a target answering JSON', () => `url=${target_('/data.json')}`, 424, {status: 'fail', code: 'ENOTHTML', data: {url: expect.any(String)}}],
+    ['a refused connection', () => `url=${encodeURIComponent(`http://127.0.0.1:${closedPort}/`)}`, 424, {status: 'fail', code: 'EFETCH', data: {url: expect.any(String)}}],
   ];
 
   it.each(errorCases)('answers %s with its status and JSend body', async (_case, query, status, expected) => {
@@ -234,6 +235,7 @@ describe.each(mounts)('the endpoint on %s', (_name, mount) => {
     const body = await response.json();
     expect(body).toMatchObject(expected);
     expect(typeof body.message).toBe('string');
+    expect(body.more).toBe(`https://github.com/linkpeek/linkpeek/blob/main/docs/endpoint.md#${String(body.code).toLowerCase()}`);
     expect(JSON.stringify(body)).not.toMatch(/stack|\n\s+at /);
   });
 
@@ -304,9 +306,22 @@ describe('the handler seam', () => {
     const answer = await handleQuery(new URLSearchParams({url: target.url('/page')}), config);
     expect(answer.status).toBe(500);
     const body = JSON.parse(String(answer.body));
-    expect(body).toEqual({status: 'error', code: 'EINTERNAL', message: 'An internal error occurred.', url: target.url('/page')});
+    expect(body).toEqual({
+      status: 'error',
+      code: 'EINTERNAL',
+      message: 'An internal error occurred.',
+      more: 'https://github.com/linkpeek/linkpeek/blob/main/docs/endpoint.md#einternal',
+      url: target.url('/page'),
+    });
     expect(reported.map((error) => error.code)).toEqual(['EINTERNAL']);
     expect((reported[0]?.cause as Error).message).toBe('secret internal detail');
+  });
+
+  it('links `more` under errorDocsUrl when given, and refuses one that is not a string', async () => {
+    const answer = await handleQuery(new URLSearchParams({url: target.url('/missing')}), {...loopbackConfig, errorDocsUrl: 'https://microlink.io/'});
+    expect(answer.status).toBe(424);
+    expect(JSON.parse(String(answer.body))).toMatchObject({code: 'EHTTP', more: 'https://microlink.io/ehttp'});
+    expect(() => createHandler({errorDocsUrl: 42 as never})).toThrow('errorDocsUrl');
   });
 
   it('shares one Keyv store between two handlers', async () => {

@@ -105,10 +105,10 @@ describe('a target that breaks mid-answer', () => {
     }
   });
 
-  it('is a 502 EFETCH from the endpoint, never a 500', async () => {
+  it('is a 424 EFETCH from the endpoint (a target failure), never a 500', async () => {
     for (const path of ['/reset-mid-body', '/truncated-gzip', '/reset-mid-gzip', '/not-gzip']) {
       const answer = await handleQuery(new URLSearchParams({url: target.url(path), ping: 'false', prerender: 'false'}), loopbackConfig);
-      expect({path, status: answer.status, code: JSON.parse(answer.body as string).code}).toEqual({path, status: 502, code: 'EFETCH'});
+      expect({path, status: answer.status, code: JSON.parse(answer.body as string).code}).toEqual({path, status: 424, code: 'EFETCH'});
     }
   });
 });
