@@ -1,21 +1,25 @@
-/** A media file found on the page: image, logo, video or audio. */
+/**
+ * A media file found on the page: image, logo, video or audio. Only `url` is always there; every
+ * other key is present only when it was measured (never `null`): with `ping` off a media object is
+ * `{url}`, audio has no `width`/`height`, an image no `duration`.
+ */
 export interface Media {
   /** Absolute http(s) URL of the file. */
   url: string;
-  /** Format name from the Content-Type, e.g. `png`, `jpg`, `mp4`, `mp3`. Filled by ping. */
-  type?: string | null;
-  /** Size in bytes. Filled by ping. */
-  size?: number | null;
-  /** Human form of `size`, e.g. `117 kB`. Filled by ping. */
-  size_pretty?: string | null;
-  /** Width in pixels (images), read from the file header by ping. */
-  width?: number | null;
-  /** Height in pixels (images), read from the file header by ping. */
-  height?: number | null;
-  /** Duration in seconds (video/audio), when cheap to know. */
-  duration?: number | null;
-  /** Human form of `duration`, e.g. `1m 5s`. */
-  duration_pretty?: string | null;
+  /** Format name from the Content-Type, the file's bytes or its extension, e.g. `png`, `jpg`, `mp4`, `mp3`. */
+  type?: string;
+  /** Size in bytes, when the server says (Content-Length or Content-Range). */
+  size?: number;
+  /** Human form of `size`, e.g. `117 kB`; present with `size`. */
+  size_pretty?: string;
+  /** Width in pixels (images and logos whose header decodes). */
+  width?: number;
+  /** Height in pixels; present with `width`. */
+  height?: number;
+  /** Duration in seconds (video/audio), when the first bytes carry it. */
+  duration?: number;
+  /** Human form of `duration`, e.g. `1m 6s`; present with `duration`. */
+  duration_pretty?: string;
 }
 
 /** Image formats a screenshot can be taken in (and that `readImageInfo` recognises). */

@@ -159,9 +159,11 @@ export function isExpectedMedia(kind: MediaField, probe: ProbedResponse): boolea
 }
 
 /**
- * Builds the `Media` object of a verified URL: `url` as found in the page, `type`, `size`,
- * `size_pretty`, and `width`/`height` (images) or `duration` (video, audio) read from the first
- * bytes; every field is present, `null` where unknown.
+ * Builds the `Media` object of a verified URL: `url` as found in the page, then what could be
+ * measured: `type`, `size` and `size_pretty`, `width`/`height` (images) or `duration` and
+ * `duration_pretty` (video, audio), read from the first bytes. A key that was not measured is left
+ * out, not `null` (the hosted service's shape, and `@microlink/mql`'s `MediaInfo`): audio never has
+ * `width`, an image never has `duration`.
  */
 export function describeMedia(kind: MediaField, url: string, probe: ProbedResponse): Media {
   const isImage = kind === 'image' || kind === 'logo';
@@ -169,14 +171,20 @@ export function describeMedia(kind: MediaField, url: string, probe: ProbedRespon
   const size = sizeFromHeaders(probe.statusCode, probe.headers);
   const sniffed = isImage ? (dimensions?.type ?? null) : sniffMediaType(probe.bytes);
   const duration = isImage ? null : mediaDuration(probe.bytes, size);
-  return {
-    url,
-    type: typeFromMime(mimeOf(probe.headers)) ?? sniffed ?? typeFromUrl(url),
-    size,
-    size_pretty: prettySize(size),
-    width: dimensions?.width ?? null,
-    height: dimensions?.height ?? null,
-    duration,
-    duration_pretty: duration === null ? null : formatDuration(duration),
-  };
+  const type = typeFromMime(mimeOf(probe.headers)) ?? sniffed ?? typeFromUrl(url);
+  const media: Media = {url};
+  if (type !== null) media.type = type;
+  if (size !== null) {
+    media.size = size;
+    media.size_pretty = prettyBytes(size);
+  }
+  if (dimensions) {
+    media.width = dimensions.width;
+    media.height = dimensions.height;
+  }
+  if (duration !== null) {
+    media.duration = duration;
+    media.duration_pretty = formatDuration(duration);
+  }
+  return media;
 }

@@ -213,8 +213,6 @@ describe('describeMedia', () => {
       size_pretty: '897 B',
       width: 64,
       height: 48,
-      duration: null,
-      duration_pretty: null,
     });
   });
 
@@ -224,12 +222,18 @@ describe('describeMedia', () => {
     expect(describeMedia('video', 'https://a.test/v.webm', {statusCode: 200, headers: generic, bytes: new Uint8Array()}).type).toBe('webm');
   });
 
-  it('describes audio with a duration and no dimensions', () => {
+  it('describes audio with a duration and no dimensions: the keys not measured are left out', () => {
     const media = describeMedia('audio', 'https://a.test/s', {
       statusCode: 200,
       headers: {'content-type': 'audio/mpeg', 'content-length': '500000'},
       bytes: Buffer.concat([id3(32), xingFrame(1000)]),
     });
-    expect(media).toMatchObject({type: 'mp3', size: 500000, size_pretty: '500 kB', width: null, height: null, duration: 26.122, duration_pretty: '26.1s'});
+    expect(media).toEqual({url: 'https://a.test/s', type: 'mp3', size: 500000, size_pretty: '500 kB', duration: 26.122, duration_pretty: '26.1s'});
+  });
+
+  it('leaves out size, type and dimensions it could not learn, rather than giving null', () => {
+    const media = describeMedia('image', 'https://a.test/pic', {statusCode: 200, headers: {'content-type': 'image/x-unknown'}, bytes: new Uint8Array([1, 2, 3])});
+    expect(media).toEqual({url: 'https://a.test/pic'});
+    expect(Object.values(media)).not.toContain(null);
   });
 });

@@ -127,8 +127,6 @@ describe('reachability', () => {
       size_pretty: '1.23 kB',
       width: 37,
       height: 21,
-      duration: null,
-      duration_pretty: null,
     });
     expect(data.title).toBe('Title');
     expect(data.lang).toBe('en');
@@ -178,7 +176,10 @@ describe('reachability', () => {
 
   it('reads the duration of a video (HEAD refused with 405) and an audio file from their first bytes', async () => {
     const data = await pingUrls(candidates({video: [url('/clip.mp4')], audio: [url('/song.mp3')]}), pingRequest(), config);
-    expect(data.video).toMatchObject({url: url('/clip.mp4'), type: 'mp4', duration: 65.5, duration_pretty: '1m 6s', width: null});
+    expect(data.video).toMatchObject({url: url('/clip.mp4'), type: 'mp4', duration: 65.5, duration_pretty: '1m 6s'});
+    // Video dimensions are not read: the keys are absent, not null.
+    expect(data.video).not.toHaveProperty('width');
+    expect(data.audio).not.toHaveProperty('height');
     expect(data.audio).toMatchObject({url: url('/song.mp3'), type: 'mp3', duration: 26.122, duration_pretty: '26.1s'});
     expect(data.audio?.size).toBe(42 + 32 + 4 + 16 + 300 + 4000);
   });
