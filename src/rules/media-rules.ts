@@ -2,6 +2,7 @@ import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
 import {srcsetUrls} from '../parse/srcset.js';
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
 import {audioTypes, contentTypes, jsonldNodes, linksByRel, mainNodes, metaContents, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
+import {isAudioFile, isLogoImage, isPlaceholderImage, isUiImage, isVideoFile} from './image-filters.js';
 import {meta, microdata, link, named, type Rule} from './rule-kit.js';
 
 /*
@@ -50,14 +51,43 @@ function imageUrls(image: ImageTag): string[] {
   return out;
 }
 
-const documentImages = named('document(img)', (snapshot) =>
-  snapshot.images
+const documentImages = named('document(img)', (snapshot) => {
+  const found = snapshot.images
     .filter((image) => {
       const width = declaredSize(image.width);
       const height = declaredSize(image.height);
       return !((width !== undefined && width < minImageSize) || (height !== undefined && height < minImageSize));
     })
-    .flatMap(imageUrls));
+    .flatMap(imageUrls)
+    .filter((url) => !isUiImage(url));
+  // A header logo is the first <img> of many pages: the content images come before it.
+  return [...found.filter((url) => !isLogoImage(url)), ...found.filter(isLogoImage)];
+});
+
+/** A video's still: JSON-LD `VideoObject` `thumbnailUrl`/`thumbnail`, then `<video poster>`. */
+function videoPosters(snapshot: Snapshot): string[] {
+  return [
+    ...jsonldNodes(snapshot, videoTypes).flatMap((node) => [...urls(snapshot, node.thumbnailUrl), ...urls(snapshot, node.thumbnail)]),
+    ...snapshot.videos.flatMap((video) => (video.poster === undefined ? [] : [video.poster])),
+  ];
+}
+
+/**
+ * An image rule whose values are checked (issue 12 point 5): a placeholder is dropped, an audio file
+ * too, and a video file (an `og:image` pointing at the clip) gives way to the video's posters, in
+ * its place.
+ */
+function imageRule(rule: Rule): Rule {
+  return named(rule.name, (snapshot, context) => {
+    const found = rule(snapshot, context);
+    const out: string[] = [];
+    for (const url of found === null || found === undefined ? [] : Array.isArray(found) ? found : [found]) {
+      if (isVideoFile(url)) out.push(...videoPosters(snapshot));
+      else if (!isAudioFile(url) && !isPlaceholderImage(url)) out.push(url);
+    }
+    return out;
+  });
+}
 
 const acceptVideoType = (type: string): boolean => type.startsWith('video/') || type.includes('mpegurl') || type === 'application/dash+xml';
 const acceptAudioType = (type: string): boolean => type.startsWith('audio/');
@@ -99,7 +129,7 @@ export const imageRules: Rule[] = [
   link('image_src'),
   documentImages,
   named('document(video poster)', (snapshot) => snapshot.videos.flatMap((video) => (video.poster === undefined ? [] : [video.poster]))),
-];
+].map(imageRule);
 
 /** Where the video is read, in priority order. */
 export const videoRules: Rule[] = [

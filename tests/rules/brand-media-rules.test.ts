@@ -4,6 +4,7 @@ import {describe, expect, it} from '@jest/globals';
 import {fileExtension, maxAudioLinks} from '../../src/parse/audio-links.js';
 import {emptySnapshot} from '../../src/parse/snapshot.js';
 import {parseHtml, type Snapshot} from '../../src/parse/parse-html.js';
+import {fileNameTokens, isLogoImage, isPlaceholderImage, isUiImage, isVideoFile} from '../../src/rules/image-filters.js';
 import {pickFields, rules, type Rule, type RuleContext} from '../../src/rules/rules.js';
 
 const page = {url: 'https://www.radio.example/shows/ep-12', headers: {}};
@@ -98,5 +99,66 @@ describe('audio (issue 12 point 4)', () => {
   it('falls through to a link to the file when the page has nothing else', () => {
     const input = parseHtml('<title>Ep 12</title><p><a href="https://cdn.radio.example/ep12.mp3">Download the episode</a></p>');
     expect(pickFields(input, page).audio).toEqual(['https://cdn.radio.example/ep12.mp3']);
+  });
+});
+
+describe('image (issue 12 point 5)', () => {
+  it('fileNameTokens reads the file name only, without its extension', () => {
+    expect(fileNameTokens('https://cdn.example/icons/Icon-Menu_open.svg?v=2#x')).toEqual(['icon', 'menu', 'open']);
+    expect(fileNameTokens('https://cdn.example/')).toEqual([]);
+  });
+
+  it.each([
+    ['data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==', true],
+    ['/static/blank.gif', true], ['/img/spacer.png', true], ['/img/1x1.png', true], ['/px/1x1.gif?u=1', true],
+    ['/assets/img-placeholder-grey.jpg', true], ['/lazyload.svg', true], ['/img/lazy.gif', true], ['/img/pixel-transparent.gif', true],
+    ['/img/transparent.png', true], ['/img/loading.gif', true],
+    // Real images whose names only look close.
+    ['/news/bridge-1x1.jpg', false], ['/products/lazy.jpg', false], ['/reviews/pixel-9-pro.jpg', false],
+    ['/img/blank-canvas-painting.jpg', false], ['/icons/harbour.jpg', false], ['https://cdn.example/', false],
+  ])('isPlaceholderImage(%s) is %s', (url, expected) => {
+    expect(isPlaceholderImage(url)).toBe(expected);
+  });
+
+  it.each([
+    ['/static/menu-open.svg', true], ['/img/icon-search.png', true], ['/img/sprite-social@2x.png', true], ['/img/arrow_left.png', true],
+    ['/img/close.png', true], ['/img/hamburger.png', true], ['/img/illustration.svg', true], ['/favicon.ico', true],
+    ['/img/iconic-bridge.jpg', false], ['/img/research-team.jpg', false], ['/img/menu/soup-of-the-day.jpg', false],
+  ])('isUiImage(%s) is %s', (url, expected) => {
+    expect(isUiImage(url)).toBe(expected);
+  });
+
+  it('isVideoFile and isLogoImage read the extension and the file name', () => {
+    expect(['/c.mp4', '/c.MOV?x=1', '/s/master.m3u8', '/c.webm', '/d.mpd'].map(isVideoFile)).toEqual([true, true, true, true, true]);
+    expect(['/c.jpg', '/mp4/c.jpg', '/c.mp4.jpg'].map(isVideoFile)).toEqual([false, false, false]);
+    expect(['/img/site-logo.png', '/img/wordmark@2x.png', '/img/logotype-story.jpg'].map(isLogoImage)).toEqual([true, true, false]);
+  });
+
+  it('an og:image or twitter:image that is a video file gives way to the video\'s posters, in its place', () => {
+    const input = parseHtml(`
+      <meta property="og:image" content="https://cdn.example/clip.mp4">
+      <meta name="twitter:image" content="https://cdn.example/clip.webm">
+      <script type="application/ld+json">{"@type": "VideoObject", "thumbnailUrl": "/thumb.jpg", "thumbnail": {"@type": "ImageObject", "url": "/thumb-big.jpg"}}</script>
+      <video poster="/poster.jpg"><source src="/clip.mp4"></video>`);
+    expect(rule('image', 'meta(og:image)')(input, context)).toEqual(['/thumb.jpg', '/thumb-big.jpg', '/poster.jpg']);
+    expect(pickFields(input, page).image).toEqual(['/thumb.jpg', '/thumb-big.jpg', '/poster.jpg']);
+    // Without a poster anywhere, the video is simply no image.
+    expect(pickFields(parseHtml('<meta property="og:image" content="/clip.m3u8"><img src="/photo.jpg">'), page).image).toEqual(['/photo.jpg']);
+  });
+
+  it('drops audio files and placeholders from every image source', () => {
+    const input = parseHtml(`
+      <meta property="og:image" content="/ep.mp3"><meta property="og:image" content="/static/blank.gif">
+      <meta name="twitter:image" content="/img/placeholder-share.png">
+      <script type="application/ld+json">{"@type": "Article", "image": ["/spacer.gif", "/story-1x1.jpg"]}</script>
+      <link rel="image_src" href="/img/1x1.png">`);
+    expect(pickFields(input, page).image).toEqual(['/story-1x1.jpg']);
+  });
+
+  it('document(img) skips UI glyphs and lazy placeholders, and puts a logo after the content images', () => {
+    const input = parseHtml(`
+      <img src="/static/menu-open.svg"><img src="/static/site-logo.png" alt="Site"><img src="/static/icon-search.png">
+      <img src="/static/blank.gif" data-src="/photos/quay.jpg"><img src="/px/pixel.gif"><img src="/photos/harbour.jpg">`);
+    expect(rule('image', 'document(img)')(input, context)).toEqual(['/photos/quay.jpg', '/photos/harbour.jpg', '/static/site-logo.png']);
   });
 });

@@ -222,4 +222,31 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       ],
     });
   });
+
+  it('video-story.html (issue 12 point 5): an og:image that is the clip gives way to the video\'s thumbnail and poster; placeholders, UI glyphs and a pixel skipped; the header logo last', () => {
+    expect(extractFixture('video-story.html', 'https://www.jornaldaorla.example/cidades/2026/11/mare-alta-calcadao-santos')).toEqual({
+      title: 'Maré alta invade o calçadão de Santos; veja o vídeo',
+      description: 'Ondas de até 2,5 metros atingiram a orla na manhã desta segunda-feira.',
+      lang: 'pt',
+      author: null,
+      publisher: 'Jornal da Orla',
+      date: '2026-11-16T13:12:00.000Z', datePublished: '2026-11-16T13:12:00.000Z', dateModified: null,
+      url: 'https://www.jornaldaorla.example/cidades/2026/11/mare-alta-calcadao-santos',
+      image: [
+        // In og:image's place: the VideoObject thumbnailUrl, then the <video poster>.
+        'https://img.orla-cdn.example/2026/11/mare-alta-santos-1280x720.jpg',
+        'https://img.orla-cdn.example/2026/11/mare-alta-santos-poster.jpg',
+        // twitter:image placeholder-share.png, menu-open.svg, icon-search.png, 1x1.gif, blank.gif, the data: URI and the sprite are gone.
+        'https://img.orla-cdn.example/2026/11/ponta-da-praia.jpg',
+        'https://www.jornaldaorla.example/static/img/jornal-da-orla-logo.png',
+      ],
+      logo: [
+        'https://www.jornaldaorla.example/static/img/orla-512.png',
+        'https://www.jornaldaorla.example/static/favicon-32.png',
+        'https://www.jornaldaorla.example/favicon.ico',
+      ],
+      video: ['https://video.orla-cdn.example/2026/11/mare-alta-santos.mp4'],
+      audio: [],
+    });
+  });
 });
