@@ -117,6 +117,12 @@ export interface ExtractResult {
   statusCode: number;
   /** The redirect hops followed to reach the page, in order. */
   redirects: Redirect[];
+  /**
+   * The target's response headers (of the final response): lowercase names, repeated values joined
+   * with `, `. `set-cookie` is left out: cookies were issued to linkpeek, and results are cached and
+   * shared between callers.
+   */
+  headers: Record<string, string>;
   /** Whether the page was read from a browser after its scripts ran (`prerender`), not from the server's HTML. */
   prerendered: boolean;
 }

@@ -4,6 +4,7 @@ import {createDeadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
 import {fetchPage} from './fetch/fetch-page.js';
 import {headersAfterRedirects} from './fetch/http-client.js';
+import {responseHeaders} from './fetch/response-headers.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig} from './options.js';
 import {parseHtml} from './parse/parse-html.js';
 import {fetchIframe} from './oembed/fetch-iframe.js';
@@ -160,7 +161,14 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const data: ExtractResult['data'] = {...nullSkippedFields(linkData, request.meta), ...custom};
       if (embedded) data.iframe = embedded.iframe;
       if (screenshot) data.screenshot = screenshot;
-      return {status: 'success', data, statusCode: page.statusCode, redirects: page.redirects, prerendered: rendered !== undefined};
+      return {
+        status: 'success',
+        data,
+        statusCode: page.statusCode,
+        redirects: page.redirects,
+        headers: responseHeaders(page.headers),
+        prerendered: rendered !== undefined,
+      };
     } catch (error) {
       // A stage that rejected because the deadline fired reports the deadline's reason.
       if (deadline.signal.aborted && !isLinkpeekError(error)) throw deadline.signal.reason;

@@ -46,6 +46,13 @@ beforeAll(async () => {
     },
     '/missing': (_request, response) => void response.writeHead(404, {'content-type': 'text/html'}).end('<title>nope</title>'),
     '/data.json': (_request, response) => void response.writeHead(200, {'content-type': 'application/json'}).end('{}'),
+    '/with-headers': (_request, response) => {
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.setHeader('x-powered-by', 'loopback');
+      response.setHeader('link', ['</a.css>; rel=preload', '</b.js>; rel=preload']);
+      response.setHeader('set-cookie', ['session=secret; HttpOnly', 'other=2']);
+      response.end('<title>headers</title>');
+    },
   });
   for (let hop = 0; hop < 12; hop++) target.route(`/hop/${hop}`, redirect(`/hop/${hop + 1}`));
   // A port nothing listens on: connections to it are refused.
@@ -315,6 +322,23 @@ describe('the handler seam', () => {
     });
     expect(reported.map((error) => error.code)).toEqual(['EINTERNAL']);
     expect((reported[0]?.cause as Error).message).toBe('secret internal detail');
+  });
+
+  it('answers the target\'s response headers next to data, without set-cookie', async () => {
+    const answer = await handleQuery(new URLSearchParams({url: target.url('/with-headers'), ping: 'false'}), loopbackConfig);
+    expect(answer.status).toBe(200);
+    const body = JSON.parse(String(answer.body));
+    expect(body.headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'x-powered-by': 'loopback',
+      link: '</a.css>; rel=preload, </b.js>; rel=preload',
+    });
+    expect(Object.values(body.headers).every((value) => typeof value === 'string')).toBe(true);
+    expect(body.headers).not.toHaveProperty('set-cookie');
+    expect(String(answer.body)).not.toContain('secret');
+    // filter trims data, never the envelope.
+    const filtered = JSON.parse(String((await handleQuery(new URLSearchParams({url: target.url('/with-headers'), ping: 'false', filter: 'title'}), loopbackConfig)).body));
+    expect(filtered).toMatchObject({data: {title: 'headers'}, headers: {'x-powered-by': 'loopback'}});
   });
 
   it('links `more` under errorDocsUrl when given, and refuses one that is not a string', async () => {
