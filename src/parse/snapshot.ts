@@ -98,6 +98,8 @@ export interface Snapshot {
    * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.
    */
   audioLinks?: string[];
+  /** The `alt` of the first `<img>` whose class, id, file name or `alt` names a logo; absent when none. */
+  logoAlt?: string;
 }
 
 /** The microdata properties recorded in {@link Snapshot.microdata}. */

@@ -1,6 +1,7 @@
 import {collapse, startText} from './collect-text.js';
 import {microdataAttributeTags} from './collect-microdata.js';
 import {recordAudioLink} from './audio-links.js';
+import {recordLogoAlt} from './logo-alt.js';
 import {parseJsonld} from './jsonld.js';
 import type {FirstTextField, ParseState} from './state.js';
 import {
@@ -163,7 +164,10 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
     openAnchor(state, attribs);
   }],
   ['time', openTime],
-  ['img', openImage],
+  ['img', (state, attribs) => {
+    recordLogoAlt(state, attribs);
+    openImage(state, attribs);
+  }],
   ['video', openMedia('videos')],
   ['audio', openMedia('audios')],
   ['source', openSource],

@@ -1,5 +1,5 @@
-import {getDomain} from 'tldts';
-import {dereference, jsonldNodes, linksByRel, mainNodes, names, strings, urls, type JsonldNode} from './query.js';
+import {dereference, jsonldNodes, linksByRel, mainNodes, names, urls, type JsonldNode} from './query.js';
+import {logoAltName, siteNames, siteOrganizations, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 
 /*
@@ -7,13 +7,11 @@ import {meta, microdata, named, type Rule} from './rule-kit.js';
  * them into the rule table.
  */
 
-const organizationTypes: ReadonlySet<string> = new Set(['Organization', 'NewsMediaOrganization', 'Corporation', 'LocalBusiness', 'OnlineStore', 'Store']);
-const websiteTypes: ReadonlySet<string> = new Set(['WebSite']);
-const jsonldPublisher = named('jsonld(publisher.name)', (snapshot) => [
-  ...mainNodes(snapshot).flatMap((node) => names(snapshot, node.publisher)),
-  ...strings(jsonldNodes(snapshot, websiteTypes), 'name'),
-  ...strings(jsonldNodes(snapshot, organizationTypes), 'name'),
-]);
+/** `publisher.name` of the main nodes, then of any other node (a WebSite's publisher), as the service's `$jsonld('publisher.name')`. */
+const jsonldPublisher = named('jsonld(publisher.name)', (snapshot) => {
+  const main = mainNodes(snapshot);
+  return [...main, ...snapshot.jsonld.filter((node) => !main.includes(node))].flatMap((node) => names(snapshot, node.publisher));
+});
 const jsonldLogo = named('jsonld(logo)', (snapshot) => [
   ...mainNodes(snapshot).flatMap((node) => {
     const publisher = dereference(snapshot, node.publisher);
@@ -21,7 +19,7 @@ const jsonldLogo = named('jsonld(logo)', (snapshot) => [
       ? urls(snapshot, (publisher as JsonldNode).logo)
       : [];
   }),
-  ...jsonldNodes(snapshot, organizationTypes).flatMap((node) => urls(snapshot, node.logo)),
+  ...siteOrganizations(snapshot).flatMap((node) => urls(snapshot, node.logo)),
   ...jsonldNodes(snapshot, websiteTypes).flatMap((node) => {
     const publisher = dereference(snapshot, node.publisher);
     return publisher !== null && typeof publisher === 'object' && !Array.isArray(publisher)
@@ -51,16 +49,24 @@ const icons = named('link(apple-touch-icon, icon) by size', (snapshot) => {
     .sort((a, b) => b.size - a.size || Number(b.touch) - Number(a.touch) || a.index - b.index)
     .map(({tag}) => tag.href);
 });
-/** Where the publisher is read, in priority order. */
+/**
+ * Where the publisher is read, in priority order: the service's order (MICROLINK.md §1.3, JSON-LD
+ * publisher first), with microdata, Dublin Core and the JSON-LD site names fitted in where the
+ * page states its publisher explicitly, before the guesses from the logo and the title. There is
+ * no domain fallback: the service has none for an HTML page, and a domain is no brand name.
+ */
 export const publisherRules: Rule[] = [
-  meta('og:site_name'),
   jsonldPublisher,
+  meta('og:site_name'),
   microdata('name', 'publisher'),
   microdata('publisher', null),
   meta('dc.publisher', 'dcterms.publisher'),
-  meta('application-name', 'apple-mobile-web-app-title'),
+  meta('application-name', 'apple-mobile-web-app-title', 'og:app_name', 'al:ios:app_name', 'al:android:app_name'),
   meta('publisher'),
-  named('domain(url)', (_snapshot, context) => getDomain(context.url)),
+  named('jsonld(WebSite.name, Organization.name)', siteNames),
+  meta('twitter:app:name:iphone', 'twitter:app:name:ipad', 'twitter:app:name:googleplay'),
+  named('document(logo img alt)', logoAltName),
+  named('document(title suffix)', (snapshot, context) => titleSuffix(snapshot.title, context.url)),
 ];
 
 /** Where the logo is read, in priority order (every candidate is kept; ping picks the first that answers). */

@@ -5,6 +5,7 @@ import {fileExtension, maxAudioLinks} from '../../src/parse/audio-links.js';
 import {emptySnapshot} from '../../src/parse/snapshot.js';
 import {parseHtml, type Snapshot} from '../../src/parse/parse-html.js';
 import {fileNameTokens, isLogoImage, isPlaceholderImage, isUiImage, isVideoFile} from '../../src/rules/image-filters.js';
+import {logoAltName, titleSuffix} from '../../src/rules/publisher-sources.js';
 import {pickFields, rules, type Rule, type RuleContext} from '../../src/rules/rules.js';
 
 const page = {url: 'https://www.radio.example/shows/ep-12', headers: {}};
@@ -160,5 +161,102 @@ describe('image (issue 12 point 5)', () => {
       <img src="/static/menu-open.svg"><img src="/static/site-logo.png" alt="Site"><img src="/static/icon-search.png">
       <img src="/static/blank.gif" data-src="/photos/quay.jpg"><img src="/px/pixel.gif"><img src="/photos/harbour.jpg">`);
     expect(rule('image', 'document(img)')(input, context)).toEqual(['/photos/quay.jpg', '/photos/harbour.jpg', '/static/site-logo.png']);
+  });
+});
+
+describe('publisher (issue 12 point 3)', () => {
+  it('reads its sources in the service\'s order, JSON-LD publisher first, the guesses last, and no domain', () => {
+    expect(rules.publisher.map((entry) => entry.name)).toEqual([
+      'jsonld(publisher.name)', 'meta(og:site_name)', 'microdata(publisher.name)', 'microdata(top.publisher)',
+      'meta(dc.publisher, dcterms.publisher)',
+      'meta(application-name, apple-mobile-web-app-title, og:app_name, al:ios:app_name, al:android:app_name)',
+      'meta(publisher)', 'jsonld(WebSite.name, Organization.name)',
+      'meta(twitter:app:name:iphone, twitter:app:name:ipad, twitter:app:name:googleplay)',
+      'document(logo img alt)', 'document(title suffix)',
+    ]);
+    expect(pickFields(snapshot(), page).publisher).toBeNull();
+  });
+
+  it('takes the JSON-LD publisher before og:site_name', () => {
+    const input = parseHtml(`<meta property="og:site_name" content="Site name">
+      <script type="application/ld+json">{"@type": "NewsArticle", "publisher": {"@type": "NewsMediaOrganization", "name": "The Publisher"}}</script>`);
+    expect(pickFields(input, page).publisher).toBe('The Publisher');
+    expect(pickFields(parseHtml('<meta property="og:site_name" content="Site name"><title>A - B</title>'), page).publisher).toBe('Site name');
+  });
+
+  it('reads application-name, apple-mobile-web-app-title and app names', () => {
+    expect(pickFields(parseHtml('<meta name="apple-mobile-web-app-title" content="Tide Radio">'), page).publisher).toBe('Tide Radio');
+    expect(pickFields(parseHtml('<meta name="application-name" content="Coast App"><meta name="publisher" content="Later">'), page).publisher).toBe('Coast App');
+    expect(pickFields(parseHtml('<meta property="al:ios:app_name" content="Ledger">'), page).publisher).toBe('Ledger');
+    expect(pickFields(parseHtml('<meta name="twitter:app:name:googleplay" content="Ledger News"><title>Story | Other</title>'), page).publisher).toBe('Ledger News');
+  });
+
+  it('jsonld(WebSite.name, Organization.name) leaves out the organization a ProfilePage or AboutPage is about', () => {
+    const profile = snapshot({jsonld: [
+      {'@type': 'ProfilePage', mainEntity: {'@id': '#shop'}},
+      {'@type': 'Organization', '@id': '#shop', name: 'The Shop Profiled', logo: '/shop-logo.png'},
+      {'@type': 'Organization', name: 'Marketplace', logo: '/market-logo.png'},
+    ]});
+    const names = rule('publisher', 'jsonld(WebSite.name, Organization.name)');
+    expect(names(profile, context)).toEqual(['Marketplace']);
+    expect(rule('logo', 'jsonld(logo)')(profile, context)).toEqual(['/market-logo.png']);
+    const about = snapshot({jsonld: [
+      {'@type': 'AboutPage', about: {'@type': 'Corporation', name: 'Acme Corp'}},
+      {'@type': 'Corporation', name: 'Acme Corp'},
+      {'@type': 'WebSite', name: 'Company Wiki'},
+    ]});
+    expect(names(about, context)).toEqual(['Company Wiki']);
+    // A home page "about" the organization that also publishes the site keeps it.
+    const home = snapshot({jsonld: [
+      {'@type': 'WebPage', about: {'@id': '#org'}},
+      {'@type': 'WebSite', publisher: {'@id': '#org'}},
+      {'@type': 'Organization', '@id': '#org', name: 'Harbour Weekly'},
+    ]});
+    expect(names(home, context)).toEqual(['Harbour Weekly']);
+    expect(pickFields(home, page).publisher).toBe('Harbour Weekly');
+  });
+
+  it('records the alt of the first <img> that names a logo by class, id, file name or alt', () => {
+    expect(parseHtml('<img src="/a.jpg" alt="Photo"><img class="site-logo" src="/b.png" alt=" Tide  Radio ">').logoAlt).toBe('Tide Radio');
+    expect(parseHtml('<img id="logoImg" src="/b.png" alt="Ledger">').logoAlt).toBe('Ledger');
+    expect(parseHtml('<img src="/img/ledger-logo.svg?v=3" alt="The Ledger">').logoAlt).toBe('The Ledger');
+    expect(parseHtml('<img src="/b.png" alt="Ledger logo">').logoAlt).toBe('Ledger logo');
+    expect(parseHtml('<img src="/logos/photo.jpg" alt="A photo"><img class="logo" src="/x.png">').logoAlt).toBeUndefined();
+    expect(parseHtml('<svg><image class="logo" href="/l.png" alt="In SVG"></image></svg>').logoAlt).toBeUndefined();
+  });
+
+  it.each([
+    ['Makers Market logo', 'Makers Market'], ['Logo of Coastpedia', 'Coastpedia'], ['Logo: Tide Radio', 'Tide Radio'],
+    ['Ledger - logo', 'Ledger'], ["Harbour Weekly's logo", 'Harbour Weekly'], ['Logo', null], ['Go to homepage', null], ['Tide Radio', 'Tide Radio'],
+  ])('logoAltName drops the word logo: %s → %s', (alt, expected) => {
+    expect(logoAltName(snapshot({logoAlt: alt}))).toBe(expected);
+    expect(pickFields(snapshot({logoAlt: alt}), page).publisher).toBe(expected);
+  });
+
+  it.each([
+    ['Lighthouse - Wikipedia', 'https://en.wikipedia.org/wiki/Lighthouse', 'Wikipedia'],
+    ['Ep. 112 | Signal & Noise', 'https://signalnoise.example/112', 'Signal & Noise'],
+    ['Harbour bridge reopens – The Northern Ledger', 'https://news.example.com/a', 'The Northern Ledger'],
+    ['Night shift : Coastal Hour : Tidewater Public Radio', 'https://radio.example/a', 'Tidewater Public Radio'],
+    ['Docs :: Ferrous', 'https://ferrous.example/docs', 'Ferrous'],
+    ['Maré alta invade o calçadão | Jornal da Orla', 'https://www.jornaldaorla.example/a', 'Jornal da Orla'],
+    ['left-pad - npm', 'https://www.npmjs.com/package/left-pad', 'npm'],
+    ['iPhone cases | eBay', 'https://www.ebay.example/b/cases', 'eBay'],
+    // Half a headline, a question, a sequence, a lowercase phrase, no separator, a hyphenated word.
+    ['Biden wins Georgia - What it means for the Senate', 'https://news.example.com/a', null],
+    ['Rates rise again - Why?', 'https://news.example.com/a', null],
+    ['Search results - Page 2', 'https://shop.example.com/s', null],
+    ['Storm warning - roads closed', 'https://news.example.com/a', null],
+    ['Spider-Man review', 'https://films.example.com/a', null],
+    ['Just a title', 'https://plain.example.com/', null],
+    ['Short | A Much Longer Brand Name Than Before', 'https://x.example.com/', null],
+    ['Ten things to do in Porto this weekend | A Guide For Visitors To The City', 'https://x.example.com/', null],
+  ])('titleSuffix(%s) is %s', (title, url, expected) => {
+    expect(titleSuffix(title, url)).toBe(expected);
+  });
+
+  it('takes the title suffix last, after the logo alt', () => {
+    expect(pickFields(snapshot({title: 'A story of the week | Title Brand', logoAlt: 'Logo Brand logo'}), page).publisher).toBe('Logo Brand');
+    expect(pickFields(snapshot({title: 'A story of the week | Title Brand'}), page).publisher).toBe('Title Brand');
   });
 });

@@ -142,13 +142,13 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
     });
   });
 
-  it('title-only.html: nothing is guessed beyond the final URL, the domain publisher and /favicon.ico', () => {
+  it('title-only.html: nothing is guessed beyond the final URL and /favicon.ico (no domain publisher)', () => {
     expect(extractFixture('title-only.html', 'http://plain.example.com/')).toEqual({
       title: 'Just a title',
       description: null,
       lang: null,
       author: null,
-      publisher: 'example.com',
+      publisher: null,
       date: null, datePublished: null, dateModified: null,
       url: 'http://plain.example.com/',
       image: [],
@@ -169,7 +169,7 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       description: 'Unquoted attributes&entities',
       lang: null,
       author: null,
-      publisher: 'example.net',
+      publisher: null,
       date: null, datePublished: null, dateModified: null,
       url: 'https://broken.example.net/a/b/page.html',
       image: ['https://broken.example.net/img/share.png?a=1&b=2', 'https://broken.example.net/img/one.jpg'],
@@ -246,6 +246,53 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
         'https://www.jornaldaorla.example/favicon.ico',
       ],
       video: ['https://video.orla-cdn.example/2026/11/mare-alta-santos.mp4'],
+      audio: [],
+    });
+  });
+
+  it('shop-profile.html (issue 12 point 3): the Organization a ProfilePage is about is neither publisher nor logo; the header logo\'s alt names the site', () => {
+    expect(extractFixture('shop-profile.html', 'https://www.makersmarket.example/shop/fernhill-pottery?ref=search')).toEqual({
+      title: 'Fernhill Pottery',
+      description: 'Mugs, bowls and jugs thrown and glazed by hand in a converted barn near Hawes. 4.9 stars from 312 reviews.',
+      lang: 'en',
+      author: null,
+      // Not "Fernhill Pottery" (the mainEntity); "Makers Market logo" without its last word.
+      publisher: 'Makers Market',
+      date: null, datePublished: null, dateModified: null,
+      url: 'https://www.makersmarket.example/shop/fernhill-pottery',
+      image: [
+        'https://img.makersmarket.example/shops/fernhill/banner-1200x630.jpg',
+        'https://img.makersmarket.example/shops/fernhill/banner-1600x400.jpg',
+        'https://img.makersmarket.example/listings/8812/mug-570.jpg',
+      ],
+      // The seller's avatar (its Organization logo) is not the site's logo.
+      logo: [
+        'https://www.makersmarket.example/assets/mm-touch-180.png',
+        'https://www.makersmarket.example/assets/mm-32.png',
+        'https://www.makersmarket.example/favicon.ico',
+      ],
+      video: [],
+      audio: [],
+    });
+  });
+
+  it('wiki-article.html (issue 12 point 3): a MediaWiki page names its site only after the <title> separator', () => {
+    expect(extractFixture('wiki-article.html', 'https://wiki.coastpedia.example/wiki/Longstone_Lighthouse')).toEqual({
+      title: 'Longstone Lighthouse - Coastpedia',
+      description: 'Longstone Lighthouse is an active lighthouse on Longstone Rock in the Outer Farne Islands, first lit in 1826 and automated in 1990.',
+      lang: 'en',
+      author: null,
+      publisher: 'Coastpedia',
+      date: null, datePublished: null, dateModified: null,
+      url: 'https://wiki.coastpedia.example/wiki/Longstone_Lighthouse',
+      // The search glyph and the 20 px map icon are skipped.
+      image: [
+        'https://wiki.coastpedia.example/images/thumb/4/4a/Longstone_2019.jpg/500px-Longstone_2019.jpg',
+        'https://wiki.coastpedia.example/images/thumb/4/4a/Longstone_2019.jpg/375px-Longstone_2019.jpg',
+        'https://wiki.coastpedia.example/images/thumb/4/4a/Longstone_2019.jpg/250px-Longstone_2019.jpg',
+      ],
+      logo: ['https://wiki.coastpedia.example/favicon.ico'],
+      video: [],
       audio: [],
     });
   });

@@ -89,13 +89,14 @@ describe('single rules on literal snapshots', () => {
     expect(parseHtml('<div itemscope><a itemprop="url" href="/canon">x</a></div>').microdata).toEqual([{prop: 'url', value: '/canon', scope: null, type: null}]);
   });
 
-  it('jsonld(publisher.name) takes the main node publisher, then WebSite, then Organization names', () => {
+  it('jsonld(publisher.name) takes the main node publisher, then other nodes\' (WebSite and Organization names are a later rule)', () => {
     const input = snapshot({jsonld: [
       {'@type': 'Organization', name: 'Org'},
-      {'@type': 'WebSite', name: 'Site'},
+      {'@type': 'WebSite', name: 'Site', publisher: {'@type': 'Organization', name: 'Site publisher'}},
       {'@type': 'BlogPosting', publisher: {'@type': 'Organization', name: 'Pub'}},
     ]});
-    expect(rule('publisher', 'jsonld(publisher.name)')(input, context)).toEqual(['Pub', 'Site', 'Org']);
+    expect(rule('publisher', 'jsonld(publisher.name)')(input, context)).toEqual(['Pub', 'Site publisher']);
+    expect(rule('publisher', 'jsonld(WebSite.name, Organization.name)')(input, context)).toEqual(['Site', 'Org']);
   });
 
   it('jsonld(logo) takes the publisher logo (string or ImageObject), then Organization logos', () => {
@@ -211,10 +212,6 @@ describe('single rules on literal snapshots', () => {
     expect(rule('logo', 'origin(/favicon.ico)')(snapshot({baseHref: 'https://cdn.example/'}), context)).toBe('https://www.news.example.co.uk/favicon.ico');
   });
 
-  it('domain(url) is the registrable domain of the page URL', () => {
-    expect(rule('publisher', 'domain(url)')(snapshot(), context)).toBe('example.co.uk');
-  });
-
   it('document(video) and document(audio) take src then <source>s', () => {
     const input = snapshot({videos: [{src: '/v.mp4', sources: [{src: '/v.webm', type: 'video/webm'}]}], audios: [{sources: [{src: '/a.ogg'}]}]});
     expect(rule('video', 'document(video)')(input, context)).toEqual(['/v.mp4', '/v.webm']);
@@ -231,9 +228,9 @@ describe('pickFields', () => {
     expect(pickFields(snapshot({paragraph: `${'word '.repeat(100)}end`}), page).description).toBe(`${'word '.repeat(100)}end`);
   });
 
-  it('gives every field, null or empty when nothing is found (publisher and logo fall back to the URL)', () => {
+  it('gives every field, null or empty when nothing is found (logo falls back to /favicon.ico; no domain publisher)', () => {
     expect(pickFields(snapshot(), page)).toEqual({
-      title: null, description: null, lang: null, author: null, publisher: 'example.co.uk', date: null,
+      title: null, description: null, lang: null, author: null, publisher: null, date: null,
       datePublished: null, dateModified: null, url: page.url, image: [], logo: ['https://www.news.example.co.uk/favicon.ico'], video: [], audio: [],
     });
   });

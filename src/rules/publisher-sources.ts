@@ -1,0 +1,107 @@
+import {getDomainWithoutSuffix} from 'tldts';
+import type {Snapshot} from '../parse/parse-html.js';
+import {contentTypes, dereference, items, jsonldNodes, jsonldTypes, pageTypes, type JsonldNode} from './query.js';
+
+/*
+ * Publisher sources beyond the page's explicit metadata (issue 12 point 3): the site's JSON-LD
+ * WebSite/Organization names (not the organization a page is about), the header logo's `alt`, and
+ * the brand after the `<title>`'s last separator.
+ */
+
+export const organizationTypes: ReadonlySet<string> = new Set(['Organization', 'NewsMediaOrganization', 'Corporation', 'LocalBusiness', 'OnlineStore', 'Store']);
+export const websiteTypes: ReadonlySet<string> = new Set(['WebSite']);
+
+const isNode = (value: unknown): value is JsonldNode => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The names of the page's `WebSite` nodes, then of its `Organization` nodes, leaving out an
+ * organization the page is *about*: the `mainEntity`/`about` of a page or content node (a
+ * ProfilePage or AboutPage of a company, an article about one), unless a node names it as its
+ * `publisher` too (a site's home page is often "about" the organization that publishes it).
+ */
+export function siteNames(snapshot: Snapshot): string[] {
+  const names = (nodes: JsonldNode[]): string[] => nodes.flatMap((node) => items(node.name).filter((name): name is string => typeof name === 'string'));
+  return [...names(jsonldNodes(snapshot, websiteTypes)), ...names(siteOrganizations(snapshot))];
+}
+
+/**
+ * The page's JSON-LD `Organization` nodes (and subtypes), without the one the page is about (see
+ * {@link siteNames}): its name is no publisher and its logo no logo of the site.
+ */
+export function siteOrganizations(snapshot: Snapshot): JsonldNode[] {
+  const organizations = jsonldNodes(snapshot, organizationTypes);
+  if (organizations.length === 0) return organizations;
+  const subjects = new Set<unknown>();
+  const publishers = new Set<unknown>();
+  const addRefs = (target: Set<unknown>, value: unknown): void => {
+    for (const item of items(value)) {
+      const resolved = dereference(snapshot, item);
+      if (!isNode(resolved)) continue;
+      target.add(resolved);
+      if (typeof resolved['@id'] === 'string') target.add(resolved['@id']);
+      if (typeof resolved.name === 'string') target.add(`name:${resolved.name}`);
+    }
+  };
+  for (const node of snapshot.jsonld) {
+    addRefs(publishers, node.publisher);
+    if (jsonldTypes(node).some((type) => pageTypes.has(type) || contentTypes.has(type))) {
+      addRefs(subjects, node.mainEntity);
+      addRefs(subjects, node.about);
+    }
+  }
+  const keys = (node: JsonldNode): unknown[] => [node, node['@id'], typeof node.name === 'string' ? `name:${node.name}` : undefined];
+  const isSubject = (node: JsonldNode): boolean => keys(node).some((key) => key !== undefined && subjects.has(key))
+    && !keys(node).some((key) => key !== undefined && publishers.has(key));
+  return organizations.filter((node) => !isSubject(node));
+}
+
+/** The header logo's `alt` (see `recordLogoAlt`), without a "logo" word: `Acme logo` → `Acme`. */
+export function logoAltName(snapshot: Snapshot): string | null {
+  if (snapshot.logoAlt === undefined) return null;
+  const name = snapshot.logoAlt
+    .replace(/^(?:the\s+)?logo\s+(?:of|for|de|du|der|von|di)\s+/i, '')
+    .replace(/^logo\s*[:\-–|]\s*/i, '')
+    .replace(/\s*[-–|:]?\s*\blogo(?:\s+(?:image|img|icon))?$/i, '')
+    .replace(/'s$/i, '')
+    .trim();
+  return name === '' || /^(?:home|homepage|logo|go to homepage|back to home)$/i.test(name) ? null : name;
+}
+
+/** ` | `, ` – `, ` — `, ` - `, ` :: `, ` : `, ` · `, ` • `, ` » ` with spaces around: a site name follows. */
+const separator = /\s+(?:\||–|—|-|::|:|·|•|»)\s+/;
+/** Lowercase words a brand may contain (`Signal of the Times`, `Jornal da Orla`). */
+const connectors: ReadonlySet<string> = new Set([
+  'of', 'the', 'and', 'for', 'on', 'in', 'at', 'a', 'an', 'to', 'by', '&', '+', 'de', 'da', 'do', 'das', 'dos', 'del', 'la', 'le', 'les',
+  'el', 'los', 'las', 'du', 'des', 'der', 'die', 'das', 'den', 'von', 'van', 'di', 'y', 'e', 'et', 'und',
+]);
+const questionWords = /^(?:what|why|how|who|when|where|which|watch|see|read|here|is|are|do|does)\b/i;
+const sequence = /^(?:page|part|chapter|episode|ep\.?|season|vol\.?|volume|no\.?|step)\s*\d/i;
+
+/** A word written like a name: capitalised, or with a capital or digit inside (`eBay`, `iFixit`, `9to5Mac`). */
+const namelike = (word: string): boolean => !/^\p{Ll}/u.test(word) || /[\p{Lu}\d]/u.test(word);
+
+const letters = (text: string): string => text.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]/g, '');
+
+/**
+ * The site name after the last separator of a `<title>` (`Lighthouse - Wikipedia` → `Wikipedia`,
+ * `Ep. 12 | Signal & Noise` → `Signal & Noise`), or `null` when what follows does not look like a
+ * brand but like the rest of a headline: more than 5 words or 40 characters, a question or a
+ * sentence (`?`, `!`), `Page 2`, lowercase words other than connectors (unless it spells the
+ * page's domain: `npm` on npmjs.com), or no shorter than what precedes it.
+ */
+export function titleSuffix(title: string | null, pageUrl: string): string | null {
+  if (title === null) return null;
+  const parts = title.split(separator);
+  if (parts.length < 2) return null;
+  const suffix = parts[parts.length - 1]!.trim();
+  const rest = parts.slice(0, -1).join(' ').trim();
+  if (suffix === '' || rest === '') return null;
+  const label = getDomainWithoutSuffix(pageUrl);
+  const compact = letters(suffix);
+  if (label !== null && label.length >= 3 && compact.length >= 3 && (compact.includes(letters(label)) || letters(label).includes(compact))) return suffix;
+  const words = suffix.split(/\s+/);
+  if (words.length > 5 || suffix.length > 40 || suffix.length >= rest.length) return null;
+  if (/[?!]$/.test(suffix) || questionWords.test(suffix) || sequence.test(suffix) || /^\d+$/.test(suffix)) return null;
+  if (!namelike(words[0]!)) return null;
+  return words.every((word) => namelike(word) || connectors.has(word.toLowerCase())) ? suffix : null;
+}
