@@ -8,6 +8,7 @@ import {constants} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from '@jest/globals';
 import {isPublicAddress} from '../src/url/address.js';
+import {handlerConfigKeys} from '../src/endpoint/handler.js';
 import {defaultErrorDocsUrl, errorCodes, isLinkpeekError, statusByCode, type ErrorCode} from '../src/errors.js';
 import {
   configKeys,
@@ -153,6 +154,11 @@ describe('README: error codes', () => {
       expect(body.status).toBe(statusByCode[body.code] < 500 ? 'fail' : 'error');
       expect(body.more).toBe(`${defaultErrorDocsUrl}${body.code.toLowerCase()}`);
     }
+  });
+
+  it('the handler options table (docs/endpoint.md) lists exactly the handler-only config keys', () => {
+    const table = tableStartingWith(section(doc('endpoint'), 'Handler options (besides every `createExtractor` option)').body, 'Option');
+    expect(sorted(table.rows.map((row) => soleCode(cell(row, 0)) ?? String(row[0])))).toEqual(sorted(handlerConfigKeys));
   });
 
   it("every error's default `more` link lands on its code's row in docs/endpoint.md", () => {

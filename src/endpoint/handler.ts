@@ -86,6 +86,14 @@ export interface QueryRequest {
 
 export type {QueryResponse} from './embed.js';
 
+/** The handler-only keys of {@link HandlerConfig} (the docs' handler options table lists exactly these). */
+export const handlerConfigKeys = ['cache', 'cacheTtl', 'staleTtl', 'screenshotDirectory', 'screenshotPath', 'onError', 'playground', 'errorDocsUrl'] as const;
+// Fails to compile when HandlerConfig gains a key the list lacks.
+const everyHandlerKey: Record<Exclude<keyof HandlerConfig, keyof CreateExtractorConfig>, true> = Object.fromEntries(
+  handlerConfigKeys.map((key) => [key, true]),
+) as Record<(typeof handlerConfigKeys)[number], true>;
+void everyHandlerKey;
+
 type Core = (searchParams: URLSearchParams, method: string, signal?: AbortSignal, requestHeaders?: RequestHeaders) => Promise<QueryResponse>;
 
 
