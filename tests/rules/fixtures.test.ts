@@ -5,6 +5,7 @@ import type {Candidates} from '../../src/data.js';
 import {parseHtml} from '../../src/parse/parse-html.js';
 import {documentBase, resolveUrls} from '../../src/rules/resolve-urls.js';
 import {pickFields} from '../../src/rules/rules.js';
+import {extractPage, loadExpected, matches, type ScoredField} from '../../bench/accuracy-score.js';
 
 function extractFixture(name: string, url: string, headers: IncomingHttpHeaders = {}): Candidates {
   const html = readFileSync(new URL(`../fixtures/pages/${name}`, import.meta.url), 'utf8');
@@ -295,5 +296,20 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       video: [],
       audio: [],
     });
+  });
+
+  // tests/fixtures/pages/expected.json is what `npm run accuracy` scores: every field outside a page's
+  // `misses` must come out exactly as expected, and every listed miss must still be one (a fix
+  // shows up here, and its entry is then removed), so the report's figures are the tested ones.
+  it.each(Object.entries(loadExpected().pages))('expected.json: %s gives its expected values, and misses only the listed fields', (name, page) => {
+    const actual = extractPage(name, page.url, page.headers);
+    const fields = Object.keys(page.expected) as ScoredField[];
+    const misses = page.misses ?? {};
+    expect(Object.keys(misses).filter((field) => !fields.includes(field as ScoredField))).toEqual([]);
+    const expectedHits = Object.fromEntries(fields.filter((field) => misses[field] === undefined).map((field) => [field, page.expected[field]]));
+    expect(Object.fromEntries(Object.keys(expectedHits).map((field) => [field, actual[field as ScoredField]]))).toEqual(expectedHits);
+    for (const field of Object.keys(misses) as ScoredField[]) {
+      expect({field, stillMissed: !matches(field, page.expected[field] ?? null, actual[field] ?? null, true)}).toEqual({field, stillMissed: true});
+    }
   });
 });
