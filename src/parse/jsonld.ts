@@ -1,3 +1,5 @@
+import {repairJson} from './repair-json.js';
+
 /** How many JSON-LD nodes one document may contribute. */
 export const maxJsonld = 200;
 
@@ -21,17 +23,19 @@ export function flattenJsonld(value: unknown, out: Record<string, unknown>[]): v
 
 /**
  * Parses the text of one `<script type="application/ld+json">` and appends its nodes to `out`
- * (see {@link flattenJsonld}). Text that is not JSON, even after repair, adds nothing; never throws.
+ * (see {@link flattenJsonld}). Text that is not JSON is repaired ({@link repairJson}: trailing and
+ * missing commas, raw newlines, `}{`, comment wrappers); what even that cannot read adds nothing. Never throws.
  */
 export function parseJsonld(text: string, out: Record<string, unknown>[]): void {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
+    // Salvaged rather than skipped: a trailing comma or a raw newline should not cost the whole block.
+    const repaired = repairJson(text);
+    if (repaired === null) return;
     try {
-      // Raw newlines and tabs inside strings are invalid JSON but common in hand-written JSON-LD.
-      // eslint-disable-next-line no-control-regex
-      value = JSON.parse(text.replace(/[\u0000-\u001f]+/g, ' '));
+      value = JSON.parse(repaired);
     } catch {
       return;
     }

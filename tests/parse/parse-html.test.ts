@@ -51,13 +51,14 @@ describe('parseHtml', () => {
     expect(snapshot.baseHref).toBe('/static/');
   });
 
-  it('parses JSON-LD blocks, flattening arrays and @graph, repairing raw newlines and ignoring invalid JSON', () => {
+  it('parses JSON-LD blocks, flattening arrays and @graph, salvaging broken blocks and ignoring what is not JSON', () => {
     const snapshot = parseHtml(`
       <script type="application/ld+json">[{"@type":"Product","name":"A"},{"@type":"Brand","name":"B"}]</script>
       <script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebSite","name":"S"},[{"@type":"Person","name":"P"}]]}</script>
       <script type="application/ld+json">{"@type":"Article","headline":"Line one
 line two"}</script>
       <script type="application/ld+json">{"@type": "Broken",</script>
+      <script type="application/ld+json">var notJson = 1;</script>
       <script type="APPLICATION/LD+JSON ">{"@type":"Event","name":"</p>"}</script>
       <script>{"@type":"NotJsonld"}</script>`);
     expect(snapshot.jsonld).toEqual([
@@ -65,7 +66,9 @@ line two"}</script>
       {'@type': 'Brand', name: 'B'},
       {'@type': 'WebSite', name: 'S'},
       {'@type': 'Person', name: 'P'},
-      {'@type': 'Article', headline: 'Line one line two'},
+      // Salvaged (repair-json.test.ts): the raw newline is kept as a newline, the unclosed object closed.
+      {'@type': 'Article', headline: 'Line one\nline two'},
+      {'@type': 'Broken'},
       {'@type': 'Event', name: '</p>'},
     ]);
   });
