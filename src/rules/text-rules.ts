@@ -1,6 +1,6 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {cleanText, looksLikeUrl} from './normalize.js';
-import {mainNodes, names, strings, httpEquivContents} from './query.js';
+import {items, jsonldTypes, mainNodes, names, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 
 /*
@@ -41,13 +41,56 @@ export const publishedDateRules: Rule[] = [
   named('document(time)', (snapshot) => snapshot.times),
 ];
 
+/** Article-like types (`NewsArticle`, `BlogPosting`, `SocialMediaPosting`…): what a list of teasers is made of. */
+const isArticle = (node: JsonldNode): boolean => jsonldTypes(node).some((type) => type.endsWith('Article') || type.endsWith('Posting') || type === 'Report');
+
+/** The `@id`s an `ItemList` lists (`itemListElement`, directly or as a `ListItem`'s `item`): teasers, not the page. */
+function listedIds(snapshot: Snapshot): Set<string> {
+  const ids = new Set<string>();
+  for (const node of snapshot.jsonld) {
+    if (!jsonldTypes(node).includes('ItemList')) continue;
+    for (const element of items(node.itemListElement)) {
+      for (const value of [element, (element as JsonldNode | null)?.item]) {
+        const id = value !== null && typeof value === 'object' ? (value as JsonldNode)['@id'] : value;
+        if (typeof id === 'string') ids.add(id);
+      }
+    }
+  }
+  return ids;
+}
+
+/**
+ * JSON-LD `headline`, then `name`, of the main nodes, except on a list page (issue 12 point 6): an
+ * article that an `ItemList` lists is a teaser, and when the page has several articles with different
+ * headlines it is a list of them, whose first headline must not beat the page's own `<title>`.
+ */
+const jsonldTitle = named('jsonld(headline, name)', (snapshot) => {
+  const listed = listedIds(snapshot);
+  let nodes = mainNodes(snapshot).filter((node) => typeof node['@id'] !== 'string' || !listed.has(node['@id']));
+  if (new Set(strings(nodes.filter(isArticle), 'headline')).size > 1) nodes = nodes.filter((node) => !isArticle(node));
+  return [...strings(nodes, 'headline'), ...strings(nodes, 'name')];
+});
+
+/**
+ * Microdata `headline`/`name` of top-level items, unless several items have different headlines:
+ * a list of teasers (`<article itemscope><h2 itemprop="headline">` repeated), not one article, whose
+ * names are the teasers' or the site's, not the page's.
+ */
+function microdataTitle(prop: 'headline' | 'name'): Rule {
+  return named(`microdata(top.${prop})`, (snapshot) => {
+    const top = snapshot.microdata.filter((entry) => entry.scope === null);
+    const headlines = new Set(top.filter((entry) => entry.prop === 'headline').map((entry) => entry.value));
+    return headlines.size > 1 ? [] : top.filter((entry) => entry.prop === prop).map((entry) => entry.value);
+  });
+}
+
 /** Where the title is read, in priority order. */
 export const titleRules: Rule[] = [
   meta('og:title'),
   meta('twitter:title'),
-  jsonld('headline', 'name'),
-  microdata('headline', null),
-  microdata('name', null),
+  jsonldTitle,
+  microdataTitle('headline'),
+  microdataTitle('name'),
   meta('dc.title', 'dcterms.title'),
   named('document(title)', (snapshot) => snapshot.title),
   named('document(h1)', (snapshot) => snapshot.h1),

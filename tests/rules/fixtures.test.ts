@@ -312,4 +312,26 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       expect({field, stillMissed: !matches(field, page.expected[field] ?? null, actual[field] ?? null, true)}).toEqual({field, stillMissed: true});
     }
   });
+
+  it('section-front.html (issue 12 point 6): broken JSON-LD salvaged (trailing comma, raw newline, CDATA, }{); the teasers\' headlines do not beat <title>', () => {
+    expect(extractFixture('section-front.html', 'https://ledger.example/world')).toEqual({
+      // Not "Lagoon city votes…": the JSON-LD articles are listed by an ItemList, the microdata ones are several.
+      title: 'World news – the latest headlines | Harbour Ledger',
+      // Only in the salvaged CollectionPage block (trailing comma, raw newline).
+      description: 'Reporting from our correspondents in forty countries, updated through the day.',
+      lang: 'en',
+      author: null,
+      publisher: 'Harbour Ledger',
+      date: null, datePublished: null, dateModified: null,
+      url: 'https://ledger.example/world',
+      image: [
+        'https://ledger.example/static/og-default-1200x630.png',
+        'https://img.ledger.example/2026/11/17/barrier-800x450.jpg',
+        'https://img.ledger.example/2026/11/17/rail-400x225.jpg',
+      ],
+      logo: ['https://ledger.example/static/ledger-mark.svg', 'https://ledger.example/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
 });

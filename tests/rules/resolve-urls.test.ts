@@ -1,4 +1,5 @@
 import {describe, expect, it} from '@jest/globals';
+import fc from 'fast-check';
 import type {Candidates} from '../../src/data.js';
 import {parseHtml} from '../../src/parse/parse-html.js';
 import {absoluteUrl, documentBase, resolveUrls} from '../../src/rules/resolve-urls.js';
@@ -116,5 +117,45 @@ describe('srcset', () => {
     expect(srcsetUrls('/a.jpg 1x, /b.jpg 1x')).toEqual(['/a.jpg', '/b.jpg']);
     expect(srcsetUrls('')).toEqual([]);
     expect(srcsetUrls(' , ,')).toEqual([]);
+  });
+});
+
+/** absoluteUrl as it was before its shortcut: always the WHATWG parser. */
+function parsedUrl(value: string, baseUrl: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.startsWith('#')) return null;
+  try {
+    const url = new URL(trimmed, baseUrl);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+describe('absoluteUrl without the parser (the shortcut for URLs already in the parser\'s form) gives what the parser gives', () => {
+  const bases = [
+    'https://news.example.com/2026/11/story?utm=1', 'http://a.example/', 'https://a.example/dir/page.html', 'https://a.example',
+    'https://A.example/x', 'https://a.example:443/x', 'https://127.0.0.1/x', 'https://a.0x1f/x', 'https://xn--nxasmq6b.example/x',
+    'https://a.example/x/../y', 'https://user@a.example/x', 'https://a.example/x#frag', 'https://a--b.example/x', 'https://a.example/%2e/x',
+  ];
+  const values = [
+    '/img/a.png', '/img/a.png?w=1&h=2', 'img/a.png', './a.png', '../a.png', 'a/../b.png', '//cdn.example/a.png', 'https://cdn.example/a.png',
+    'https://CDN.example/a.png', 'https://cdn.example', 'https://cdn.example:8080/a', 'https://cdn.example/a b.png', 'https://cdn.example/a%2E%2E/b',
+    'http://1.2.3.4/a', 'https://cdn.example/a?q=\'x\'', "/it's.png", '/a\\b.png', 'javascript:alert(1)', 'mailto:x@y', 'data:image/png;base64,xx',
+    'a:b', '/a:b', '?q=1', '/a?b?c', '/a#b', 'a.png#x', '/é.png', 'https://éx.example/a', '/a/./b', '/a/.', '/%zz', 'https://cdn.example/~u/(1)*+,;=@!$&',
+    'https://a.b-c.example/x', 'https://a-.example/x', 'https://0x.example/x', 'https://a.123/x', 'https://a.12a/x', 'https://xn--a.example/x',
+  ];
+  it.each(bases.flatMap((base) => values.map((value) => [value, base])))('%s against %s', (value, base) => {
+    expect(absoluteUrl(value, base)).toBe(parsedUrl(value, base));
+  });
+
+  it('generated values and bases (fast-check)', () => {
+    const piece = fc.constantFrom('a', 'B', '0', '9', '-', '--', '.', '..', '/', '//', '?', '#', '%', '%2e', '%41', ':', '@', "'", '"', ' ', '\\', '~', '!', '$', '&', '(', '*', '+', ',', ';', '=', 'é', 'xn--', '0x', 'http://', 'https://', 'www', 'example', 'com', '443', '\t');
+    const text = fc.array(piece, {maxLength: 16}).map((parts) => parts.join(''));
+    const base = fc.oneof(fc.constant('https://a.example/b/c?d'), text.map((t) => `https://${t}`), text.map((t) => `http://a.example/${t}`));
+    fc.assert(fc.property(text, base, (value, baseUrl) => {
+      if (parsedUrl(baseUrl, 'https://fallback.example/') === null) return;
+      expect(absoluteUrl(value, baseUrl)).toBe(parsedUrl(value, baseUrl));
+    }), {numRuns: Number(process.env.URL_RUNS ?? 20000)});
   });
 });

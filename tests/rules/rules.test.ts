@@ -62,6 +62,36 @@ describe('single rules on literal snapshots', () => {
     expect(rule('title', 'jsonld(headline, name)')(input, context)).toEqual(['Story', 'Page']);
   });
 
+  it('jsonld(headline, name) skips a list page\'s teasers: articles an ItemList lists, and several articles with different headlines', () => {
+    const teaser = (id: string, headline: string): Record<string, unknown> => ({'@type': 'NewsArticle', '@id': id, headline});
+    const listed = snapshot({jsonld: [
+      {'@type': 'ItemList', itemListElement: [{'@type': 'ListItem', position: 1, item: {'@id': '#a'}}, {'@id': '#b'}]},
+      teaser('#a', 'First teaser'), {'@type': 'CollectionPage', name: 'World news'},
+    ]});
+    expect(rule('title', 'jsonld(headline, name)')(listed, context)).toEqual(['World news']);
+    const several = snapshot({jsonld: [teaser('#a', 'First teaser'), teaser('#b', 'Second teaser')]});
+    expect(rule('title', 'jsonld(headline, name)')(several, context)).toEqual([]);
+    expect(pickFields({...several, title: 'World news | Ledger'}, page).title).toBe('World news | Ledger');
+    // One article, written twice (two plugins) with the same headline, is no list.
+    const twice = snapshot({jsonld: [teaser('#a', 'The story'), {'@type': 'Article', headline: 'The story'}]});
+    expect(rule('title', 'jsonld(headline, name)')(twice, context)).toEqual(['The story', 'The story']);
+  });
+
+  it('microdata(top.headline) and microdata(top.name) skip a list of teasers, not an article page', () => {
+    const news = 'https://schema.org/NewsArticle';
+    const teasers = snapshot({title: 'Latest | Ledger', microdata: [
+      {prop: 'headline', value: 'First teaser', scope: null, type: news},
+      {prop: 'name', value: 'First teaser', scope: null, type: news},
+      {prop: 'headline', value: 'Second teaser', scope: null, type: news},
+      {prop: 'name', value: 'Ledger', scope: null, type: 'https://schema.org/Organization'},
+    ]});
+    expect(rule('title', 'microdata(top.headline)')(teasers, context)).toEqual([]);
+    expect(rule('title', 'microdata(top.name)')(teasers, context)).toEqual([]);
+    expect(pickFields(teasers, page).title).toBe('Latest | Ledger');
+    const article = snapshot({microdata: [{prop: 'headline', value: 'The story', scope: null, type: news}, {prop: 'headline', value: 'The story', scope: null, type: null}]});
+    expect(rule('title', 'microdata(top.headline)')(article, context)).toEqual(['The story', 'The story']);
+  });
+
   it('jsonld(author.name) follows @id references and arrays', () => {
     const input = snapshot({jsonld: [
       {'@type': 'Article', author: [{'@id': '#a'}, 'B. Writer']},
