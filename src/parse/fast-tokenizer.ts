@@ -1,4 +1,5 @@
 import {Tokenizer} from 'htmlparser2';
+import {bylineTags} from './collect-bylines.js';
 import {attributeTags} from './tag-handlers.js';
 
 /*
@@ -11,7 +12,8 @@ import {attributeTags} from './tag-handlers.js';
  * - text may arrive in fewer, longer pieces (the collector concatenates them);
  * - text the collector would ignore (see {@link FastTokenizer.wantsText}) is not emitted at all;
  * - the attributes the collector does not read on a tag are skipped without events (it reads
- *   `itemprop`/`itemscope`/`itemtype` on every tag, and a few more on the tags of tag-handlers.ts).
+ *   `itemprop`/`itemscope`/`itemtype` on every tag, and a few more on the tags of tag-handlers.ts
+ *   and collect-bylines.ts).
  * If the installed htmlparser2 ever disagrees on parse-html.ts's load-time sample, the stock tokenizer
  * is used instead.
  * tests/parse/fast-parse.test.ts runs both tokenizers over every fixture and generated HTML.
@@ -79,6 +81,9 @@ const readAttributes = new Map<string, readonly string[]>([
   ['data', ['value']],
   ['meter', ['value']],
 ]);
+
+// collect-bylines.ts reads `class` and `id` on the tags bylines and dates are written in.
+for (const tag of bylineTags) readAttributes.set(tag, [...(readAttributes.get(tag) ?? []), 'class', 'id']);
 
 /** Which attribute names of one tag are read: the names, and a bit per lowercase first letter for a quick no. */
 interface ReadSet {

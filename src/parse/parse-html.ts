@@ -1,5 +1,6 @@
 import {Parser, type Tokenizer} from 'htmlparser2';
 import {FastTokenizer} from './fast-tokenizer.js';
+import {recordByline, trackChrome} from './collect-bylines.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {appendText, finishText} from './collect-text.js';
 import {createParseState} from './state.js';
@@ -31,6 +32,9 @@ function createCollector(fast: boolean): {snapshot: Snapshot; parser: Parser} {
   let itemprop: string | undefined;
   let itemscope = false;
   let itemtype: string | undefined;
+  // Read on the tags of collect-bylines.ts (bylines and dates named by a class or id).
+  let className: string | undefined;
+  let id: string | undefined;
 
   // The tag is complete once the next token arrives: then its handler runs, with all its attributes.
   const flush = (): void => {
@@ -41,6 +45,8 @@ function createCollector(fast: boolean): {snapshot: Snapshot; parser: Parser} {
     openHandlers.get(name)?.(state, read);
     if (itemprop !== undefined) recordMicrodata(state, name, read, itemprop, itemscope);
     if (itemscope) openItemScope(state, itemprop, itemtype);
+    trackChrome(state, name, true);
+    if (className !== undefined || id !== undefined || name === 'a') recordByline(state, name, read, className, id);
   };
 
   const parser = new Parser(
@@ -48,20 +54,27 @@ function createCollector(fast: boolean): {snapshot: Snapshot; parser: Parser} {
       onopentagname(name) {
         flush();
         state.depth++;
+        state.elements++;
         tag = name;
         attribs = attributeTags.has(name) ? {} : null;
         itemprop = undefined;
         itemscope = false;
         itemtype = undefined;
+        className = undefined;
+        id = undefined;
       },
       onattribute(name, value) {
         if (tag === null) return;
         if (attribs !== null && attribs[name] === undefined) attribs[name] = value;
-        // 105 is `i`: a cheap first test, since most attribute names are class, id, href…
-        if (name.charCodeAt(0) === 105) {
+        // A cheap first test on the first letter: 105 is `i` (itemprop, itemscope, itemtype, id), 99 `c` (class).
+        const first = name.charCodeAt(0);
+        if (first === 105) {
           if (name === 'itemprop') itemprop ??= value;
           else if (name === 'itemscope') itemscope = true;
           else if (name === 'itemtype') itemtype ??= value;
+          else if (name === 'id') id ??= value;
+        } else if (first === 99 && name === 'class') {
+          className ??= value;
         }
       },
       ontext(text) {
@@ -80,6 +93,7 @@ function createCollector(fast: boolean): {snapshot: Snapshot; parser: Parser} {
         flush();
         state.depth--;
         closeHandlers.get(name)?.(state);
+        trackChrome(state, name, false);
         if (state.media !== null && state.depth < state.mediaDepth) state.media = null;
         state.collectors = finishText(state.collectors, state.depth);
         closeItemScopes(state);

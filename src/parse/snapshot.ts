@@ -59,6 +59,20 @@ export interface MediaTag {
   sources: {src: string; type?: string}[];
 }
 
+/**
+ * An element of the body that names an author (`kind: 'author'`: its class or id names an author, or
+ * it links to an author page) or a byline (`'byline'`), with its text. `start` is the element's
+ * ordinal among all elements of the page, `end` the ordinal of the last element opened before it
+ * closed: an entry whose span holds another's is its container, and the next entry's `start`
+ * minus this one's `end` tells whether the two sit side by side.
+ */
+export interface BylineText {
+  kind: 'author' | 'byline';
+  text: string;
+  start: number;
+  end: number;
+}
+
 /** What one htmlparser2 pass collects from a document. Plain, JSON-able data. */
 export interface Snapshot {
   /** The first `<base href>` value, raw. */
@@ -93,6 +107,17 @@ export interface Snapshot {
   videos: MediaTag[];
   /** The first `<audio>` elements. */
   audios: MediaTag[];
+  /**
+   * Body elements that name an author or a byline by their class or id (`.author`, `.byline`,
+   * `#c-byline__author`) or link to an author page (`/author/…`), outside nav/footer/aside/form, in
+   * document order, at most 12 (`maxBylines`, collect-bylines.ts); absent when there are none.
+   */
+  bylines?: BylineText[];
+  /**
+   * The texts of body elements whose class or id names a date (`.date`, `.publish_on`, `.timestamp`,
+   * `.dateline`…), outside nav/footer/aside/form, in document order, at most 6; absent when none.
+   */
+  dateTexts?: string[];
   /**
    * `<a href>`s to audio files (`.mp3`, `.m4a`…, or `rel="enclosure"` typed `audio/*`), in document
    * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.

@@ -23,6 +23,10 @@ export interface ParseState {
   rawText: boolean;
   /** Depth of nav/header/footer/aside/form nesting: their `<p>` is not the description. */
   sectionDepth: number;
+  /** Depth of nav/footer/aside/form nesting: their author links and dates are not the page's. */
+  chromeDepth: number;
+  /** How many elements have opened so far: the current one's ordinal. */
+  elements: number;
   collectors: TextCollector[];
   scopes: ItemScope[];
   /** The `<video>`/`<audio>` whose `<source>`s are being read, and its depth. */
@@ -45,6 +49,8 @@ export function createParseState(): ParseState {
     svgDepth: 0,
     rawText: false,
     sectionDepth: 0,
+    chromeDepth: 0,
+    elements: 0,
     collectors: [],
     scopes: [],
     media: null,

@@ -6,19 +6,34 @@ export function cleanText(value: string): string | null {
   return text === '' ? null : text;
 }
 
-// A byline's lead-in, not part of the name: "By Will Smale", "Written by: Ann Lee", "posted by Bo".
-const bylinePrefix = /^(?:(?:written|posted|reported|words|story|text)\s+)?by(?:\s*:\s*|\s+|$)/i;
+// A byline's lead-in, not part of the name: "By Will Smale", "Written by: Ann Lee", "posted by Bo",
+// and an author link's "View all posts by Bo" / "More from Bo".
+const bylinePrefix = /^(?:(?:(?:written|posted|reported|words|story|text)\s+)?by(?:\s*:\s*|\s+|$)|(?:(?:view|see)\s+)?(?:all\s+)?(?:posts|articles|stories)\s+by\s+|more\s+(?:from|by)\s+)/i;
 const emailAddress = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /**
  * An author's name as a byline gives it: whitespace condensed, a leading "By" / "Written by" /
  * "Posted by" dropped. `null` for what is not a name: nothing left, a URL (a profile link), an
- * e-mail address.
+ * e-mail address, a date (`12 Jan 2016`, `3 hours ago`).
  */
 export function authorName(value: string): string | null {
   const text = cleanText(value)?.replace(bylinePrefix, '').trim() ?? '';
-  if (text === '' || looksLikeUrl(text) || emailAddress.test(text)) return null;
+  if (text === '' || looksLikeUrl(text) || emailAddress.test(text) || looksLikeDate(text)) return null;
   return text;
+}
+
+const months = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const datePatterns: readonly RegExp[] = [
+  /\b\d{1,4}[./-]\d{1,2}[./-]\d{1,4}\b/,
+  new RegExp(`\\b(?:${months})\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?:${months})\\b`, 'i'),
+  /\b\d+\s+(?:sec(?:ond)?|min(?:ute)?|h(?:ou)?r|day|week|month|year)s?\s+ago\b/i,
+  /\b\d{1,2}[:.]\d{2}\s*(?:[ap]\.?m\b|\b)/i,
+  /^(?:\d{4}|today|yesterday)$/i,
+];
+
+/** True when `value` reads as a date or time (`12 Jan, 2016`, `2016-05-03`, `3 hours ago`, `05:04 PM`), not as a name. */
+export function looksLikeDate(value: string): boolean {
+  return /\d|^(?:today|yesterday)$/i.test(value) && datePatterns.some((pattern) => pattern.test(value));
 }
 
 const languageNames = new Intl.DisplayNames(['en'], {type: 'language', fallback: 'none'});

@@ -2,6 +2,7 @@ import type {Snapshot} from '../parse/parse-html.js';
 import {cleanText, looksLikeUrl} from './normalize.js';
 import {items, jsonldTypes, mainNodes, names, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
+import {authorLink, bodyAuthor, bodyByline} from './body-rules.js';
 
 /*
  * The rules of the text fields (title, description, lang, author, dates, url), each list in priority
@@ -128,7 +129,10 @@ export const authorRules: Rule[] = [
   microdata('creator', null),
   meta('dc.creator', 'dcterms.creator'),
   meta('author', 'parsely-author', 'sailthru.author'),
-  named('document(a rel=author)', (snapshot) => snapshot.authorLink),
+  authorLink,
+  // After every metadata source: bylines that live only in the body (issue 12 point 2).
+  bodyAuthor,
+  bodyByline,
 ];
 
 /** Where the canonical URL is read, in priority order. */

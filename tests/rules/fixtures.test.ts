@@ -334,4 +334,27 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       audio: [],
     });
   });
+
+  it('wordpress-byline.html (issue 12 point 2): no author metadata; the byline link inside .byline .author.vcard, not the menu, author box, comment or sidebar authors', () => {
+    expect(extractFixture('wordpress-byline.html', 'https://allotment.example/2016/05/raised-beds-on-clay/')).toEqual({
+      title: 'Raised beds on heavy clay: what worked after three seasons',
+      description: 'Three seasons ago we built four raised beds straight on top of the clay, with no digging at all. This is what went well, what rotted, and what I would do differently with the next four.',
+      lang: 'en',
+      // From <span class="byline"> by <span class="author vcard"><a class="url fn n" href="…/author/ruth-aldous/">.
+      author: 'Ruth Aldous',
+      publisher: 'The Clay Allotment',
+      // The <time datetime> comes before any date written as text.
+      date: '2016-05-16T07:12:40.000Z', datePublished: '2016-05-16T07:12:40.000Z', dateModified: null,
+      url: 'https://allotment.example/2016/05/raised-beds-on-clay/',
+      image: [
+        'https://allotment.example/wp-content/uploads/2016/05/beds-spring-1200x800.jpg',
+        'https://allotment.example/wp-content/uploads/2016/05/beds-spring-300x200.jpg',
+        'https://secure.gravatar.example/avatar/5c1e?s=96&d=mm',
+        'https://secure.gravatar.example/avatar/9a?s=100',
+      ],
+      logo: ['https://allotment.example/wp-content/uploads/2015/02/cropped-spade-192x192.png', 'https://allotment.example/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
 });

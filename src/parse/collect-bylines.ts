@@ -1,0 +1,100 @@
+import {startText} from './collect-text.js';
+import type {ParseState} from './state.js';
+import type {BylineText} from './snapshot.js';
+
+/*
+ * Bylines and dates that live only in the page body (issue 12 points 2 and 8): elements whose class or
+ * id names an author, a byline or a date (`.author`, `.c-byline__author`, `#byline`, `.publish_on`,
+ * `.entry-date`…), and links to author pages (`/author/jane-doe`). Their text is recorded; the rules
+ * decide what is a name or a date.
+ */
+
+/** The elements whose `class`/`id` is read: the ones bylines and dates are written in. */
+export const bylineTags: readonly string[] = [
+  'a', 'span', 'div', 'p', 'address', 'li', 'small', 'time', 'em', 'strong', 'b', 'cite', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd',
+];
+const bylineTagSet: ReadonlySet<string> = new Set(bylineTags);
+
+/** How many author/byline elements are recorded. */
+export const maxBylines = 12;
+/** How many date elements are recorded. */
+export const maxDateTexts = 6;
+
+/** Sections whose author links and dates are the site's, not the page's (a header is not one: bylines sit there). */
+const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside', 'form']);
+
+// A cheap first test on a class or id: most fail it, so most need no splitting.
+const hintPattern = /auth|byline|writer|date|time|publish|posted|by/i;
+/** A word of a class that says the element is something else: a picture, a bio, a comment's author. */
+const excludedWords: ReadonlySet<string> = new Set([
+  'comment', 'comments', 'avatar', 'image', 'img', 'photo', 'pic', 'picture', 'thumb', 'thumbnail', 'bio', 'description', 'desc',
+  'about', 'social', 'follow', 'icon', 'count', 'title', 'role', 'job', 'email', 'mail', 'reply', 'replies', 'label',
+]);
+const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'datetime', 'timestamp', 'time', 'pubdate', 'publishdate', 'postdate']);
+/** `author`, `authors`, `authorname` (a lowercase `authorName`), `writer`, `by` (`posted-by`); not `authority`. */
+const authorWord = /^(?:(?:author|writer)s?(?:name|link|info)?|by)$/;
+const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'posted', 'postedon', 'publishedon']);
+
+/** What a `class` or `id` value names: `author vcard` → author, `byline` → byline, `publish_on` → date. */
+export function classHint(value: string): 'author' | 'byline' | 'date' | null {
+  if (!hintPattern.test(value)) return null;
+  // Words of every token: `c-byline__author` → c, byline, author; `publishedAt` → published, at.
+  const words = value.split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).map((word) => word.toLowerCase());
+  let author = false;
+  let byline = false;
+  let weakDate = false;
+  for (const word of words) {
+    if (excludedWords.has(word)) return null;
+    if (dateWords.has(word)) return 'date';
+    if (authorWord.test(word)) author = true;
+    else if (word.startsWith('byline')) byline = true;
+    else if (weakDateWords.has(word)) weakDate = true;
+  }
+  return author ? 'author' : byline ? 'byline' : weakDate ? 'date' : null;
+}
+
+/** An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x` (lowercase, as CMSs write them). */
+export function isAuthorHref(href: string): boolean {
+  return (href.includes('/author') || href.includes('/profile') || href.includes('/contributor'))
+    && /\/(?:authors?|profiles?|contributors?)\/[^/?#\s]/.test(href);
+}
+
+/**
+ * Records the element just opened when its class or id names an author, a byline or a date, or when
+ * it is a link to an author page; its text is filled in when it closes. Outside nav/footer/aside/form.
+ */
+export function recordByline(state: ParseState, name: string, attribs: Record<string, string>, className: string | undefined, id: string | undefined): void {
+  if (state.chromeDepth > 0 || !bylineTagSet.has(name)) return;
+  let kind = className === undefined ? null : classHint(className);
+  if (kind === null && id !== undefined) kind = classHint(id);
+  if (kind === null && name === 'a' && attribs.href !== undefined && isAuthorHref(attribs.href)) kind = 'author';
+  if (kind === null) return;
+  const {snapshot} = state;
+  if (kind === 'date') {
+    const list = (snapshot.dateTexts ??= []);
+    if (list.length >= maxDateTexts) return;
+    // The slot is taken now so the texts stay in document order; an empty text leaves no entry.
+    const index = list.push('') - 1;
+    startText(state.collectors, state.depth, (text) => {
+      list[index] = text;
+      if (text === '') list.splice(index, 1);
+    });
+    return;
+  }
+  const list = (snapshot.bylines ??= []);
+  if (list.length >= maxBylines) return;
+  const entry: BylineText = {kind, text: '', start: state.elements, end: state.elements};
+  list.push(entry);
+  startText(state.collectors, state.depth, (text) => {
+    entry.text = text;
+    entry.end = state.elements;
+    if (text === '') list.splice(list.indexOf(entry), 1);
+  });
+}
+
+/** Tracks nav/footer/aside/form nesting as a tag opens (`open`) or closes. */
+export function trackChrome(state: ParseState, name: string, open: boolean): void {
+  if (!chromeTags.has(name)) return;
+  if (open) state.chromeDepth++;
+  else if (state.chromeDepth > 0) state.chromeDepth--;
+}

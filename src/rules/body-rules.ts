@@ -1,0 +1,103 @@
+import {getDomain} from 'tldts';
+import type {BylineText, Snapshot} from '../parse/snapshot.js';
+import {authorName, looksLikeDate} from './normalize.js';
+import {jsonldNodes, mainNodes, metaContents, names, strings} from './query.js';
+import {named, type Rule} from './rule-kit.js';
+
+/*
+ * The last-resort rules that read the page body rather than its metadata (issue 12 point 2): bylines
+ * (elements whose class or id names an author or a byline, links to author pages). text-rules.ts puts
+ * them after every metadata source.
+ */
+
+/** Elements between two author entries that still make them one byline (`By <a>Ann</a> and <a>Bo</a>`). */
+const maxBylineGap = 3;
+/** A name longer than this (or of more words) is a sentence, a bio or a list, not a byline. */
+const maxNameLength = 80;
+const maxNameWords = 8;
+
+const siteWords: ReadonlySet<string> = new Set(['website', 'webpage']);
+/** Link texts of the site's interface that sit on author/profile links, and a byline's lone "and". */
+const interfaceText = /^(?:and|with|(?:(?:my|view|edit|your)\s+)?(?:profile|account|settings|authors?|log\s*(?:in|out)|sign\s*(?:in|up|out)|register|subscribe|follow|more|contact|about(?:\s+(?:the\s+)?author)?))$/i;
+const fold = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** The names a page gives its site (folded): `og:site_name`, app names, JSON-LD publisher/WebSite, the domain. */
+function siteNames(snapshot: Snapshot, url: string): Set<string> {
+  const domain = getDomain(url);
+  const list = [
+    ...metaContents(snapshot, 'og:site_name', 'application-name', 'apple-mobile-web-app-title', 'publisher'),
+    ...mainNodes(snapshot).flatMap((node) => names(snapshot, node.publisher)),
+    ...strings(jsonldNodes(snapshot, new Set(['WebSite'])), 'name'),
+    ...(domain === null ? [] : [domain, domain.split('.')[0]!]),
+  ];
+  return new Set(list.map(fold).filter((name) => name !== ''));
+}
+
+/** Cuts a trailing date off a byline: `Jane Smith on March 3, 2016`, `Jane Smith, 12 Jan 2016` → `Jane Smith`. */
+function withoutTrailingDate(text: string): string {
+  const cut = /\s+on\s+|\s*,\s*|\s+-\s+|\s+(?=(?:updated|published|posted)\b)/gi;
+  for (const match of text.matchAll(cut)) {
+    const rest = text.slice(match.index + match[0].length);
+    if (looksLikeDate(rest)) return text.slice(0, match.index);
+  }
+  return text;
+}
+
+/**
+ * The author's name in the text of a byline element, or `null`: the first part between separators
+ * (`By Jane Smith | 12 Jan 2016 | 4 min read`) that is a name, what follows a " by " (`Published
+ * March 3 by Jane`), a trailing date cut off. Not a name: a URL, an e-mail address, a date, the
+ * site's own name, a value with a digit (`6 min read`), interface text (`My profile`, `Log in`), a lone "and", more than {@link maxNameLength} characters or {@link maxNameWords} words.
+ */
+export function bylineName(text: string, sites: ReadonlySet<string>): string | null {
+  for (const part of text.split(/\s+[|•·—–]\s+|\s*[|•·]\s*/)) {
+    const by = /(?:^|\s)by\s+(\S.*)$/i.exec(part);
+    const name = authorName(withoutTrailingDate(by === null ? part : by[1]!));
+    // A digit makes it no name: `6 min read`, `TNN 2016`, `Reporter 3`.
+    if (name === null || /\d/.test(name) || name.length > maxNameLength || name.split(' ').length > maxNameWords) continue;
+    const folded = fold(name);
+    if (folded === '' || sites.has(folded) || siteWords.has(folded) || interfaceText.test(name)) continue;
+    return name;
+  }
+  return null;
+}
+
+/**
+ * The names of the page's first byline among `entries`: containers (an entry holding another one) are
+ * dropped for what they hold, and the first name is joined by the names that sit right after it
+ * (at most {@link maxBylineGap} elements between), so `By <a>Ann</a> and <a>Bo</a>` gives `Ann, Bo`
+ * while the author of the next teaser in a list does not join.
+ */
+function firstByline(entries: readonly BylineText[], sites: ReadonlySet<string>): string[] {
+  const inner = entries.filter((entry) => !entries.some((other) => other !== entry && entry.start < other.start && other.end <= entry.end));
+  const found: string[] = [];
+  let last: BylineText | null = null;
+  for (const entry of inner) {
+    if (last !== null && entry.start - last.end > maxBylineGap) break;
+    const name = bylineName(entry.text, sites);
+    if (name === null) continue;
+    if (!found.includes(name)) found.push(name);
+    last = entry;
+  }
+  return found.length === 0 ? [] : [found.join(', ')];
+}
+
+/** The text of the first `<a rel="author">`, unless it is the site's own name (a theme's `<a class="site-title" rel="author">`). */
+export const authorLink: Rule = named('document(a rel=author)', (snapshot, context) => {
+  const text = snapshot.authorLink;
+  return text === null || siteNames(snapshot, context.url).has(fold(authorName(text) ?? text)) ? null : text;
+});
+
+/** Elements whose class or id names an author (`.author`, `.c-byline__author`, WordPress `.author.vcard`) and links to `/author/…` pages. */
+export const bodyAuthor: Rule = named('document(.author, a[href*=/author/])', (snapshot, context) => {
+  const entries = snapshot.bylines?.filter((entry) => entry.kind === 'author') ?? [];
+  return entries.length === 0 ? null : firstByline(entries, siteNames(snapshot, context.url));
+});
+
+/** The text of elements whose class or id names a byline (`.byline`): its first part that is a name. */
+export const bodyByline: Rule = named('document(.byline)', (snapshot, context) => {
+  const entries = snapshot.bylines?.filter((entry) => entry.kind === 'byline') ?? [];
+  if (entries.length === 0) return null;
+  const sites = siteNames(snapshot, context.url);
+  return entries.map((entry) => bylineName(entry.text, sites)).filter((name): name is string => name !== null);
+});

@@ -1,0 +1,78 @@
+import {describe, expect, it} from '@jest/globals';
+import {classHint, isAuthorHref, maxBylines, maxDateTexts} from '../../src/parse/collect-bylines.js';
+import {parseHtml, parseHtmlReference} from '../../src/parse/parse-html.js';
+
+describe('classHint', () => {
+  it.each([
+    ['author vcard', 'author'], ['c-byline__author', 'author'], ['article-author', 'author'], ['authorName', 'author'], ['authorname', 'author'],
+    ['posted-by', 'author'], ['byline', 'byline'], ['byline-content', 'byline'], ['Byline', 'byline'],
+    ['publish_on', 'date'], ['entry-date published', 'date'], ['timestamp', 'date'], ['dateline', 'date'], ['c-byline__date', 'date'],
+    ['publishedAt', 'date'], ['posted-on', 'date'], ['reading-time', 'date'],
+  ] as const)('%s names %s', (value, kind) => {
+    expect(classHint(value)).toBe(kind);
+  });
+
+  it.each(['comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', ''])(
+    '%j names nothing (a picture, a bio, a comment, a word that only contains the keyword)',
+    (value) => {
+      expect(classHint(value)).toBeNull();
+    },
+  );
+});
+
+describe('isAuthorHref', () => {
+  it.each(['/author/jane-doe/', 'https://x.example/authors/jd', '/profile/jdoe', '/contributors/ann?ref=byline'])('%s is an author page', (href) => {
+    expect(isAuthorHref(href)).toBe(true);
+  });
+  it.each(['/authors/', '/author', '/authoring-guide', '/toi-authors/x', '/2016/05/story', 'mailto:ann@x.example', '/en/Author/Ann'])('%s is not (paths are matched in lowercase, as CMSs write them)', (href) => {
+    expect(isAuthorHref(href)).toBe(false);
+  });
+});
+
+describe('parseHtml: bylines and dates in the body', () => {
+  it('records elements whose class or id names an author or byline, and author-page links, with their element span', () => {
+    const snapshot = parseHtml(`<div class="meta"><span class="byline">By <span class="author vcard"><a class="url fn n" href="/author/ann/">Ann Lee</a></span></span></div>
+      <p id="author">Bo Kim</p><a href="/profile/cy">Cy Ray</a><a href="/about">About</a>`);
+    expect(snapshot.bylines).toEqual([
+      {kind: 'byline', text: 'By Ann Lee', start: 2, end: 4},
+      {kind: 'author', text: 'Ann Lee', start: 3, end: 4},
+      {kind: 'author', text: 'Ann Lee', start: 4, end: 4},
+      {kind: 'author', text: 'Bo Kim', start: 5, end: 5},
+      {kind: 'author', text: 'Cy Ray', start: 6, end: 6},
+    ]);
+  });
+
+  it('records the text of elements whose class or id names a date, in document order', () => {
+    const snapshot = parseHtml(`<span class="publish_on">Updated: 12 Jan, 2016, 05.04 PM IST</span><div id="dateline">LONDON, May 3</div>
+      <span class="timestamp"></span><time class="entry-date" datetime="2016-01-12">Jan 12</time>`);
+    expect(snapshot.dateTexts).toEqual(['Updated: 12 Jan, 2016, 05.04 PM IST', 'LONDON, May 3', 'Jan 12']);
+    expect(snapshot.times).toEqual(['2016-01-12']);
+  });
+
+  it('skips nav, footer, aside and form (the site\'s links and dates), but not a header', () => {
+    const snapshot = parseHtml(`<nav><a href="/author/menu">Menu Author</a><span class="date">1 May 2016</span></nav>
+      <header><span class="byline">By Ann Lee</span></header><aside><span class="author">Side Bar</span></aside>
+      <footer><span class="date">2 May 2016</span></footer><form><span class="author">Form Field</span></form>`);
+    expect(snapshot.bylines?.map((entry) => entry.text)).toEqual(['By Ann Lee']);
+    expect(snapshot.dateTexts).toBeUndefined();
+  });
+
+  it('reads class and id only on the tags bylines are written in', () => {
+    expect(parseHtml('<section class="byline">By Ann</section><td class="author">Bo</td><article id="date">1 May 2016</article>')).not.toHaveProperty('bylines');
+    expect(parseHtml('<address class="author">Ann Lee</address>').bylines?.[0]?.text).toBe('Ann Lee');
+  });
+
+  it(`keeps at most ${maxBylines} bylines and ${maxDateTexts} dates, and leaves both out when there are none`, () => {
+    const snapshot = parseHtml(`${'<span class="author">A B</span>'.repeat(maxBylines + 3)}${'<span class="date">1 May 2016</span>'.repeat(maxDateTexts + 3)}`);
+    expect(snapshot.bylines).toHaveLength(maxBylines);
+    expect(snapshot.dateTexts).toHaveLength(maxDateTexts);
+    expect(parseHtml('<p class="lead">Text</p>')).toEqual(expect.not.objectContaining({bylines: expect.anything(), dateTexts: expect.anything()}));
+  });
+
+  it('gives the same as the reference parse on class and id written every way', () => {
+    const html = `<DIV CLASS=byline><SPAN Class='author'>Ann</SPAN><a id=author href=/author/x class>Bo</a><span class="" id="">x</span>
+      <span class="a" class="author">Dup</span><em class="&#97;uthor">Ent</em><time id="pubdate">1 May 2016</time></DIV>`;
+    expect(parseHtml(html)).toEqual(parseHtmlReference(html));
+    expect(parseHtml(html).bylines?.map((entry) => entry.text)).toEqual(['AnnBox DupEnt1 May 2016', 'Ann', 'Bo', 'Ent']);
+  });
+});
