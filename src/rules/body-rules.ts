@@ -1,13 +1,13 @@
 import {getDomain} from 'tldts';
 import type {BylineText, Snapshot} from '../parse/snapshot.js';
-import {authorName, looksLikeDate} from './normalize.js';
-import {jsonldNodes, mainNodes, metaContents, names, strings} from './query.js';
+import {authorName, looksLikeDate, textDate} from './normalize.js';
+import {jsonldNodes, mainNodes, metaContents, names, strings, linksByRel} from './query.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
- * The last-resort rules that read the page body rather than its metadata (issue 12 point 2): bylines
- * (elements whose class or id names an author or a byline, links to author pages). text-rules.ts puts
- * them after every metadata source.
+ * The last-resort rules that read the page body rather than its metadata (issue 12 points 2 and 8):
+ * bylines (elements whose class or id names an author or a byline, links to author pages) and dates
+ * written only as text or in the URL. text-rules.ts puts them after every metadata source.
  */
 
 /** Elements between two author entries that still make them one byline (`By <a>Ann</a> and <a>Bo</a>`). */
@@ -100,4 +100,48 @@ export const bodyByline: Rule = named('document(.byline)', (snapshot, context) =
   if (entries.length === 0) return null;
   const sites = siteNames(snapshot, context.url);
   return entries.map((entry) => bylineName(entry.text, sites)).filter((name): name is string => name !== null);
+});
+
+/** Dates written in elements whose class or id names a date (`.date`, `.publish_on`, `.timestamp`, `.dateline`). */
+export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot) =>
+  (snapshot.dateTexts ?? []).map(textDate).filter((date): date is string => date !== null));
+
+/** Dates written in a byline's text (`By Ann Lee | 12 Jan, 2016, 05.04 PM IST`). */
+export const bylineDate: Rule = named('document(.byline) date', (snapshot) =>
+  (snapshot.bylines ?? []).filter((entry) => entry.kind === 'byline').map((entry) => textDate(entry.text)).filter((date): date is string => date !== null));
+
+// `/2016/05/16/`, `/2016/5/16-slug`, `/2016-05-16/`: a year from 1900 to 2099, a month, a day, then the end of a segment.
+const urlDatePattern = /\/((?:19|20)\d{2})([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=[/\-_.?#]|$)/;
+
+/** The `YYYY-MM-DD` of a date in a URL's path (`/2016/05/16/story`), or `null`. */
+export function urlDate(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const match = urlDatePattern.exec(path);
+  if (match === null) return null;
+  const [, year, , month, day] = match;
+  const date = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
+  // 2016-02-30 is no day: Date rolls it over to March, so it must round-trip.
+  return new Date(`${date}T12:00:00Z`).toISOString().startsWith(date) ? date : null;
+}
+
+/** A date in the path of the page URL, then of its canonical URL (`/2016/05/16/`). */
+export const pathDate: Rule = named('url(/yyyy/mm/dd/)', (snapshot, context) => {
+  const canonical = [...metaContents(snapshot, 'og:url'), ...linksByRel(snapshot, 'canonical').map((tag) => tag.href)];
+  const dates: string[] = [];
+  for (const url of [context.url, ...canonical]) {
+    let absolute: string;
+    try {
+      absolute = new URL(url, context.baseUrl).href;
+    } catch {
+      continue;
+    }
+    const date = urlDate(absolute);
+    if (date !== null) dates.push(date);
+  }
+  return dates;
 });

@@ -67,12 +67,36 @@ function noon(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), 12));
 }
 
-/** Free text (`May 3, 2016, 2:58 p.m.`, `12 Jan, 2016, 05.04 PM IST`) read by chrono-node, in UTC unless it names a zone. */
-function parseText(text: string): Date | null {
-  const [result] = chrono.parse(text, {instant: new Date(), timezone: 0});
-  if (result === undefined || !result.start.isCertain('year')) return null;
-  const date = result.start.date();
-  return result.start.isCertain('hour') ? date : noon(date);
+/**
+ * Free text (`May 3, 2016, 2:58 p.m.`, `12 Jan, 2016, 05.04 PM IST`) read by chrono-node, in UTC
+ * unless it names a zone: the first date in it whose year is written (and its day, with `day`).
+ */
+function parseText(text: string, day = false): Date | null {
+  for (const result of chrono.parse(text, {instant: new Date(), timezone: 0})) {
+    // chrono marks a relative date (`3 hours ago`) certain: a year must be written in the match.
+    if (!result.start.isCertain('year') || !/\d{4}/.test(result.text) || (day && !result.start.isCertain('day'))) continue;
+    const date = result.start.date();
+    return result.start.isCertain('hour') ? date : noon(date);
+  }
+  return null;
+}
+
+/** The most characters of body text {@link textDate} reads. */
+export const maxDateText = 200;
+
+/**
+ * The first full date (day, month and year written) in a piece of page text, as ISO 8601, read by
+ * chrono-node only (`Date` guesses at any text with a year in it: `By Jane 2016`): `Published 12 Jan,
+ * 2016, 05.04 PM IST` → `2016-01-12T11:34:00.000Z`; without a time of day, noon UTC. Reads at most
+ * {@link maxDateText} characters; `null` when there is no such date.
+ */
+export function textDate(text: string): string | null {
+  const head = text.length > maxDateText ? text.slice(0, maxDateText) : text;
+  if (!/\d{4}/.test(head)) return null;
+  const date = parseText(head, true);
+  if (date === null || Number.isNaN(date.getTime())) return null;
+  const year = date.getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? date.toISOString() : null;
 }
 
 /**

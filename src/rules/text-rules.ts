@@ -2,7 +2,7 @@ import type {Snapshot} from '../parse/parse-html.js';
 import {cleanText, looksLikeUrl} from './normalize.js';
 import {items, jsonldTypes, mainNodes, names, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
-import {authorLink, bodyAuthor, bodyByline} from './body-rules.js';
+import {authorLink, bodyAuthor, bodyByline, bodyDate, bylineDate, pathDate} from './body-rules.js';
 
 /*
  * The rules of the text fields (title, description, lang, author, dates, url), each list in priority
@@ -40,6 +40,10 @@ export const publishedDateRules: Rule[] = [
   meta('dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued', 'dcterms.created'),
   meta('date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
   named('document(time)', (snapshot) => snapshot.times),
+  // Last: dates written only in the body's text or in the URL (issue 12 point 8).
+  bylineDate,
+  bodyDate,
+  pathDate,
 ];
 
 /** Article-like types (`NewsArticle`, `BlogPosting`, `SocialMediaPosting`…): what a list of teasers is made of. */

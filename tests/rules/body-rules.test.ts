@@ -1,7 +1,7 @@
 import {describe, expect, it} from '@jest/globals';
 import {parseHtml} from '../../src/parse/parse-html.js';
-import {bylineName} from '../../src/rules/body-rules.js';
-import {authorName, looksLikeDate} from '../../src/rules/normalize.js';
+import {bylineName, urlDate} from '../../src/rules/body-rules.js';
+import {authorName, looksLikeDate, textDate} from '../../src/rules/normalize.js';
 import {pickFields, rules, type Rule, type RuleContext} from '../../src/rules/rules.js';
 
 const url = 'https://www.ledger.example/news/story';
@@ -16,13 +16,18 @@ const run = (field: keyof typeof rules, name: string, html: string, at: RuleCont
 const pick = (html: string, pageUrl = url): ReturnType<typeof pickFields> => pickFields(parseHtml(html), {url: pageUrl, headers: {}});
 
 describe('the order of the body sources', () => {
-  it('reads body bylines after every metadata source', () => {
+  it('reads body bylines after every metadata source, and text and URL dates after <time>', () => {
     expect(rules.author.map((entry) => entry.name).slice(-3)).toEqual(['document(a rel=author)', 'document(.author, a[href*=/author/])', 'document(.byline)']);
+    expect(rules.datePublished.map((entry) => entry.name).slice(-4)).toEqual(['document(time)', 'document(.byline) date', 'document(.date, .timestamp, .published…)', 'url(/yyyy/mm/dd/)']);
+    expect(rules.date.slice(-4)).toEqual(rules.datePublished.slice(-4));
+    expect(rules.dateModified.map((entry) => entry.name)).not.toContain('url(/yyyy/mm/dd/)');
   });
 
-  it('lets any metadata author win over the body', () => {
-    const body = '<span class="byline">By Body Writer | 3 March 2016</span>';
+  it('lets any metadata author or date win over the body', () => {
+    const body = '<span class="byline">By Body Writer | 3 March 2016</span><span class="date">4 March 2016</span>';
     expect(pick(`<meta name="author" content="Meta Writer">${body}`).author).toBe('Meta Writer');
+    expect(pick(`<meta name="date" content="2015-01-01">${body}`, 'https://x.example/2014/02/02/a').date).toBe('2015-01-01T12:00:00.000Z');
+    expect(pick(`<time datetime="2015-06-06">June 6</time>${body}`).date).toBe('2015-06-06T12:00:00.000Z');
   });
 });
 
@@ -71,6 +76,41 @@ describe('document(a rel=author)', () => {
     const html = '<meta property="og:site_name" content="Field Notes"><a class="site-title" rel="author" href="/">Field Notes</a>';
     expect(run('author', 'document(a rel=author)', html)).toBeNull();
     expect(run('author', 'document(a rel=author)', '<a rel="author" href="/me">Jo Bloggs</a>')).toBe('Jo Bloggs');
+  });
+});
+
+describe('dates written in the body', () => {
+  it('document(.byline) date reads a byline\'s text with chrono-node (IST is +05:30)', () => {
+    expect(run('date', 'document(.byline) date', '<div class="byline">By Ann | Updated: 12 Jan, 2016, 05.04 PM IST</div>')).toEqual(['2016-01-12T11:34:00.000Z']);
+  });
+
+  it('document(.date, .timestamp, .published…) reads each date element, skipping text with no full date', () => {
+    expect(run('date', 'document(.date, .timestamp, .published…)', `<span class="reading-time">6 min read</span><span class="timestamp">3 hours ago</span>
+      <span class="publish_on">Published on 16 May 2016</span><div class="dateline">LONDON, 17 May 2016, 9:30 am</div>`))
+      .toEqual(['2016-05-16T12:00:00.000Z', '2016-05-17T09:30:00.000Z']);
+  });
+
+  it('textDate needs a written day, month and year, reads 200 characters at most, and finds the date after a relative one', () => {
+    expect(textDate('Updated 3 hours ago | First published 12 Jan 2016')).toBe('2016-01-12T12:00:00.000Z');
+    expect(textDate('By Jane 2016')).toBeNull();
+    expect(textDate('May 2016')).toBeNull();
+    expect(textDate(`${'x '.repeat(100)}12 Jan 2016`)).toBeNull();
+  });
+});
+
+describe('url(/yyyy/mm/dd/)', () => {
+  it('reads a date in the path of the page URL, then of its canonical URL', () => {
+    const pathDate = (html: string, pageUrl: string): unknown => run('date', 'url(/yyyy/mm/dd/)', html, {url: pageUrl, headers: {}, baseUrl: pageUrl});
+    expect(pathDate('', 'https://x.example/2016/05/16/story/')).toEqual(['2016-05-16']);
+    expect(pathDate('<link rel="canonical" href="/blog/2016-5-6-story">', 'https://x.example/p?id=3')).toEqual(['2016-05-06']);
+    expect(pick('', 'https://x.example/2016/05/16/story').date).toBe('2016-05-16T12:00:00.000Z');
+  });
+
+  it.each([
+    ['/2016/05/16/', '2016-05-16'], ['/news/2016/5/6/x', '2016-05-06'], ['/2016-05-16-title', '2016-05-16'], ['/2016/05/16', '2016-05-16'],
+    ['/2016/05/', null], ['/2016/02/30/x', null], ['/2016/13/01/x', null], ['/1850/05/16/x', null], ['/2016/05/1650-x', null], ['/p/20160516', null],
+  ])('%s gives %s', (path, expected) => {
+    expect(urlDate(`https://x.example${path}`)).toBe(expected);
   });
 });
 

@@ -357,4 +357,39 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       audio: [],
     });
   });
+
+  it('news-byline-dates.html (issue 12 points 2 and 8): two authors linked to /authors/ pages joined; the date only in the byline text, "12 Jan, 2016, 05.04 PM IST"', () => {
+    expect(extractFixture('news-byline-dates.html', 'https://metrotimes.example.in/city/pune/civic-body-clears-second-metro-line/articleshow/50548713.cms?from=mdr')).toEqual({
+      title: 'Civic body clears second metro line after six-year wait',
+      description: 'The standing committee on Tuesday cleared the 23-km second line, which will link Hinjewadi with the old city through eleven elevated stations.',
+      // <meta http-equiv="content-language">.
+      lang: 'en',
+      // Not "Sign In" (a /profile/login link), not "TNN" (the agency), not the related stories' or the footer's.
+      author: 'Ananya Rao, Vikram Shetty',
+      publisher: 'Deccan Metro Times',
+      // 05.04 PM IST is 11:34 UTC; the masthead's "Tuesday, 12 January 2016" and the related stories' dates come after the byline.
+      date: '2016-01-12T11:34:00.000Z', datePublished: '2016-01-12T11:34:00.000Z', dateModified: null,
+      url: 'https://metrotimes.example.in/city/pune/civic-body-clears-second-metro-line/articleshow/50548713.cms',
+      image: ['https://static.metrotimes.example.in/thumb/msid-50548713,width-1070,height-580/photo.jpg'],
+      logo: ['https://static.metrotimes.example.in/icons/dmt-favicon.ico', 'https://metrotimes.example.in/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
+
+  it('url-dated-post.html (issue 12 points 2 and 8): the date only in the URL path; the site\'s name in rel=author and the byline is no author, nor is "6 min read"', () => {
+    expect(extractFixture('url-dated-post.html', 'https://notes.example.net/2016/05/16/moving-postgres/')).toEqual({
+      title: 'Moving a 40 GB Postgres database without downtime',
+      description: 'Logical replication, a fifteen-second cutover and the two things that went wrong on the night.',
+      lang: 'en',
+      author: null,
+      publisher: 'Field Notes',
+      date: '2016-05-16T12:00:00.000Z', datePublished: '2016-05-16T12:00:00.000Z', dateModified: null,
+      url: 'https://notes.example.net/2016/05/16/moving-postgres/',
+      image: [],
+      logo: ['https://notes.example.net/assets/apple-touch-icon.png', 'https://notes.example.net/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
 });
