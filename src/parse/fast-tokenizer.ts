@@ -86,7 +86,7 @@ const readAttributes = new Map<string, readonly string[]>([
 for (const tag of bylineTags) readAttributes.set(tag, [...(readAttributes.get(tag) ?? []), 'class', 'id']);
 
 /** Which attribute names of one tag are read: the names, and a bit per lowercase first letter for a quick no. */
-interface ReadSet {
+export interface ReadSet {
   names: ReadonlySet<string>;
   firstLetters: number;
 }
@@ -120,7 +120,7 @@ function attributesRead(raw: string): ReadSet | null {
  */
 const readSetsByCode = new Map<number, ReadSet | null>();
 
-function attributesReadAt(buffer: string, start: number, end: number): ReadSet | null {
+export function attributesReadAt(buffer: string, start: number, end: number): ReadSet | null {
   if (end - start > 7) return attributesRead(buffer.slice(start, end));
   let key = 0;
   for (let index = start; index < end; index++) {

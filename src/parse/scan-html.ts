@@ -1,0 +1,644 @@
+import {decodeHTML, decodeHTMLAttribute} from 'entities';
+import {attributesReadAt, type ReadSet} from './fast-tokenizer.js';
+
+/*
+ * A one-pass HTML scanner that gives parse-html.ts's collector the events an htmlparser2 12 Parser
+ * gives it (HTML mode, lowercase names, entities decoded): the same open and close tags in the same
+ * order, implied closes included, the same attributes and the same text. It exists for speed: where
+ * htmlparser2 walks every character through a state machine and every tag through its callbacks, this
+ * jumps between `<` with `indexOf`, skips `<script>`/`<style>` bodies and comments by searching for
+ * their end, reads a tag's attributes in one tight loop, and slices, decodes and emits only the text
+ * and attributes the collector uses. What it does not emit (unread attributes, unwanted text) is
+ * invisible to the collector.
+ * The tree rules (which tag closes which, void elements, foreign SVG/MathML content, a second `<form>`)
+ * and the tokenizer's edge cases (bogus comments, `<!-->`, CDATA, a tag cut off by the end of the
+ * input) are htmlparser2's, ported state by state; tests/parse/fast-parse.test.ts holds the two to
+ * the same snapshot over every fixture page, the bench corpus and generated adversarial HTML.
+ */
+
+/** What the scanner calls, in document order (the subset of htmlparser2's handler the collector uses). */
+export interface ScanHandler {
+  onopentagname(name: string): void;
+  /** An attribute of the tag last opened, when {@link attributesReadAt} says the collector reads it. */
+  onattribute(name: string, value: string): void;
+  ontext(text: string): void;
+  onclosetag(name: string): void;
+  onend(): void;
+  /** Whether text at this point would be used: asked before each text node, which is decoded and emitted only if so. */
+  wantsText(): boolean;
+}
+
+const lt = 60;
+const gt = 62;
+const slash = 47;
+const eq = 61;
+const amp = 38;
+const bang = 33;
+const question = 63;
+const dash = 45;
+const doubleQuote = 34;
+const singleQuote = 39;
+const openBracket = 91;
+
+const isWhitespace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
+const isEndOfTagSection = (c: number): boolean => c === slash || c === gt || isWhitespace(c);
+const isAsciiAlpha = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+
+// htmlparser2 12's tree rules (Parser.js), as data.
+const formTags = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
+const pTag = new Set(['p']);
+const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p']);
+const tableSectionTags = new Set(['thead', 'tbody']);
+const ddtTags = new Set(['dd', 'dt']);
+const rtpTags = new Set(['rt', 'rp']);
+const openImpliesClose = new Map<string, ReadonlySet<string>>([
+  ['tr', new Set(['tr', 'th', 'td'])], ['th', new Set(['th'])], ['td', new Set(['thead', 'th', 'td'])],
+  ['body', new Set(['head', 'link', 'script'])], ['a', new Set(['a'])], ['li', new Set(['li'])], ['p', pTag],
+  ['h1', headingTags], ['h2', headingTags], ['h3', headingTags], ['h4', headingTags], ['h5', headingTags], ['h6', headingTags],
+  ['select', formTags], ['input', formTags], ['output', formTags], ['button', formTags], ['datalist', formTags], ['textarea', formTags],
+  ['option', new Set(['option'])], ['optgroup', new Set(['optgroup', 'option'])], ['dd', ddtTags], ['dt', ddtTags],
+  ['address', pTag], ['article', pTag], ['aside', pTag], ['blockquote', pTag], ['details', pTag], ['div', pTag], ['dl', pTag],
+  ['fieldset', pTag], ['figcaption', pTag], ['figure', pTag], ['footer', pTag], ['form', pTag], ['header', pTag], ['hr', pTag],
+  ['main', pTag], ['nav', pTag], ['ol', pTag], ['pre', pTag], ['section', pTag], ['table', pTag], ['ul', pTag],
+  ['rt', rtpTags], ['rp', rtpTags], ['tbody', tableSectionTags], ['tfoot', tableSectionTags],
+]);
+const voidElements = new Set([
+  'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link',
+  'meta', 'param', 'source', 'track', 'wbr',
+]);
+const htmlIntegrationElements = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignObject', 'desc', 'title']);
+const svgTagNameAdjustments = new Map([
+  ['altglyph', 'altGlyph'], ['altglyphdef', 'altGlyphDef'], ['altglyphitem', 'altGlyphItem'], ['animatecolor', 'animateColor'],
+  ['animatemotion', 'animateMotion'], ['animatetransform', 'animateTransform'], ['clippath', 'clipPath'], ['feblend', 'feBlend'],
+  ['fecolormatrix', 'feColorMatrix'], ['fecomponenttransfer', 'feComponentTransfer'], ['fecomposite', 'feComposite'],
+  ['feconvolvematrix', 'feConvolveMatrix'], ['fediffuselighting', 'feDiffuseLighting'], ['fedisplacementmap', 'feDisplacementMap'],
+  ['fedistantlight', 'feDistantLight'], ['fedropshadow', 'feDropShadow'], ['feflood', 'feFlood'], ['fefunca', 'feFuncA'],
+  ['fefuncb', 'feFuncB'], ['fefuncg', 'feFuncG'], ['fefuncr', 'feFuncR'], ['fegaussianblur', 'feGaussianBlur'], ['feimage', 'feImage'],
+  ['femerge', 'feMerge'], ['femergenode', 'feMergeNode'], ['femorphology', 'feMorphology'], ['feoffset', 'feOffset'],
+  ['fepointlight', 'fePointLight'], ['fespecularlighting', 'feSpecularLighting'], ['fespotlight', 'feSpotLight'], ['fetile', 'feTile'],
+  ['feturbulence', 'feTurbulence'], ['foreignobject', 'foreignObject'], ['glyphref', 'glyphRef'], ['lineargradient', 'linearGradient'],
+  ['radialgradient', 'radialGradient'], ['textpath', 'textPath'],
+]);
+
+/** The foreign-content stack's entries (htmlparser2's ForeignContext). */
+const none = 0;
+const svg = 1;
+const mathml = 2;
+
+/** Tags whose content is raw text up to their end tag (outside SVG/MathML); `true`: entities are decoded in it. */
+const specialTags = new Map<string, boolean>([
+  ['script', false], ['style', false], ['xmp', false], ['iframe', false], ['noembed', false], ['noframes', false],
+  ['title', true], ['textarea', true], ['plaintext', false],
+]);
+
+/** What the tree rules say about one (final, lowercase) tag name, looked up once per name. */
+interface NameInfo {
+  name: string;
+  isVoid: boolean;
+  /** The open elements it closes (Parser's openImpliesClose). */
+  implies: ReadonlySet<string> | undefined;
+  /** The foreign context it opens, or -1. */
+  context: number;
+}
+
+const nameInfos = new Map<string, NameInfo>();
+
+function nameInfo(name: string): NameInfo {
+  let info = nameInfos.get(name);
+  if (info === undefined) {
+    info = {
+      name,
+      isVoid: voidElements.has(name),
+      implies: openImpliesClose.get(name),
+      context: voidElements.has(name) ? -1 : name === 'svg' ? svg : name === 'math' ? mathml : htmlIntegrationElements.has(name) ? none : -1,
+    };
+    if (nameInfos.size < 2000) nameInfos.set(name, info);
+  }
+  return info;
+}
+
+/** A raw tag name as written, lowercased, with what is looked up for it. */
+interface TagInfo {
+  lower: string;
+  /** {@link nameInfo} of `lower` as an HTML (not foreign) tag name: `image` is read as `img`. */
+  html: NameInfo;
+  /** The attributes the collector reads on it (`null`: all). */
+  read: ReadSet | null;
+  /** Whether its content is raw text (`true`: with entities decoded), outside SVG/MathML. */
+  special: boolean | undefined;
+}
+
+/** Tag infos by a number packed from the raw name (7 bits a character, names of at most 7 ASCII characters). */
+const tagsByCode = new Map<number, TagInfo>();
+const tagsByRaw = new Map<string, TagInfo>();
+
+function makeTagInfo(html: string, start: number, end: number, lower: string): TagInfo {
+  return {lower, html: nameInfo(lower === 'image' ? 'img' : lower), read: attributesReadAt(html, start, end), special: specialTags.get(lower)};
+}
+
+/** The tag info of the raw name at `html[start, end)`; `key` is its packed code, valid when `ascii` and at most 7 long. */
+function tagAt(html: string, start: number, end: number, key: number, ascii: boolean): TagInfo {
+  if (ascii && end - start <= 7) {
+    let tag = tagsByCode.get(key);
+    if (tag === undefined) {
+      tag = makeTagInfo(html, start, end, html.slice(start, end).toLowerCase());
+      if (tagsByCode.size < 2000) tagsByCode.set(key, tag);
+    }
+    return tag;
+  }
+  const raw = html.slice(start, end);
+  let tag = tagsByRaw.get(raw);
+  if (tag === undefined) {
+    tag = makeTagInfo(html, start, end, raw.toLowerCase());
+    if (tagsByRaw.size < 2000) tagsByRaw.set(raw, tag);
+  }
+  return tag;
+}
+
+/** Scans a tag name from `start` (its first character, a letter) to whitespace, `/` or `>`; returns its info and end, or null at the end of the input. */
+function scanTagName(html: string, start: number): {tag: TagInfo; end: number} | null {
+  const n = html.length;
+  let key = 0;
+  let ascii = true;
+  let j = start;
+  for (; j < n; j++) {
+    const c = html.charCodeAt(j);
+    if (c === gt || c === slash || (c <= 32 && isWhitespace(c))) break;
+    if (c > 127) ascii = false;
+    else key = key * 128 + c;
+  }
+  if (j >= n) return null;
+  return {tag: tagAt(html, start, j, key, ascii), end: j};
+}
+
+/** Per read set: the lowercase attribute names by a hash of their characters (see {@link hashStep}). */
+const hashTables = new WeakMap<ReadSet, Map<number, string[]>>();
+
+const hashStep = (hash: number, c: number): number => (Math.imul(hash, 31) + (c | 0x20)) | 0;
+
+function hashTable(read: ReadSet): Map<number, string[]> {
+  let table = hashTables.get(read);
+  if (table === undefined) {
+    table = new Map();
+    for (const name of read.names) {
+      let hash = 0;
+      for (let index = 0; index < name.length; index++) hash = hashStep(hash, name.charCodeAt(index));
+      const list = table.get(hash);
+      if (list === undefined) table.set(hash, [name]);
+      else list.push(name);
+    }
+    hashTables.set(read, table);
+  }
+  return table;
+}
+
+/**
+ * The lowercase name in `read` that the ASCII attribute name at `html[start, end)` (hash `hash`)
+ * spells, case aside, or undefined: no slice, no lowercasing.
+ */
+function readName(html: string, start: number, end: number, hash: number, table: Map<number, string[]>): string | undefined {
+  const list = table.get(hash);
+  if (list === undefined) return undefined;
+  search: for (const name of list) {
+    if (name.length !== end - start) continue;
+    for (let index = 0; index < name.length; index++) {
+      let c = html.charCodeAt(start + index);
+      if (c >= 65 && c <= 90) c += 32;
+      if (c !== name.charCodeAt(index)) continue search;
+    }
+    return name;
+  }
+  return undefined;
+}
+
+const decodeText = (text: string): string => (text.indexOf('&') === -1 ? text : decodeHTML(text));
+const decodeAttribute = (value: string): string => (value.indexOf('&') === -1 ? value : decodeHTMLAttribute(value));
+
+/** `--!>`: what ends a comment (besides `-->`). */
+const commentEndSequence = [dash, dash, bang, gt];
+
+/** Where a comment that starts at `from` (after `<!--`) ends: the index of its `>`, or -1 (Tokenizer.stateInCommentLike). */
+function commentEnd(html: string, from: number): number {
+  const n = html.length;
+  let matched = 0;
+  for (let index = from; index < n; index++) {
+    const c = html.charCodeAt(index);
+    if (matched <= 1 && index === from + matched && c === gt) return index; // `<!-->` and `<!--->`
+    if (matched === 2 && c === gt) return index;
+    if (matched === 3 && c !== gt) {
+      matched = c === dash ? 1 : 0;
+    } else if (c === commentEndSequence[matched]) {
+      if (++matched === 4) return index;
+    } else if (matched === 0) {
+      const next = html.indexOf('-', index + 1);
+      if (next === -1) return -1;
+      index = next;
+      matched = 1;
+    } else if (c !== commentEndSequence[matched - 1]) {
+      matched = 0;
+    }
+  }
+  return -1;
+}
+
+const specialNames = [...specialTags.keys()];
+
+/**
+ * Whether an opening tag name cut off by the end of the input, `html[start, n)`, is still a prefix of
+ * a raw-text element's name: htmlparser2 then emits it as text (Tokenizer: special start sequence).
+ */
+function isSpecialPrefix(html: string, start: number): boolean {
+  const length = html.length - start;
+  return specialNames.some((name) => {
+    if (length > name.length) return false;
+    for (let offset = 0; offset < length; offset++) {
+      if ((html.charCodeAt(start + offset) | 0x20) !== name.charCodeAt(offset)) return false;
+    }
+    return true;
+  });
+}
+
+/**
+ * The end of a raw-text element's content (Tokenizer.stateInSpecialTag): the index where `</name`
+ * starts, with `end` set to the index of the character after it (whitespace, `/` or `>`), or -1
+ * when the element runs to the end of the input. Characters compare as the tokenizer compares them
+ * (`c | 0x20`). `literalAmps` collects, for an entity-decoding element, the `&`s the tokenizer takes
+ * literally (those right after a partial `</name`).
+ */
+function specialEnd(html: string, from: number, name: string, literalAmps: number[] | null): {start: number; end: number} | null {
+  const n = html.length;
+  const sequenceLength = name.length + 2;
+  const expected = (position: number): number => (position === 0 ? lt : position === 1 ? slash : name.charCodeAt(position - 2));
+  let matched = 0;
+  for (let index = from; index < n; index++) {
+    const c = html.charCodeAt(index);
+    if (matched === sequenceLength) {
+      if (isEndOfTagSection(c)) return {start: index - sequenceLength, end: index};
+      matched = 0;
+    }
+    if ((c | 0x20) === expected(matched)) {
+      matched++;
+    } else if (matched === 0) {
+      if (literalAmps === null) {
+        const next = html.indexOf('<', index + 1);
+        if (next === -1) return null;
+        index = next;
+        matched = 1;
+      }
+    } else {
+      if (c === amp && literalAmps !== null) literalAmps.push(index);
+      matched = Number(c === lt);
+    }
+  }
+  return null;
+}
+
+/** An entity-decoding element's text: decoded, except the `&`s at `literalAmps` (absolute indices). */
+function decodeRcdata(html: string, start: number, end: number, literalAmps: readonly number[]): string {
+  let text = '';
+  let from = start;
+  for (const position of literalAmps) {
+    if (position < start || position >= end) continue;
+    text += `${decodeText(html.slice(from, position))}&`;
+    from = position + 1;
+  }
+  return text + decodeText(html.slice(from, end));
+}
+
+/**
+ * Scans `html` and calls `handler` as an htmlparser2 12 Parser (HTML mode, `decodeEntities`,
+ * `lowerCaseTags`, `lowerCaseAttributeNames`) would call it for `parser.end(html)`, minus the
+ * attributes and text the handler does not read (see {@link ScanHandler}).
+ */
+export function scanHtml(html: string, handler: ScanHandler): void {
+  const n = html.length;
+  /** Open elements, innermost last. */
+  const stack: string[] = [];
+  /** The foreign-content contexts, innermost last; the first entry is the document's. */
+  const foreign: number[] = [none];
+  let textStart = 0;
+
+  const text = (start: number, end: number): void => {
+    if (end > start && handler.wantsText()) handler.ontext(decodeText(html.slice(start, end)));
+  };
+  const rawText = (start: number, end: number): void => {
+    if (end > start && handler.wantsText()) handler.ontext(html.slice(start, end));
+  };
+
+  /** Parser.readTagName: the name the tree sees (SVG's camelCase names, `image` read as `img` in HTML). */
+  const readTagName = (tag: TagInfo): NameInfo => {
+    if (foreign.length === 1) return tag.html;
+    const lower = tag.lower;
+    const context = foreign[foreign.length - 1]!;
+    if (context === svg) return nameInfo(svgTagNameAdjustments.get(lower) ?? lower);
+    const adjusted = svgTagNameAdjustments.get(lower);
+    if (adjusted !== undefined && stack.includes(adjusted)) return nameInfo(adjusted);
+    return context === none ? tag.html : nameInfo(lower);
+  };
+
+  const popElement = (): void => {
+    const element = stack.pop()!;
+    if (element === 'svg' || element === 'math' || htmlIntegrationElements.has(element)) foreign.pop();
+    handler.onclosetag(element);
+  };
+
+  /** Parser.emitOpenTag: returns the tag now open, or null for a `<form>` inside a form (ignored). */
+  const openTag = (info: NameInfo): NameInfo | null => {
+    const name = info.name;
+    if (name === 'form' && stack.includes('form')) return null;
+    const implied = info.implies;
+    if (implied !== undefined) {
+      while (stack.length > 0 && implied.has(stack[stack.length - 1]!)) popElement();
+    }
+    if (!info.isVoid) {
+      stack.push(name);
+      if (info.context !== -1) foreign.push(info.context);
+    }
+    handler.onopentagname(name);
+    return info;
+  };
+
+  /** Parser.onclosetag. */
+  const closeTag = (info: NameInfo): void => {
+    const name = info.name;
+    if (!info.isVoid) {
+      const position = stack.lastIndexOf(name);
+      if (position !== -1) {
+        for (let count = stack.length - 1 - position; count > 0; count--) popElement();
+        popElement();
+      } else if (name === 'p') {
+        openTag(info);
+        if (stack[stack.length - 1] === 'p') popElement();
+      }
+    } else if (name === 'br') {
+      handler.onopentagname('br');
+      handler.onclosetag('br');
+    }
+  };
+
+  let index = 0;
+  scan: for (;;) {
+    const open = html.indexOf('<', index);
+    if (open === -1 || open + 1 >= n) break;
+    const c = html.charCodeAt(open + 1);
+
+    if (isAsciiAlpha(c)) {
+      // An opening tag: its name runs to whitespace, `/` or `>`.
+      const scanned = scanTagName(html, open + 1);
+      text(textStart, open);
+      // Until the tag is complete, the input may end inside it: then nothing after the `<` is text.
+      textStart = n;
+      if (scanned === null) {
+        // Cut off inside its name: dropped, unless it may still be a raw-text element's name.
+        if (foreign[foreign.length - 1] === none && isSpecialPrefix(html, open + 1)) rawText(open + 1, n);
+        break;
+      }
+      const j = scanned.end;
+      const special = foreign[foreign.length - 1] === none ? scanned.tag.special : undefined;
+      const tag = openTag(readTagName(scanned.tag));
+      const read = scanned.tag.read;
+      const names = read === null ? null : hashTable(read);
+
+      // Its attributes (Tokenizer: before/in/after attribute name, before/in attribute value, self-closing).
+      let k = j;
+      let selfClosing = false;
+      for (;;) {
+        while (k < n && isWhitespace(html.charCodeAt(k))) k++;
+        if (k >= n) break scan;
+        let d = html.charCodeAt(k);
+        if (d === gt) break;
+        if (d === slash) {
+          k++;
+          while (k < n && isWhitespace(html.charCodeAt(k))) k++;
+          if (k >= n) {
+            // Tokenizer.handleTrailingData in the self-closing state: htmlparser2 emits the input's last character.
+            rawText(n - 1, n);
+            break scan;
+          }
+          if (html.charCodeAt(k) === gt) {
+            selfClosing = true;
+            break;
+          }
+          // Not `/>`: the `/` is dropped and this character starts an attribute name (or is another `/`).
+          continue;
+        }
+        // A name: its first character whatever it is, then up to `=`, whitespace, `/` or `>`.
+        const nameStart = k;
+        let hash = hashStep(0, d);
+        let ascii = d <= 127;
+        k++;
+        while (k < n) {
+          d = html.charCodeAt(k);
+          if (d === eq || d === gt || d === slash || (d <= 32 && isWhitespace(d))) break;
+          hash = hashStep(hash, d);
+          if (d > 127) ascii = false;
+          k++;
+        }
+        if (k >= n) break scan;
+        const nameEnd = k;
+        // The lowercase name when the collector reads it, else undefined.
+        let wanted: string | undefined;
+        if (read === null) {
+          wanted = html.slice(nameStart, nameEnd).toLowerCase();
+        } else {
+          const first = html.charCodeAt(nameStart) | 0x20;
+          if (first >= 97 && first <= 122 && (read.firstLetters & (1 << (first - 97))) !== 0) {
+            if (ascii) {
+              wanted = readName(html, nameStart, nameEnd, hash, names!);
+            } else {
+              const lower = html.slice(nameStart, nameEnd).toLowerCase();
+              if (read.names.has(lower)) wanted = lower;
+            }
+          }
+        }
+        while (k < n && isWhitespace(html.charCodeAt(k))) k++;
+        if (k >= n) break scan;
+        d = html.charCodeAt(k);
+        if (d !== eq) {
+          // No value; `/`, `>` or the next name follows.
+          if (wanted !== undefined) handler.onattribute(wanted, '');
+          continue;
+        }
+        k++;
+        while (k < n && isWhitespace(html.charCodeAt(k))) k++;
+        if (k >= n) break scan;
+        d = html.charCodeAt(k);
+        let valueStart: number;
+        let valueEnd: number;
+        if (d === doubleQuote || d === singleQuote) {
+          valueStart = k + 1;
+          valueEnd = html.indexOf(d === doubleQuote ? '"' : "'", valueStart);
+          if (valueEnd === -1) break scan;
+          k = valueEnd + 1;
+        } else {
+          // Unquoted: up to whitespace or `>` (a `/` belongs to the value).
+          valueStart = k;
+          while (k < n) {
+            d = html.charCodeAt(k);
+            if (d === gt || isWhitespace(d)) break;
+            k++;
+          }
+          if (k >= n) break scan;
+          valueEnd = k;
+        }
+        if (wanted !== undefined) handler.onattribute(wanted, decodeAttribute(html.slice(valueStart, valueEnd)));
+      }
+
+      // The tag ends at k (`>`). Parser.onopentagend / onselfclosingtag.
+      if (tag !== null) {
+        if (selfClosing && foreign[foreign.length - 1] !== none) {
+          if (tag.isVoid) handler.onclosetag(tag.name);
+          else if (stack[stack.length - 1] === tag.name) popElement();
+        } else if (tag.isVoid) {
+          handler.onclosetag(tag.name);
+        }
+      }
+      index = textStart = k + 1;
+
+      if (special !== undefined) {
+        // Tokenizer.enterTagBody: raw text up to the matching end tag.
+        const lower = scanned.tag.lower;
+        if (lower === 'plaintext') {
+          rawText(textStart, n);
+          textStart = n;
+          break;
+        }
+        const literalAmps: number[] | null = special ? [] : null;
+        const found = specialEnd(html, textStart, lower, literalAmps);
+        if (found === null) {
+          if (special) {
+            if (n > textStart && handler.wantsText()) handler.ontext(decodeRcdata(html, textStart, n, literalAmps!));
+          } else {
+            rawText(textStart, n);
+          }
+          textStart = n;
+          break;
+        }
+        if (special) {
+          if (found.start > textStart && handler.wantsText()) handler.ontext(decodeRcdata(html, textStart, found.start, literalAmps!));
+        } else {
+          rawText(textStart, found.start);
+        }
+        closeTag(readTagName(scanTagName(html, found.start + 2)!.tag));
+        const close = html.charCodeAt(found.end) === gt ? found.end : html.indexOf('>', found.end + 1);
+        if (close === -1) {
+          // Tokenizer.handleTrailingData after an end tag with no `>`: htmlparser2 emits the input's last character.
+          rawText(n - 1, n);
+          textStart = n;
+          break;
+        }
+        index = textStart = close + 1;
+      }
+      continue;
+    }
+
+    if (c === slash) {
+      const d = open + 2 < n ? html.charCodeAt(open + 2) : -1;
+      if (d === -1) break; // `</` at the very end is text
+      text(textStart, open);
+      if (isAsciiAlpha(d)) {
+        const scanned = scanTagName(html, open + 2);
+        if (scanned === null) {
+          textStart = n;
+          break;
+        }
+        const j = scanned.end;
+        closeTag(readTagName(scanned.tag));
+        const close = html.charCodeAt(j) === gt ? j : html.indexOf('>', j + 1);
+        if (close === -1) {
+          rawText(n - 1, n);
+          textStart = n;
+          break;
+        }
+        index = textStart = close + 1;
+        continue;
+      }
+      if (d === gt) {
+        index = textStart = open + 3;
+        continue;
+      }
+      // `</ x>`, `</1>`: a bogus comment up to `>`.
+      const close = html.indexOf('>', open + 3);
+      if (close === -1) {
+        textStart = n;
+        break;
+      }
+      index = textStart = close + 1;
+      continue;
+    }
+
+    if (c === bang) {
+      text(textStart, open);
+      const close = declarationEnd(html, open, foreign[foreign.length - 1] !== none ? (value) => rawText(value[0], value[1]) : null);
+      if (close === -1) {
+        textStart = n;
+        break;
+      }
+      index = textStart = close + 1;
+      continue;
+    }
+
+    if (c === question) {
+      text(textStart, open);
+      const close = html.indexOf('>', open + 2);
+      if (close === -1) {
+        textStart = n;
+        break;
+      }
+      index = textStart = close + 1;
+      continue;
+    }
+
+    // A `<` that starts nothing is text.
+    index = open + 1;
+  }
+  text(textStart, n);
+  for (let position = stack.length - 1; position >= 0; position--) handler.onclosetag(stack[position]!);
+  handler.onend();
+}
+
+/**
+ * Where the markup declaration at `open` (`<!…`) ends: the index of its `>`, or -1 when it runs to
+ * the end of the input (Tokenizer: before declaration, CDATA and doctype sequences, comments, bogus
+ * comments). `cdata` gets the content range of a complete `<![CDATA[…]]>` (text in SVG/MathML).
+ */
+function declarationEnd(html: string, open: number, cdata: ((range: [number, number]) => void) | null): number {
+  const n = html.length;
+  const at = open + 2;
+  if (at >= n) return -1;
+  const c = html.charCodeAt(at);
+  if (c === openBracket) {
+    const sequence = 'CDATA[';
+    for (let matched = 0; matched < sequence.length; matched++) {
+      const position = at + 1 + matched;
+      if (position >= n) return -1;
+      if (html.charCodeAt(position) !== sequence.charCodeAt(matched)) return html.indexOf('>', position);
+    }
+    const start = at + 1 + sequence.length;
+    const end = html.indexOf(']]>', start);
+    if (end === -1) return -1;
+    cdata?.([start, end]);
+    return end + 2;
+  }
+  if ((c | 0x20) === 100) {
+    // `<!doctype …>`, else a bogus comment.
+    const sequence = 'doctype';
+    for (let matched = 1, position = at + 1; position < n; position++) {
+      const d = html.charCodeAt(position);
+      if (matched === sequence.length) return html.indexOf('>', position);
+      if ((d | 0x20) === sequence.charCodeAt(matched)) matched++;
+      else if (d === gt) return position;
+      else return html.indexOf('>', position + 1);
+    }
+    return -1;
+  }
+  if (c === gt) return at;
+  if (c === dash) {
+    if (at + 1 >= n) return -1;
+    const d = html.charCodeAt(at + 1);
+    if (d === dash) return commentEnd(html, at + 2);
+    if (d === gt) return at + 1;
+    return html.indexOf('>', at + 2);
+  }
+  return html.indexOf('>', at + 1);
+}
