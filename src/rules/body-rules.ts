@@ -19,6 +19,7 @@ const maxNameWords = 8;
 const siteWords: ReadonlySet<string> = new Set(['website', 'webpage']);
 /** Link texts of the site's interface that sit on author/profile links, and a byline's lone "and". */
 const interfaceText = /^(?:and|with|(?:(?:my|view|edit|your)\s+)?(?:profile|account|settings|authors?|log\s*(?:in|out)|sign\s*(?:in|up|out)|register|subscribe|follow|more|contact|about(?:\s+(?:the\s+)?author)?))$/i;
+const standaloneNumber = /(?:^|\s)[\d.,:]*\d[\d.,:]*(?:\s|$)/;
 const fold = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** The names a page gives its site (folded): `og:site_name`, app names, JSON-LD publisher/WebSite, the domain. */
@@ -45,16 +46,16 @@ function withoutTrailingDate(text: string): string {
 
 /**
  * The author's name in the text of a byline element, or `null`: the first part between separators
- * (`By Jane Smith | 12 Jan 2016 | 4 min read`) that is a name, what follows a " by " (`Published
+ * (`By Jane Smith | 12 Jan 2016 | 4 min read`, `·`, `•`, `»`, ` – `, ` — `) that is a name, what follows a " by " (`Published
  * March 3 by Jane`), a trailing date cut off. Not a name: a URL, an e-mail address, a date, the
- * site's own name, a value with a digit (`6 min read`), interface text (`My profile`, `Log in`), a lone "and", more than {@link maxNameLength} characters or {@link maxNameWords} words.
+ * site's own name, a value with a number of its own (`6 min read`), interface text (`My profile`, `Log in`), a lone "and", more than {@link maxNameLength} characters or {@link maxNameWords} words.
  */
 export function bylineName(text: string, sites: ReadonlySet<string>): string | null {
-  for (const part of text.split(/\s+[|•·—–]\s+|\s*[|•·]\s*/)) {
+  for (const part of text.split(/\s+[|•·—–»]\s+|\s*[|•·»]\s*/)) {
     const by = /(?:^|\s)by\s+(\S.*)$/i.exec(part);
     const name = authorName(withoutTrailingDate(by === null ? part : by[1]!));
-    // A digit makes it no name: `6 min read`, `TNN 2016`, `Reporter 3`.
-    if (name === null || /\d/.test(name) || name.length > maxNameLength || name.split(' ').length > maxNameWords) continue;
+    // A number of its own makes it no name (`6 min read`, `Posts: 412`); a username's digits do (`kestrel_79`).
+    if (name === null || standaloneNumber.test(name) || name.length > maxNameLength || name.split(' ').length > maxNameWords) continue;
     const folded = fold(name);
     if (folded === '' || sites.has(folded) || siteWords.has(folded) || interfaceText.test(name)) continue;
     return name;
@@ -106,9 +107,12 @@ export const bodyByline: Rule = named('document(.byline)', (snapshot, context) =
 export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot) =>
   (snapshot.dateTexts ?? []).map(textDate).filter((date): date is string => date !== null));
 
-/** Dates written in a byline's text (`By Ann Lee | 12 Jan, 2016, 05.04 PM IST`). */
+/**
+ * Dates written in a byline's text (`By Ann Lee | 12 Jan, 2016, 05.04 PM IST`), or in an author
+ * element's (a forum's `<p class="author">by kestrel_79 » Sat Mar 12, 2016 2:05 pm</p>`).
+ */
 export const bylineDate: Rule = named('document(.byline) date', (snapshot) =>
-  (snapshot.bylines ?? []).filter((entry) => entry.kind === 'byline').map((entry) => textDate(entry.text)).filter((date): date is string => date !== null));
+  (snapshot.bylines ?? []).map((entry) => textDate(entry.text)).filter((date): date is string => date !== null));
 
 // `/2016/05/16/`, `/2016/5/16-slug`, `/2016-05-16/`: a year from 1900 to 2099, a month, a day, then the end of a segment.
 const urlDatePattern = /\/((?:19|20)\d{2})([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=[/\-_.?#]|$)/;

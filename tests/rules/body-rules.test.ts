@@ -64,6 +64,12 @@ describe('document(.byline)', () => {
     expect(byline('<p class="byline">6 min read · By Lena Park</p>')).toEqual(['Lena Park']);
   });
 
+  it('splits at », and keeps a username with digits but not a number of its own', () => {
+    expect(bylineName('Post by kestrel_79 » Sat Mar 12, 2016 2:05 pm', new Set())).toBe('kestrel_79');
+    expect(bylineName('Posts: 412', new Set())).toBeNull();
+    expect(bylineName('6 min read', new Set())).toBeNull();
+  });
+
   it('bylineName keeps several names of one byline as written', () => {
     expect(bylineName('By Jane Smith and Omar Haddad · 3 November 2026', new Set())).toBe('Jane Smith and Omar Haddad');
     expect(bylineName('Abby Ross on March 3, 2016', new Set())).toBe('Abby Ross');
@@ -82,6 +88,11 @@ describe('document(a rel=author)', () => {
 describe('dates written in the body', () => {
   it('document(.byline) date reads a byline\'s text with chrono-node (IST is +05:30)', () => {
     expect(run('date', 'document(.byline) date', '<div class="byline">By Ann | Updated: 12 Jan, 2016, 05.04 PM IST</div>')).toEqual(['2016-01-12T11:34:00.000Z']);
+  });
+
+  it('document(.byline) date also reads an author element\'s text (a forum post\'s <p class="author">)', () => {
+    expect(run('date', 'document(.byline) date', '<p class="author">by <strong><a href="/memberlist.php?u=8">kestrel_79</a></strong> &raquo; Sat Mar 12, 2016 2:05 pm</p>'))
+      .toEqual(['2016-03-12T14:05:00.000Z']);
   });
 
   it('document(.date, .timestamp, .published…) reads each date element, skipping text with no full date', () => {

@@ -392,4 +392,24 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       audio: [],
     });
   });
+
+  it('forum-post.html (issue 12 points 2 and 8, a social post): a phpBB 3.0 topic; the first post\'s <p class="author"> gives its username and, as text, its date; the reply\'s author does not join', () => {
+    expect(extractFixture('forum-post.html', 'https://forum.coastalgardeners.example/viewtopic.php?f=4&t=1187')).toEqual({
+      title: 'Coastal Gardeners Forum • View topic - Best hedging plants for a salt wind?',
+      // No description metadata (an empty one): the first paragraph of 40 characters, the board's tagline.
+      description: 'Growing things where the wind tastes of salt',
+      lang: 'en',
+      // "by kestrel_79 » Sat Mar 12, 2016 2:05 pm": a username's digits are no reason to reject it.
+      author: 'kestrel_79',
+      // The board names no brand but in the <title>'s prefix.
+      publisher: null,
+      // No <time>: the date written in the same element, "All times are UTC".
+      date: '2016-03-12T14:05:00.000Z', datePublished: '2016-03-12T14:05:00.000Z', dateModified: null,
+      url: 'https://forum.coastalgardeners.example/viewtopic.php?f=4&t=1187',
+      image: [],
+      logo: ['https://forum.coastalgardeners.example/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
 });
