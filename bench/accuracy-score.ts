@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import type {IncomingHttpHeaders} from 'node:http';
 import type {Candidates} from '../src/data.js';
+import {isWebManifestUrl} from '../src/fetch/web-manifest-url.js';
 import {parseHtml} from '../src/parse/parse-html.js';
 import {documentBase, resolveUrls} from '../src/rules/resolve-urls.js';
 import {pickFields} from '../src/rules/rules.js';
@@ -39,14 +40,16 @@ export function loadExpected(): ExpectedFile {
   return JSON.parse(readFileSync(new URL('expected.json', pagesDirectory), 'utf8')) as ExpectedFile;
 }
 
-/** A fixture page through parseHtml → pickFields → resolveUrls, each media field reduced to its first candidate. */
+/** A fixture page through parseHtml → pickFields → resolveUrls, each media field reduced to what ping off returns: its first candidate. */
 export function extractPage(name: string, url: string, headers: IncomingHttpHeaders = {}): FieldValues {
   const snapshot = parseHtml(readFileSync(new URL(name, pagesDirectory), 'utf8'));
   const candidates: Candidates = resolveUrls(pickFields(snapshot, {url, headers}), documentBase(snapshot.baseHref, url));
   const values: FieldValues = {};
   for (const field of scoredFields) {
     const value = candidates[field];
-    values[field] = Array.isArray(value) ? (value[0] ?? null) : value;
+    // With ping off a web app manifest is never the logo (ping reads its icons when on).
+    const first = Array.isArray(value) ? value.find((url) => field !== 'logo' || !isWebManifestUrl(url)) : value;
+    values[field] = first ?? null;
   }
   return values;
 }

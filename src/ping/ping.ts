@@ -4,6 +4,8 @@ import {narrowDeadline, type Deadline} from '../deadline.js';
 import {isLinkpeekError} from '../errors.js';
 import {requestSafely} from '../fetch/http-client.js';
 import {describeMedia, isExpectedMedia, mimeOf, type ProbedResponse} from './media.js';
+import {withManifestIcons} from './manifest.js';
+import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
 import type {PingKind, ResolvedConfig} from '../options.js';
 import {validateUrl} from '../url/validate-url.js';
 import {readBody} from '../fetch/read-body.js';
@@ -93,18 +95,27 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
     return pending;
   };
 
-  const checked = mediaFields.filter((field) => request.ping[field]);
-  // Register every want before any probe can start, so the skip check sees the whole plan.
-  for (const field of checked) {
-    candidates[field].forEach((url, index) => {
+  const want = (field: MediaField, urls: readonly string[]) => {
+    for (const [key, wants] of wantedBy) wantedBy.set(key, wants.filter((entry) => entry.field !== field));
+    urls.forEach((url, index) => {
       const key = keyOf('media', url);
       wantedBy.set(key, [...(wantedBy.get(key) ?? []), {field, index}]);
     });
-  }
+  };
+  const checked = mediaFields.filter((field) => request.ping[field]);
+  // Register every want before any probe can start, so the skip check sees the whole plan.
+  for (const field of checked) want(field, candidates[field]);
+  // A web app manifest among the logo candidates stands for its icons: read while the rest is pinged.
+  const logoUrls = request.ping.logo && candidates.logo.some(isWebManifestUrl) ? limit(() => withManifestIcons(candidates.logo, request, config)) : null;
 
   const pickMedia = async (field: MediaField): Promise<Media | null> => {
-    const urls = candidates[field];
-    if (!request.ping[field]) return urls[0] === undefined ? null : {url: urls[0]};
+    const urls = field === 'logo' && logoUrls !== null ? await logoUrls : candidates[field];
+    if (!request.ping[field]) {
+      // Unchecked, a manifest is never taken for the logo (its icons are only read when pinged).
+      const first = field === 'logo' ? urls.find((url) => !isWebManifestUrl(url)) : urls[0];
+      return first === undefined ? null : {url: first};
+    }
+    if (field === 'logo' && logoUrls !== null) want(field, urls);
     const results = urls.map((url, index) =>
       probe('media', url).then((result) => {
         const good = result !== null && isExpectedMedia(field, result);

@@ -1,4 +1,7 @@
-import {dereference, jsonldNodes, linksByRel, mainNodes, names, urls, type JsonldNode} from './query.js';
+import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
+import {fileExtension} from '../parse/audio-links.js';
+import type {LinkTag, Snapshot} from '../parse/parse-html.js';
+import {dereference, items, jsonldNodes, linksByRel, mainNodes, names, urls, type JsonldNode} from './query.js';
 import {logoAltName, siteNames, siteOrganizations, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 
@@ -12,42 +15,92 @@ const jsonldPublisher = named('jsonld(publisher.name)', (snapshot) => {
   const main = mainNodes(snapshot);
   return [...main, ...snapshot.jsonld.filter((node) => !main.includes(node))].flatMap((node) => names(snapshot, node.publisher));
 });
-const jsonldLogo = named('jsonld(logo)', (snapshot) => [
-  ...mainNodes(snapshot).flatMap((node) => {
-    const publisher = dereference(snapshot, node.publisher);
-    return publisher !== null && typeof publisher === 'object' && !Array.isArray(publisher)
-      ? urls(snapshot, (publisher as JsonldNode).logo)
-      : [];
-  }),
-  ...siteOrganizations(snapshot).flatMap((node) => urls(snapshot, node.logo)),
-  ...jsonldNodes(snapshot, websiteTypes).flatMap((node) => {
-    const publisher = dereference(snapshot, node.publisher);
-    return publisher !== null && typeof publisher === 'object' && !Array.isArray(publisher)
-      ? urls(snapshot, (publisher as JsonldNode).logo)
-      : [];
-  }),
-]);
-/** The largest declared side of a `sizes` attribute (`"32x32 192x192"` → 192, `any` → Infinity). */
-function iconSize(sizes: string | undefined): number {
-  if (sizes === undefined) return 0;
-  let largest = 0;
-  for (const token of sizes.toLowerCase().split(/\s+/)) {
-    if (token === 'any') return Number.POSITIVE_INFINITY;
-    const [width, height] = token.split('x').map(Number);
-    if (width !== undefined && height !== undefined && Number.isFinite(width) && Number.isFinite(height)) {
-      largest = Math.max(largest, Math.min(width, height));
-    }
-  }
-  return largest;
+/** A declared pixel size: `600`, `"600"`, `"600px"`, a QuantitativeValue `{"value": 600}`. */
+function pixels(value: unknown): number | null {
+  const raw = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as JsonldNode).value : value;
+  const number = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number.parseFloat(raw) : Number.NaN;
+  return Number.isFinite(number) && number > 0 ? number : null;
 }
 
-const icons = named('link(apple-touch-icon, icon) by size', (snapshot) => {
-  const touch = ['apple-touch-icon', 'apple-touch-icon-precomposed'];
-  return linksByRel(snapshot, 'icon', ...touch)
-    .map((tag, index) => ({tag, index, size: iconSize(tag.sizes), touch: tag.rel.split(' ').some((token) => touch.includes(token))}))
-    // Biggest first; with equal (or undeclared) sizes the apple-touch-icon, made for home screens, wins.
-    .sort((a, b) => b.size - a.size || Number(b.touch) - Number(a.touch) || a.index - b.index)
-    .map(({tag}) => tag.href);
+interface LogoValue { url: string; square: boolean }
+
+/** The logo URLs of a JSON-LD value, each with whether it may be square (not declared otherwise). */
+function logoValues(snapshot: Snapshot, value: unknown): LogoValue[] {
+  return items(value).flatMap((item) => {
+    const resolved = dereference(snapshot, item);
+    if (resolved === null || typeof resolved !== 'object' || Array.isArray(resolved)) return urls(snapshot, resolved).map((url) => ({url, square: true}));
+    const node = resolved as JsonldNode;
+    const width = pixels(node.width);
+    const height = pixels(node.height);
+    const square = width === null || height === null || width === height;
+    return urls(snapshot, node).map((url) => ({url, square}));
+  });
+}
+
+function publisherLogos(snapshot: Snapshot, node: JsonldNode): LogoValue[] {
+  const publisher = dereference(snapshot, node.publisher);
+  return publisher !== null && typeof publisher === 'object' && !Array.isArray(publisher) ? logoValues(snapshot, (publisher as JsonldNode).logo) : [];
+}
+
+/** Publisher logos of the main nodes, the site's Organization logos, then a WebSite's publisher logo. */
+function jsonldLogos(snapshot: Snapshot): LogoValue[] {
+  return [
+    ...mainNodes(snapshot).flatMap((node) => publisherLogos(snapshot, node)),
+    ...siteOrganizations(snapshot).flatMap((node) => logoValues(snapshot, node.logo)),
+    ...jsonldNodes(snapshot, websiteTypes).flatMap((node) => publisherLogos(snapshot, node)),
+  ];
+}
+
+/** The JSON-LD logos not declared non-square (the service takes a JSON-LD logo only when width = height). */
+const jsonldLogo = named('jsonld(logo)', (snapshot) => jsonldLogos(snapshot).filter((logo) => logo.square).map((logo) => logo.url));
+/** A wordmark declared wider than tall (`600×60`, Google's AMP publisher logo): a last resort. */
+const wideJsonldLogo = named('jsonld(logo) not square', (snapshot) => jsonldLogos(snapshot).filter((logo) => !logo.square).map((logo) => logo.url));
+
+/**
+ * The largest square side an icon declares (`"32x32 192x192"` → 192, `"310x150"` → 0), Infinity for
+ * an SVG (by `type` or extension), and whether a size is declared (`sizes="any"` on a bitmap is not).
+ */
+const bitmapExtensions: ReadonlySet<string> = new Set(['ico', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
+
+function iconSize(tag: LinkTag): {size: number; declared: boolean} {
+  // An SVG scales to any size; `sizes="any"` on an .ico or a PNG (a trick to steer Chrome to the SVG) does not.
+  const scalable = tag.type?.toLowerCase().includes('svg') === true || fileExtension(tag.href) === 'svg';
+  if (scalable) return {size: Number.POSITIVE_INFINITY, declared: true};
+  const sizes = tag.sizes;
+  if (sizes === undefined || sizes.trim() === '') return {size: 0, declared: false};
+  let largest = 0;
+  for (const token of sizes.toLowerCase().split(/\s+/)) {
+    if (token === 'any') continue;
+    const [width, height] = token.split('x').map(Number);
+    if (width !== undefined && height !== undefined && Number.isFinite(width) && width === height) largest = Math.max(largest, width);
+  }
+  if (largest === 0 && /(^|\s)any(\s|$)/i.test(sizes)) {
+    return bitmapExtensions.has(fileExtension(tag.href)) ? {size: 0, declared: false} : {size: Number.POSITIVE_INFINITY, declared: true};
+  }
+  return {size: largest, declared: true};
+}
+
+/** Icons declared at least this large (px) rank before the web app manifest's icons. */
+export const largeIconSize = 120;
+
+const touchRels = ['apple-touch-icon', 'apple-touch-icon-precomposed'];
+
+/**
+ * The page's icons ranked as a brand mark: declared square sizes of at least {@link largeIconSize}
+ * (and `any`, an SVG) biggest first, the apple-touch-icon first on ties; then an apple-touch-icon
+ * without sizes (180 px by Apple's convention); then the web app manifest (ping reads its icons
+ * there); then the smaller or non-square declared icons, biggest first; then icons without sizes.
+ */
+const icons = named('link(apple-touch-icon, icon, manifest) ranked', (snapshot) => {
+  const ranked = linksByRel(snapshot, 'icon', ...touchRels)
+    .map((tag, index) => ({tag, index, ...iconSize(tag), touch: tag.rel.split(' ').some((token) => touchRels.includes(token))}))
+    .sort((a, b) => b.size - a.size || Number(b.touch) - Number(a.touch) || a.index - b.index);
+  const large = ranked.filter((icon) => icon.size >= largeIconSize);
+  const touch = ranked.filter((icon) => !icon.declared && icon.touch);
+  const manifests = linksByRel(snapshot, 'manifest').map((tag) => tag.href).filter(isWebManifestUrl).slice(0, 1);
+  const small = ranked.filter((icon) => icon.declared && icon.size < largeIconSize);
+  const undeclared = ranked.filter((icon) => !icon.declared && !icon.touch);
+  return [...large.map(({tag}) => tag.href), ...touch.map(({tag}) => tag.href), ...manifests, ...small.map(({tag}) => tag.href), ...undeclared.map(({tag}) => tag.href)];
 });
 /**
  * Where the publisher is read, in priority order: the service's order (MICROLINK.md §1.3, JSON-LD
@@ -69,14 +122,20 @@ export const publisherRules: Rule[] = [
   named('document(title suffix)', (snapshot, context) => titleSuffix(snapshot.title, context.url)),
 ];
 
-/** Where the logo is read, in priority order (every candidate is kept; ping picks the first that answers). */
+/**
+ * Where the logo is read, in priority order (every candidate is kept; ping picks the first that
+ * answers): the page's declared logos in the service's order (og:logo, microdata, JSON-LD), then its
+ * icons ranked as a brand mark (see `icons`, the web app manifest's among them), `/favicon.ico`, and
+ * last a JSON-LD logo declared wider than tall.
+ */
 export const logoRules: Rule[] = [
-  jsonldLogo,
+  meta('og:logo'),
   microdata('url', 'publisher.logo'),
   microdata('logo', 'publisher'),
   microdata('url', 'logo'),
   microdata('logo', null),
-  meta('og:logo'),
+  jsonldLogo,
   icons,
   named('origin(/favicon.ico)', (_snapshot, context) => new URL('/favicon.ico', context.url).href),
+  wideJsonldLogo,
 ];

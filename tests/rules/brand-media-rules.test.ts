@@ -260,3 +260,52 @@ describe('publisher (issue 12 point 3)', () => {
     expect(pickFields(snapshot({title: 'A story of the week | Title Brand'}), page).publisher).toBe('Title Brand');
   });
 });
+
+describe('logo (issue 12 point 9)', () => {
+  it('reads its sources in this order: declared logos, ranked icons with the manifest, /favicon.ico, a wide JSON-LD logo last', () => {
+    expect(rules.logo.map((entry) => entry.name)).toEqual([
+      'meta(og:logo)', 'microdata(publisher.logo.url)', 'microdata(publisher.logo)', 'microdata(logo.url)', 'microdata(top.logo)',
+      'jsonld(logo)', 'link(apple-touch-icon, icon, manifest) ranked', 'origin(/favicon.ico)', 'jsonld(logo) not square',
+    ]);
+  });
+
+  it('ranks icons: large declared squares and SVGs, an apple-touch-icon without sizes, the manifest, smaller or non-square ones, icons without sizes', () => {
+    const input = parseHtml(`
+      <link rel="icon" href="/favicon.ico" sizes="any">
+      <link rel="icon" href="/16.png" sizes="16x16">
+      <link rel="manifest" href="/site.webmanifest">
+      <link rel="icon" href="/mark" type="image/svg+xml">
+      <link rel="apple-touch-icon" href="/touch.png">
+      <link rel="icon" href="/wide.png" sizes="310x150">
+      <link rel="icon" href="/192.png" sizes="192x192">
+      <link rel="apple-touch-icon" href="/touch-180.png" sizes="180x180">
+      <link rel="icon" href="/180.png" sizes="180x180">
+      <link rel="icon" href="/96.png" sizes="96x96">
+      <link rel="mask-icon" href="/pinned.svg">
+      <link rel="manifest" href="/second.webmanifest">
+      <link rel="icon" href="/plain.png">`);
+    expect(rule('logo', 'link(apple-touch-icon, icon, manifest) ranked')(input, context)).toEqual([
+      '/mark', '/192.png', '/touch-180.png', '/180.png', '/touch.png', '/site.webmanifest', '/96.png', '/16.png', '/wide.png', '/favicon.ico', '/plain.png',
+    ]);
+  });
+
+  it('puts a manifest whose file name is not a manifest\'s nowhere (ping could not tell it from an image)', () => {
+    expect(rule('logo', 'link(apple-touch-icon, icon, manifest) ranked')(parseHtml('<link rel="manifest" href="/app.json">'), context)).toEqual([]);
+  });
+
+  it('moves a JSON-LD logo declared wider than tall to the end; square or undeclared ones stay first', () => {
+    const input = snapshot({jsonld: [
+      {'@type': 'NewsArticle', publisher: {'@type': 'Organization', logo: {'@type': 'ImageObject', url: '/amp-600x60.png', width: 600, height: '60'}}},
+      {'@type': 'Organization', logo: {'@type': 'ImageObject', url: '/square.png', width: {'@type': 'QuantitativeValue', value: 512}, height: '512px'}},
+      {'@type': 'WebSite', publisher: {'@type': 'Organization', logo: '/undeclared.png'}},
+    ], links: [{rel: 'apple-touch-icon', href: '/touch.png'}]});
+    expect(rule('logo', 'jsonld(logo)')(input, context)).toEqual(['/square.png', '/undeclared.png']);
+    expect(rule('logo', 'jsonld(logo) not square')(input, context)).toEqual(['/amp-600x60.png']);
+    expect(pickFields(input, page).logo).toEqual(['/square.png', '/undeclared.png', '/touch.png', 'https://www.radio.example/favicon.ico', '/amp-600x60.png']);
+  });
+
+  it('takes og:logo first, as the service does', () => {
+    const input = parseHtml('<meta property="og:logo" content="/og-logo.png"><script type="application/ld+json">{"@type": "Organization", "logo": "/org.png"}</script>');
+    expect(pickFields(input, page).logo).toEqual(['/og-logo.png', '/org.png', 'https://www.radio.example/favicon.ico']);
+  });
+});

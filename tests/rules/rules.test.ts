@@ -235,7 +235,8 @@ describe('single rules on literal snapshots', () => {
       {rel: 'icon', href: '/any.svg', sizes: 'any'},
       {rel: 'canonical', href: '/c'},
     ]});
-    expect(rule('logo', 'link(apple-touch-icon, icon) by size')(input, context)).toEqual(['/any.svg', '/192.png', '/32.png', '/touch.png', '/favicon.ico']);
+    // Large declared icons, then an apple-touch-icon without sizes, then smaller ones (issue 12 point 9: tests/rules/brand-media-rules.test.ts).
+    expect(rule('logo', 'link(apple-touch-icon, icon, manifest) ranked')(input, context)).toEqual(['/any.svg', '/192.png', '/touch.png', '/32.png', '/favicon.ico']);
   });
 
   it('origin(/favicon.ico) is at the page origin, whatever the path or <base href>', () => {
