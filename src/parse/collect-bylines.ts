@@ -21,7 +21,7 @@ export const maxBylines = 12;
 export const maxDateTexts = 6;
 
 /** Sections whose author links and dates are the site's, not the page's (a header is not one: bylines sit there). */
-const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside', 'form']);
+export const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside', 'form']);
 
 // A cheap first test on a class or id: most fail it, so most need no splitting.
 const hintPattern = /auth|byline|writer|date|time|publish|posted|by/i;

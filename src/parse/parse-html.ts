@@ -1,16 +1,38 @@
 import {Parser} from 'htmlparser2';
-import {recordByline, trackChrome} from './collect-bylines.js';
+import {chromeTags, recordByline, trackChrome} from './collect-bylines.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {appendText, finishText} from './collect-text.js';
 import {scanHtml, type ScanHandler} from './scan-html.js';
 import {createParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
-import {attributeTags, closeHandlers, openHandlers} from './tag-handlers.js';
+import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
 
 export type {ImageTag, LinkTag, MediaTag, MetaTag, MicrodataValue, PictureSource, Snapshot} from './snapshot.js';
 export {maxImages, maxPictureSources, microdataProps, minParagraphLength} from './snapshot.js';
 
 const noAttributes: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** What the collector does for one tag name: its handlers, looked up once per name instead of once per map per tag. */
+interface TagPlan {
+  open: OpenHandler | undefined;
+  close: CloseHandler | undefined;
+  /** Whether its attributes are read into an object (see {@link attributeTags}). */
+  readsAttributes: boolean;
+  /** nav/footer/aside/form: see trackChrome. */
+  chrome: boolean;
+}
+
+const plans = new Map<string, TagPlan>();
+
+function planFor(name: string): TagPlan {
+  let plan = plans.get(name);
+  if (plan === undefined) {
+    plan = {open: openHandlers.get(name), close: closeHandlers.get(name), readsAttributes: attributeTags.has(name), chrome: chromeTags.has(name)};
+    // Tag names come from the page: the cache stays bounded whatever it holds.
+    if (plans.size < 2000) plans.set(name, plan);
+  }
+  return plan;
+}
 
 /**
  * Builds the parse state and the callbacks that fill its {@link Snapshot}: an htmlparser2 handler
@@ -21,6 +43,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
   // Attributes are read through onattribute into an object made only for the tags we read: asking
   // htmlparser2 for onopentag would build an attribute object for every tag of the page.
   let tag: string | null = null;
+  let plan: TagPlan | null = null;
   let attribs: Record<string, string> | null = null;
   // Any element can carry microdata: these three are read from every tag, into plain variables.
   let itemprop: string | undefined;
@@ -36,10 +59,10 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     const name = tag;
     tag = null;
     const read = attribs ?? noAttributes;
-    openHandlers.get(name)?.(state, read);
+    plan!.open?.(state, read);
     if (itemprop !== undefined) recordMicrodata(state, name, read, itemprop, itemscope);
     if (itemscope) openItemScope(state, itemprop, itemtype);
-    trackChrome(state, name, true);
+    if (plan!.chrome) trackChrome(state, name, true);
     if (className !== undefined || id !== undefined || name === 'a') recordByline(state, name, read, className, id);
   };
 
@@ -49,7 +72,8 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
       state.depth++;
       state.elements++;
       tag = name;
-      attribs = attributeTags.has(name) ? {} : null;
+      plan = planFor(name);
+      attribs = plan.readsAttributes ? {} : null;
       itemprop = undefined;
       itemscope = false;
       itemtype = undefined;
@@ -85,8 +109,9 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     onclosetag(name) {
       flush();
       state.depth--;
-      closeHandlers.get(name)?.(state);
-      trackChrome(state, name, false);
+      const closing = planFor(name);
+      closing.close?.(state);
+      if (closing.chrome) trackChrome(state, name, false);
       if (state.media !== null && state.depth < state.mediaDepth) state.media = null;
       state.collectors = finishText(state.collectors, state.depth);
       closeItemScopes(state);
