@@ -86,6 +86,15 @@ async function linkpeek(probe: CorpusPage): Promise<Contender> {
   }
 }
 
+/**
+ * linkpeek's parse stage alone (charset decoding and parseHtml, no rules): shows where the time of
+ * the whole stage goes, next to it in the same rounds.
+ */
+async function linkpeekParse(): Promise<Contender> {
+  const [{decodeBody}, {parseHtml}] = await Promise.all([import('../src/fetch/decode-body.js'), import('../src/parse/parse-html.js')]);
+  return {name: parseStageName, sync: true, extract: (page) => parseHtml(decodeBody(page.bytes, null).text)};
+}
+
 async function metascraperBundle(): Promise<Contender> {
   // @metascraper/helpers reads METASCRAPER_RE2 when it loads. Unset, it uses the native `re2` module
   // when its install script ran (npm 11 skips it by default) and RegExp otherwise, so the figure would
@@ -202,6 +211,7 @@ async function runGroup(contenders: Contender[], pages: CorpusPage[], settings: 
 }
 
 const floorName = 'htmlparser2 floor';
+const parseStageName = 'linkpeek parse stage';
 
 /**
  * Each round runs one tinybench group per peer: {floor, linkpeek, peer}. Every ratio is taken inside
@@ -238,7 +248,7 @@ export async function benchExtraction(mode: BenchMode): Promise<{rows: Row[]; de
   const pages = loadCorpus();
   const totalBytes = pages.reduce((sum, page) => sum + page.bytes.length, 0);
   const probe = pages[0] as CorpusPage;
-  const all = [floor(), await linkpeek(probe), await metascraperBundle(), await openGraphScraper(), await unfurlJs()];
+  const all = [floor(), await linkpeek(probe), await linkpeekParse(), await metascraperBundle(), await openGraphScraper(), await unfurlJs()];
   const rows: Row[] = [];
   for (const contender of all.filter((c) => c.skip)) {
     rows.push({area: 'extraction', measure: contender.name, value: `skipped: ${contender.skip}`});
@@ -287,7 +297,7 @@ export async function benchExtraction(mode: BenchMode): Promise<{rows: Row[]; de
   }
 
   if (!ms.has('linkpeek')) return {rows, detail: ''};
-  const trio = ready.filter((c) => c.name === 'linkpeek' || c.name === floorName || c.name === 'unfurl.js');
+  const trio = ready.filter((c) => c.name === 'linkpeek' || c.name === floorName || c.name === 'unfurl.js' || c.name === parseStageName);
   const {rows: pageRows, detail} = await perPage(pages, trio, mode);
   rows.push(...pageRows);
   // The per-page table is also printed here: run.ts writes it to results.md only in a full run.
@@ -305,25 +315,29 @@ async function perPage(pages: CorpusPage[], contenders: Contender[], mode: Bench
     ? {rounds: 1, time: 30, iterations: 5, warmupTime: 20, warmupIterations: 5}
     : {rounds: 5, time: 120, iterations: 10, warmupTime: 50, warmupIterations: 5};
   const hasUnfurl = contenders.some((c) => c.name === 'unfurl.js');
+  const hasParse = contenders.some((c) => c.name === parseStageName);
   const lines = [
-    '| Page | Kind | KB | floor ms | linkpeek ms | unfurl.js ms | linkpeek ÷ floor throughput (spread) | linkpeek ÷ unfurl.js throughput (spread) |',
-    '|---|---|---|---|---|---|---|---|',
+    '| Page | Kind | KB | floor ms | linkpeek ms | of which parse stage ms | unfurl.js ms | linkpeek ÷ floor throughput (spread) | parse stage ÷ floor | linkpeek ÷ unfurl.js throughput (spread) |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   const toFloor: number[] = [];
+  const parseToFloor: number[] = [];
   const toUnfurl: number[] = [];
   const behind: string[] = [];
   for (const page of pages) {
     const {ms, ratios} = await measure(contenders, [page], settings);
     const floorValues = ratios.get(`linkpeek/${floorName}`) ?? [];
+    const parseValues = ratios.get(`${parseStageName}/${floorName}`) ?? [];
     const unfurlValues = ratios.get('linkpeek/unfurl.js') ?? [];
     toFloor.push(median(floorValues));
+    if (hasParse) parseToFloor.push(median(parseValues));
     if (hasUnfurl) {
       toUnfurl.push(median(unfurlValues));
       if (!(median(unfurlValues) > 1)) behind.push(page.file);
     }
     const cell = (name: string): string => fixed(median(ms.get(name) ?? []), 3);
     lines.push(
-      `| ${page.file} | ${page.kind} | ${(page.bytes.length / 1024).toFixed(0)} | ${cell(floorName)} | ${cell('linkpeek')} | ${hasUnfurl ? cell('unfurl.js') : 'n/a'} | ${fixed(median(floorValues))} (${range(floorValues)}) | ${hasUnfurl ? `${fixed(median(unfurlValues))} (${range(unfurlValues)})` : 'n/a'} |`,
+      `| ${page.file} | ${page.kind} | ${(page.bytes.length / 1024).toFixed(0)} | ${cell(floorName)} | ${cell('linkpeek')} | ${hasParse ? cell(parseStageName) : 'n/a'} | ${hasUnfurl ? cell('unfurl.js') : 'n/a'} | ${fixed(median(floorValues))} (${range(floorValues)}) | ${hasParse ? fixed(median(parseValues)) : 'n/a'} | ${hasUnfurl ? `${fixed(median(unfurlValues))} (${range(unfurlValues)})` : 'n/a'} |`,
     );
   }
   const note = `${pages.length} pages, ${settings.rounds} interleaved round${settings.rounds > 1 ? 's' : ''} each`;
@@ -335,6 +349,15 @@ async function perPage(pages: CorpusPage[], contenders: Contender[], mode: Bench
     target: target(median(toFloor), targets[floorName]!.minimum),
     spread: `pages ${range(toFloor)}`,
   }];
+  if (hasParse) {
+    rows.push({
+      area: 'extraction',
+      measure: 'of which the parse stage alone (decode + parseHtml) ÷ floor, median of per-page ratios',
+      value: `${fixed(median(parseToFloor))}×`,
+      ratio: `${fixed(median(parseToFloor))}×`,
+      spread: `pages ${range(parseToFloor)}`,
+    });
+  }
   if (hasUnfurl) {
     rows.push({
       area: 'extraction',
