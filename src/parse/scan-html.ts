@@ -1,5 +1,5 @@
 import {decodeHTML, decodeHTMLAttribute} from 'entities';
-import {attributesReadAt, type ReadSet} from './fast-tokenizer.js';
+import {attributesRead, type ReadSet} from './read-attributes.js';
 
 /*
  * A one-pass HTML scanner that gives parse-html.ts's collector the events an htmlparser2 12 Parser
@@ -19,7 +19,7 @@ import {attributesReadAt, type ReadSet} from './fast-tokenizer.js';
 /** What the scanner calls, in document order (the subset of htmlparser2's handler the collector uses). */
 export interface ScanHandler {
   onopentagname(name: string): void;
-  /** An attribute of the tag last opened, when {@link attributesReadAt} says the collector reads it. */
+  /** An attribute of the tag last opened, when {@link attributesRead} says the collector reads it. */
   onattribute(name: string, value: string): void;
   ontext(text: string): void;
   onclosetag(name: string): void;
@@ -132,8 +132,8 @@ interface TagInfo {
 const tagsByCode = new Map<number, TagInfo>();
 const tagsByRaw = new Map<string, TagInfo>();
 
-function makeTagInfo(html: string, start: number, end: number, lower: string): TagInfo {
-  return {lower, html: nameInfo(lower === 'image' ? 'img' : lower), read: attributesReadAt(html, start, end), special: specialTags.get(lower)};
+function makeTagInfo(lower: string): TagInfo {
+  return {lower, html: nameInfo(lower === 'image' ? 'img' : lower), read: attributesRead(lower), special: specialTags.get(lower)};
 }
 
 /** The tag info of the raw name at `html[start, end)`; `key` is its packed code, valid when `ascii` and at most 7 long. */
@@ -141,7 +141,7 @@ function tagAt(html: string, start: number, end: number, key: number, ascii: boo
   if (ascii && end - start <= 7) {
     let tag = tagsByCode.get(key);
     if (tag === undefined) {
-      tag = makeTagInfo(html, start, end, html.slice(start, end).toLowerCase());
+      tag = makeTagInfo(html.slice(start, end).toLowerCase());
       if (tagsByCode.size < 2000) tagsByCode.set(key, tag);
     }
     return tag;
@@ -149,7 +149,7 @@ function tagAt(html: string, start: number, end: number, key: number, ascii: boo
   const raw = html.slice(start, end);
   let tag = tagsByRaw.get(raw);
   if (tag === undefined) {
-    tag = makeTagInfo(html, start, end, raw.toLowerCase());
+    tag = makeTagInfo(raw.toLowerCase());
     if (tagsByRaw.size < 2000) tagsByRaw.set(raw, tag);
   }
   return tag;

@@ -1,0 +1,70 @@
+import {bylineTags} from './collect-bylines.js';
+import {attributeTags} from './tag-handlers.js';
+
+/*
+ * Which attributes the collector of parse-html.ts reads, by tag: scan-html.ts slices, decodes and
+ * emits those only, and steps over the others. Reading one more is harmless; reading one less would
+ * change the snapshot, which tests/parse/fast-parse.test.ts (against htmlparser2, which emits every
+ * attribute) would catch.
+ */
+
+/** The attributes the collector reads on every element: microdata. */
+const microdataAttributes = ['itemprop', 'itemscope', 'itemtype'];
+
+/**
+ * The attributes the collector reads, by tag (tag-handlers.ts, collect-microdata.ts,
+ * collect-bylines.ts, logo-alt.ts): the others are skipped. Tags not listed are read for microdata
+ * only. `image` is read as `img` outside SVG.
+ */
+const readAttributes = new Map<string, readonly string[]>([
+  ['html', ['lang', 'xml:lang']],
+  ['base', ['href']],
+  ['meta', ['content', 'name', 'property', 'http-equiv']],
+  ['link', ['href', 'rel', 'sizes', 'type', 'hreflang']],
+  ['script', ['type']],
+  ['a', ['rel', 'href', 'type']],
+  ['area', ['href']],
+  ['time', ['datetime']],
+  ['img', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt', 'class', 'id']],
+  ['image', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt', 'class', 'id']],
+  ['video', ['src', 'poster']],
+  ['audio', ['src', 'poster']],
+  ['source', ['src', 'srcset', 'type']],
+  ['embed', ['src']],
+  ['iframe', ['src']],
+  ['track', ['src']],
+  ['object', ['data']],
+  ['data', ['value']],
+  ['meter', ['value']],
+]);
+
+// collect-bylines.ts reads `class` and `id` on the tags bylines and dates are written in.
+for (const tag of bylineTags) readAttributes.set(tag, [...(readAttributes.get(tag) ?? []), 'class', 'id']);
+
+/** Which attribute names of one tag are read: the names, and a bit per lowercase first letter for a quick no. */
+export interface ReadSet {
+  names: ReadonlySet<string>;
+  firstLetters: number;
+}
+
+function readSet(names: readonly string[]): ReadSet {
+  let firstLetters = 0;
+  for (const name of names) firstLetters |= 1 << (name.charCodeAt(0) - 97);
+  return {names: new Set(names), firstLetters};
+}
+
+const microdataOnly = readSet(microdataAttributes);
+const readSets = new Map<string, ReadSet>();
+for (const [tag, names] of readAttributes) readSets.set(tag, readSet([...names, ...microdataAttributes]));
+
+/**
+ * The attributes read on a tag, by its name as written (any case), or `null` for all of them: a tag
+ * whose attributes tag-handlers.ts reads but the table above does not list, or a name that is not
+ * plain ASCII (its lowercase form may not be the one the tree sees).
+ */
+export function attributesRead(rawName: string): ReadSet | null {
+  const name = rawName.toLowerCase();
+  const set = readSets.get(name);
+  if (set !== undefined) return set;
+  return /^[a-z][a-z0-9-]*$/.test(name) && !attributeTags.has(name) ? microdataOnly : null;
+}
