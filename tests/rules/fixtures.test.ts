@@ -31,12 +31,13 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
         'https://img.ledger-cdn.example/2026/11/bridge-1600.jpg',
         'https://img.ledger-cdn.example/2026/11/bridge-800.jpg',
       ],
+      // The JSON-LD publisher logo is declared 600×60: a wordmark, last (issue 12 point 9).
       logo: [
-        'https://news.example.com/static/ledger-logo-600x60.png',
         'https://news.example.com/android-chrome-192x192.png',
         'https://news.example.com/apple-touch-icon.png',
         'https://news.example.com/favicon-32x32.png',
         'https://news.example.com/favicon.ico',
+        'https://news.example.com/static/ledger-logo-600x60.png',
       ],
       video: [],
       audio: [],
@@ -293,6 +294,32 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
         'https://wiki.coastpedia.example/images/thumb/4/4a/Longstone_2019.jpg/250px-Longstone_2019.jpg',
       ],
       logo: ['https://wiki.coastpedia.example/favicon.ico'],
+      video: [],
+      audio: [],
+    });
+  });
+
+  it('brand-icons.html (issue 12 point 9): the favicon set of a modern site ranked as a brand mark; the web app manifest among the candidates; the 600×60 JSON-LD logo last', () => {
+    expect(extractFixture('brand-icons.html', 'https://www.harbourweekly.example/news/2026/11/ferry-fares-frozen')).toEqual({
+      title: 'Ferry fares frozen for a second winter',
+      description: "The council will hold ferry fares at this year's prices until March, after a vote on Thursday night.",
+      lang: 'en',
+      author: 'Lena Park',
+      publisher: 'Harbour Weekly',
+      date: '2026-11-20T18:30:00.000Z', datePublished: '2026-11-20T18:30:00.000Z', dateModified: null,
+      url: 'https://www.harbourweekly.example/news/2026/11/ferry-fares-frozen',
+      image: ['https://cdn.harbourweekly.example/2026/11/ferry-quay-1200x675.jpg'],
+      logo: [
+        // An SVG scales to any size; the apple-touch-icon without sizes is 180 px by convention.
+        'https://www.harbourweekly.example/icon.svg',
+        'https://www.harbourweekly.example/apple-touch-icon.png',
+        // Ping puts the manifest's icons here (tests/ping/manifest.test.ts); unpinged it is skipped.
+        'https://www.harbourweekly.example/manifest.webmanifest',
+        'https://www.harbourweekly.example/favicon-16x16.png',
+        // favicon.ico's sizes="any" is no size; the mask-icon (monochrome) is no icon.
+        'https://www.harbourweekly.example/favicon.ico',
+        'https://cdn.harbourweekly.example/brand/amp-logo-600x60.png',
+      ],
       video: [],
       audio: [],
     });
