@@ -7,7 +7,10 @@ export interface SrcsetCandidate {
   density?: number;
 }
 
-const isSpace = (char: string): boolean => char === ' ' || char === '\t' || char === '\n' || char === '\r' || char === '\f';
+const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
+const comma = 44;
+const openParen = 40;
+const closeParen = 41;
 
 /**
  * Parses a `srcset` value the way the HTML standard does ("parse a srcset attribute"): URLs may contain
@@ -20,45 +23,46 @@ export function parseSrcset(value: string): SrcsetCandidate[] {
   let position = 0;
   const length = value.length;
   while (position < length) {
-    while (position < length && (isSpace(value[position]!) || value[position] === ',')) position++;
+    while (position < length && (isSpace(value.charCodeAt(position)) || value.charCodeAt(position) === comma)) position++;
     if (position >= length) break;
     const start = position;
-    while (position < length && !isSpace(value[position]!)) position++;
+    while (position < length && !isSpace(value.charCodeAt(position))) position++;
     let url = value.slice(start, position);
     const descriptors: string[] = [];
     if (url.endsWith(',')) {
       url = url.replace(/,+$/, '');
     } else {
-      // Descriptors run to the next comma outside parentheses.
-      let descriptor = '';
+      // Descriptors run to the next comma outside parentheses; whitespace outside them separates them.
+      let tokenStart = -1;
       let inParens = false;
+      let end = length;
       for (; position < length; position++) {
-        const char = value[position]!;
+        const c = value.charCodeAt(position);
         if (inParens) {
-          if (char === ')') inParens = false;
-          descriptor += char;
-        } else if (char === ',') {
+          if (c === closeParen) inParens = false;
+        } else if (c === comma) {
+          end = position;
           position++;
           break;
-        } else if (isSpace(char)) {
-          if (descriptor !== '') descriptors.push(descriptor);
-          descriptor = '';
+        } else if (isSpace(c)) {
+          if (tokenStart !== -1) descriptors.push(value.slice(tokenStart, position));
+          tokenStart = -1;
         } else {
-          if (char === '(') inParens = true;
-          descriptor += char;
+          if (tokenStart === -1) tokenStart = position;
+          if (c === openParen) inParens = true;
         }
       }
-      if (descriptor !== '') descriptors.push(descriptor);
+      if (tokenStart !== -1) descriptors.push(value.slice(tokenStart, Math.min(end, position)));
     }
     if (url === '') continue;
     const candidate: SrcsetCandidate = {url};
     let valid = true;
     for (const descriptor of descriptors) {
-      const unit = descriptor.slice(-1).toLowerCase();
+      const unit = descriptor.charCodeAt(descriptor.length - 1) | 0x20;
       const number = Number(descriptor.slice(0, -1));
-      if (unit === 'w' && Number.isInteger(number) && number > 0 && candidate.width === undefined) candidate.width = number;
-      else if (unit === 'x' && Number.isFinite(number) && number > 0 && candidate.density === undefined) candidate.density = number;
-      else if (unit === 'h') continue; // a future-compat height descriptor, ignored by browsers too
+      if (unit === 119 && Number.isInteger(number) && number > 0 && candidate.width === undefined) candidate.width = number;
+      else if (unit === 120 && Number.isFinite(number) && number > 0 && candidate.density === undefined) candidate.density = number;
+      else if (unit === 104) continue; // `h`: a future-compat height descriptor, ignored by browsers too
       else valid = false;
     }
     if (!valid) continue;
