@@ -2,7 +2,7 @@ import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
 import {fileExtension} from '../parse/audio-links.js';
 import type {LinkTag, Snapshot} from '../parse/parse-html.js';
 import {dereference, items, jsonldNodes, linksByRel, mainNodes, names, urls, type JsonldNode} from './query.js';
-import {logoAltName, siteNames, siteOrganizations, titleSuffix, websiteTypes} from './publisher-sources.js';
+import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 
 /*
@@ -120,6 +120,7 @@ export const publisherRules: Rule[] = [
   meta('twitter:app:name:iphone', 'twitter:app:name:ipad', 'twitter:app:name:googleplay'),
   named('document(logo img alt)', logoAltName),
   named('document(title suffix)', (snapshot, context) => titleSuffix(snapshot.title, context.url)),
+  named('document(title prefix)', (snapshot, context) => titlePrefix(snapshot.title, context.url)),
 ];
 
 /**

@@ -67,7 +67,7 @@ export function logoAltName(snapshot: Snapshot): string | null {
   return name === '' || /^(?:home|homepage|logo|go to homepage|back to home)$/i.test(name) ? null : name;
 }
 
-/** ` | `, ` – `, ` — `, ` - `, ` :: `, ` : `, ` · `, ` • `, ` » ` with spaces around: a site name follows. */
+/** ` | `, ` – `, ` — `, ` - `, ` :: `, ` : `, ` · `, ` • `, ` » ` with spaces around: a site name follows (or precedes). */
 const separator = /\s+(?:\||–|—|-|::|:|·|•|»)\s+/;
 /** Lowercase words a brand may contain (`Signal of the Times`, `Jornal da Orla`). */
 const connectors: ReadonlySet<string> = new Set([
@@ -96,12 +96,32 @@ export function titleSuffix(title: string | null, pageUrl: string): string | nul
   const suffix = parts[parts.length - 1]!.trim();
   const rest = parts.slice(0, -1).join(' ').trim();
   if (suffix === '' || rest === '') return null;
-  const label = getDomainWithoutSuffix(pageUrl);
-  const compact = letters(suffix);
-  if (label !== null && label.length >= 3 && compact.length >= 3 && (compact.includes(letters(label)) || letters(label).includes(compact))) return suffix;
+  if (spellsDomain(suffix, pageUrl)) return suffix;
   const words = suffix.split(/\s+/);
   if (words.length > 5 || suffix.length > 40 || suffix.length >= rest.length) return null;
   if (/[?!]$/.test(suffix) || questionWords.test(suffix) || sequence.test(suffix) || /^\d+$/.test(suffix)) return null;
   if (!namelike(words[0]!)) return null;
   return words.every((word) => namelike(word) || connectors.has(word.toLowerCase())) ? suffix : null;
+}
+
+/** Whether `name` spells the page's domain label (`Coastal Gardeners Forum` on coastalgardeners.example, `npm` on npmjs.com). */
+function spellsDomain(name: string, pageUrl: string): boolean {
+  const label = getDomainWithoutSuffix(pageUrl);
+  if (label === null) return false;
+  const site = letters(label);
+  const compact = letters(name);
+  return site.length >= 3 && compact.length >= 3 && (compact.includes(site) || site.startsWith(compact) || (compact.length >= 4 && site.includes(compact)));
+}
+
+/**
+ * The site name *before* the first separator of a `<title>` (`Coastal Gardeners Forum • View topic -
+ * Best hedging plants?`, the phpBB and many forum layouts), only when it spells the page's domain
+ * label: a prefix is usually the headline, so nothing weaker is taken.
+ */
+export function titlePrefix(title: string | null, pageUrl: string): string | null {
+  if (title === null) return null;
+  const parts = title.split(separator);
+  if (parts.length < 2) return null;
+  const prefix = parts[0]!.trim();
+  return prefix.length <= 40 && prefix.split(/\s+/).length <= 5 && spellsDomain(prefix, pageUrl) ? prefix : null;
 }

@@ -5,7 +5,7 @@ import {fileExtension, maxAudioLinks} from '../../src/parse/audio-links.js';
 import {emptySnapshot} from '../../src/parse/snapshot.js';
 import {parseHtml, type Snapshot} from '../../src/parse/parse-html.js';
 import {fileNameTokens, isLogoImage, isPlaceholderImage, isUiImage, isVideoFile} from '../../src/rules/image-filters.js';
-import {logoAltName, titleSuffix} from '../../src/rules/publisher-sources.js';
+import {logoAltName, titlePrefix, titleSuffix} from '../../src/rules/publisher-sources.js';
 import {pickFields, rules, type Rule, type RuleContext} from '../../src/rules/rules.js';
 
 const page = {url: 'https://www.radio.example/shows/ep-12', headers: {}};
@@ -172,7 +172,7 @@ describe('publisher (issue 12 point 3)', () => {
       'meta(application-name, apple-mobile-web-app-title, og:app_name, al:ios:app_name, al:android:app_name)',
       'meta(publisher)', 'jsonld(WebSite.name, Organization.name)',
       'meta(twitter:app:name:iphone, twitter:app:name:ipad, twitter:app:name:googleplay)',
-      'document(logo img alt)', 'document(title suffix)',
+      'document(logo img alt)', 'document(title suffix)', 'document(title prefix)',
     ]);
     expect(pickFields(snapshot(), page).publisher).toBeNull();
   });
@@ -253,6 +253,22 @@ describe('publisher (issue 12 point 3)', () => {
     ['Ten things to do in Porto this weekend | A Guide For Visitors To The City', 'https://x.example.com/', null],
   ])('titleSuffix(%s) is %s', (title, url, expected) => {
     expect(titleSuffix(title, url)).toBe(expected);
+  });
+
+  it.each([
+    ['Coastal Gardeners Forum • View topic - Best hedging plants for a salt wind?', 'https://forum.coastalgardeners.example/viewtopic.php?t=1', 'Coastal Gardeners Forum'],
+    ['GitHub - octo/repo: A tool', 'https://github.com/octo/repo', 'GitHub'],
+    // A prefix that does not spell the domain is the headline.
+    ['Storm warning | Harbour Weekly', 'https://www.harbourweekly.example/a', null],
+    ['Harbour | Weekly', 'https://news.example.com/a', null],
+    ['Coastpedia', 'https://coastpedia.example/', null],
+  ])('titlePrefix(%s) is %s', (title, url, expected) => {
+    expect(titlePrefix(title, url)).toBe(expected);
+  });
+
+  it('takes the title prefix only after the suffix', () => {
+    expect(pickFields(snapshot({title: 'Coastal Gardeners Forum • View topic - Best hedging plants for a salt wind?'}), {url: 'https://forum.coastalgardeners.example/t', headers: {}}).publisher).toBe('Coastal Gardeners Forum');
+    expect(pickFields(snapshot({title: 'Coastal Gardeners Forum • Hedging | Seaside Plants'}), {url: 'https://forum.coastalgardeners.example/t', headers: {}}).publisher).toBe('Seaside Plants');
   });
 
   it('takes the title suffix last, after the logo alt', () => {

@@ -429,7 +429,8 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       // "by kestrel_79 » Sat Mar 12, 2016 2:05 pm": a username's digits are no reason to reject it.
       author: 'kestrel_79',
       // The board names no brand but in the <title>'s prefix.
-      publisher: null,
+      // Not in the title's suffix (the topic) but in its prefix, which spells the domain (issue 12 point 3).
+      publisher: 'Coastal Gardeners Forum',
       // No <time>: the date written in the same element, "All times are UTC".
       date: '2016-03-12T14:05:00.000Z', datePublished: '2016-03-12T14:05:00.000Z', dateModified: null,
       url: 'https://forum.coastalgardeners.example/viewtopic.php?f=4&t=1187',
