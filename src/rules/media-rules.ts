@@ -2,7 +2,7 @@ import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
 import {srcsetUrls} from '../parse/srcset.js';
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
 import {audioTypes, contentTypes, jsonldNodes, linksByRel, mainNodes, metaContents, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
-import {isAudioFile, isLogoImage, isPlaceholderImage, isUiImage, isVideoFile} from './image-filters.js';
+import {classifyImageUrl} from './image-filters.js';
 import {meta, microdata, link, named, type Rule} from './rule-kit.js';
 
 /*
@@ -52,16 +52,21 @@ function imageUrls(image: ImageTag): string[] {
 }
 
 const documentImages = named('document(img)', (snapshot) => {
-  const found = snapshot.images
-    .filter((image) => {
-      const width = declaredSize(image.width);
-      const height = declaredSize(image.height);
-      return !((width !== undefined && width < minImageSize) || (height !== undefined && height < minImageSize));
-    })
-    .flatMap(imageUrls)
-    .filter((url) => !isUiImage(url));
-  // A header logo is the first <img> of many pages: the content images come before it.
-  return [...found.filter((url) => !isLogoImage(url)), ...found.filter(isLogoImage)];
+  const images: string[] = [];
+  const logos: string[] = [];
+  for (const image of snapshot.images) {
+    const width = declaredSize(image.width);
+    const height = declaredSize(image.height);
+    if ((width !== undefined && width < minImageSize) || (height !== undefined && height < minImageSize)) continue;
+    for (const url of imageUrls(image)) {
+      const kind = classifyImageUrl(url);
+      // A header logo is the first <img> of many pages: the content images come before it.
+      if (kind === 'logo') logos.push(url);
+      else if (kind === 'image') images.push(url);
+      else if (kind === 'video') images.push(...videoPosters(snapshot));
+    }
+  }
+  return [...images, ...logos];
 });
 
 /** A video's still: JSON-LD `VideoObject` `thumbnailUrl`/`thumbnail`, then `<video poster>`. */
@@ -80,10 +85,12 @@ function videoPosters(snapshot: Snapshot): string[] {
 function imageRule(rule: Rule): Rule {
   return named(rule.name, (snapshot, context) => {
     const found = rule(snapshot, context);
+    if (found === null || found === undefined) return [];
     const out: string[] = [];
-    for (const url of found === null || found === undefined ? [] : Array.isArray(found) ? found : [found]) {
-      if (isVideoFile(url)) out.push(...videoPosters(snapshot));
-      else if (!isAudioFile(url) && !isPlaceholderImage(url)) out.push(url);
+    for (const url of Array.isArray(found) ? found : [found]) {
+      const kind = classifyImageUrl(url);
+      if (kind === 'video') out.push(...videoPosters(snapshot));
+      else if (kind !== 'audio' && kind !== 'placeholder') out.push(url);
     }
     return out;
   });
@@ -129,7 +136,7 @@ export const imageRules: Rule[] = [
   link('image_src'),
   documentImages,
   named('document(video poster)', (snapshot) => snapshot.videos.flatMap((video) => (video.poster === undefined ? [] : [video.poster]))),
-].map(imageRule);
+].map((rule) => (rule === documentImages ? rule : imageRule(rule)));
 
 /** Where the video is read, in priority order. */
 export const videoRules: Rule[] = [
