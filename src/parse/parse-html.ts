@@ -2,7 +2,7 @@ import {Parser} from 'htmlparser2';
 import {chromeTags, recordByline, trackChrome} from './collect-bylines.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {appendText, finishText} from './collect-text.js';
-import {scanHtml, type ScanHandler} from './scan-html.js';
+import {scanHtml, type ScanHandler, type TagSlot} from './scan-html.js';
 import {createParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
@@ -23,6 +23,12 @@ interface TagPlan {
 }
 
 const plans = new Map<string, TagPlan>();
+
+/** The plan of `name`, kept in the scanner's slot for the name when there is one (htmlparser2 passes none). */
+function slotPlan(name: string, slot: TagSlot | boolean | undefined): TagPlan {
+  if (typeof slot !== 'object') return planFor(name);
+  return (slot.data as TagPlan | undefined) ?? (slot.data = planFor(name));
+}
 
 function planFor(name: string): TagPlan {
   let plan = plans.get(name);
@@ -67,12 +73,12 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
   };
 
   const handler: ScanHandler = {
-    onopentagname(name) {
+    onopentagname(name, slot) {
       flush();
       state.depth++;
       state.elements++;
       tag = name;
-      plan = planFor(name);
+      plan = slotPlan(name, slot);
       attribs = plan.readsAttributes ? {} : null;
       itemprop = undefined;
       itemscope = false;
@@ -106,10 +112,10 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     onend() {
       flush();
     },
-    onclosetag(name) {
+    onclosetag(name, slot) {
       flush();
       state.depth--;
-      const closing = planFor(name);
+      const closing = slotPlan(name, slot);
       closing.close?.(state);
       if (closing.chrome) trackChrome(state, name, false);
       if (state.media !== null && state.depth < state.mediaDepth) state.media = null;

@@ -16,13 +16,22 @@ import {attributesRead, type ReadSet} from './read-attributes.js';
  * the same snapshot over every fixture page, the bench corpus and generated adversarial HTML.
  */
 
+/**
+ * A per-tag-name object the scanner passes with open and close events, the same for every tag of
+ * that name: a handler may keep what it derives from the name in `data` instead of looking it up
+ * again (htmlparser2 passes no such object: its second `onclosetag` argument is a boolean).
+ */
+export interface TagSlot {
+  data: unknown;
+}
+
 /** What the scanner calls, in document order (the subset of htmlparser2's handler the collector uses). */
 export interface ScanHandler {
-  onopentagname(name: string): void;
+  onopentagname(name: string, slot?: TagSlot): void;
   /** An attribute of the tag last opened, when {@link attributesRead} says the collector reads it. */
   onattribute(name: string, value: string): void;
   ontext(text: string): void;
-  onclosetag(name: string): void;
+  onclosetag(name: string, slot?: TagSlot | boolean): void;
   onend(): void;
   /** Whether text at this point would be used: asked before each text node, which is decoded and emitted only if so. */
   wantsText(): boolean;
@@ -92,7 +101,7 @@ const specialTags = new Map<string, boolean>([
 ]);
 
 /** What the tree rules say about one (final, lowercase) tag name, looked up once per name. */
-interface NameInfo {
+interface NameInfo extends TagSlot {
   name: string;
   isVoid: boolean;
   /** The open elements it closes (Parser's openImpliesClose). */
@@ -108,6 +117,7 @@ function nameInfo(name: string): NameInfo {
   if (info === undefined) {
     info = {
       name,
+      data: undefined,
       isVoid: voidElements.has(name),
       implies: openImpliesClose.get(name),
       context: voidElements.has(name) ? -1 : name === 'svg' ? svg : name === 'math' ? mathml : htmlIntegrationElements.has(name) ? none : -1,
@@ -128,7 +138,11 @@ interface TagInfo {
   special: boolean | undefined;
 }
 
-/** Tag infos by a number packed from the raw name (7 bits a character, names of at most 7 ASCII characters). */
+/**
+ * Tag infos by a number packed from the raw name (7 bits a character): names of at most 4 ASCII
+ * characters in one map (small integer keys, the fastest), of 5 to 7 in another.
+ */
+const tagsByShortCode = new Map<number, TagInfo>();
 const tagsByCode = new Map<number, TagInfo>();
 const tagsByRaw = new Map<string, TagInfo>();
 
@@ -139,10 +153,11 @@ function makeTagInfo(lower: string): TagInfo {
 /** The tag info of the raw name at `html[start, end)`; `key` is its packed code, valid when `ascii` and at most 7 long. */
 function tagAt(html: string, start: number, end: number, key: number, ascii: boolean): TagInfo {
   if (ascii && end - start <= 7) {
-    let tag = tagsByCode.get(key);
+    const map = end - start <= 4 ? tagsByShortCode : tagsByCode;
+    let tag = map.get(key);
     if (tag === undefined) {
       tag = makeTagInfo(html.slice(start, end).toLowerCase());
-      if (tagsByCode.size < 2000) tagsByCode.set(key, tag);
+      if (map.size < 2000) map.set(key, tag);
     }
     return tag;
   }
@@ -314,6 +329,8 @@ export function scanHtml(html: string, handler: ScanHandler): void {
   const n = html.length;
   /** Open elements, innermost last. */
   const stack: string[] = [];
+  /** The {@link NameInfo} of each open element, in step with `stack`. */
+  const infos: NameInfo[] = [];
   /** The foreign-content contexts, innermost last; the first entry is the document's. */
   const foreign: number[] = [none];
   let textStart = 0;
@@ -338,8 +355,9 @@ export function scanHtml(html: string, handler: ScanHandler): void {
 
   const popElement = (): void => {
     const element = stack.pop()!;
-    if (element === 'svg' || element === 'math' || htmlIntegrationElements.has(element)) foreign.pop();
-    handler.onclosetag(element);
+    const info = infos.pop()!;
+    if (info.context !== -1) foreign.pop();
+    handler.onclosetag(element, info);
   };
 
   /** Parser.emitOpenTag: returns the tag now open, or null for a `<form>` inside a form (ignored). */
@@ -352,9 +370,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     }
     if (!info.isVoid) {
       stack.push(name);
+      infos.push(info);
       if (info.context !== -1) foreign.push(info.context);
     }
-    handler.onopentagname(name);
+    handler.onopentagname(name, info);
     return info;
   };
 
@@ -487,10 +506,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       // The tag ends at k (`>`). Parser.onopentagend / onselfclosingtag.
       if (tag !== null) {
         if (selfClosing && foreign[foreign.length - 1] !== none) {
-          if (tag.isVoid) handler.onclosetag(tag.name);
+          if (tag.isVoid) handler.onclosetag(tag.name, tag);
           else if (stack[stack.length - 1] === tag.name) popElement();
         } else if (tag.isVoid) {
-          handler.onclosetag(tag.name);
+          handler.onclosetag(tag.name, tag);
         }
       }
       index = textStart = k + 1;
@@ -537,13 +556,23 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       if (d === -1) break; // `</` at the very end is text
       text(textStart, open);
       if (isAsciiAlpha(d)) {
-        const scanned = scanTagName(html, open + 2);
-        if (scanned === null) {
-          textStart = n;
-          break;
+        let j: number;
+        const top = stack.length > 0 ? stack[stack.length - 1]! : '';
+        const topEnd = open + 2 + top.length;
+        if (foreign.length === 1 && top !== '' && topEnd < n && html.startsWith(top, open + 2) && isEndOfTagSection(html.charCodeAt(topEnd))) {
+          // The usual case, `</div>` closing the innermost element, spelled as it is on the stack (outside
+          // SVG/MathML, where the tree sees the name as written): what closeTag would do, without the lookups.
+          j = topEnd;
+          popElement();
+        } else {
+          const scanned = scanTagName(html, open + 2);
+          if (scanned === null) {
+            textStart = n;
+            break;
+          }
+          j = scanned.end;
+          closeTag(readTagName(scanned.tag));
         }
-        const j = scanned.end;
-        closeTag(readTagName(scanned.tag));
         const close = html.charCodeAt(j) === gt ? j : html.indexOf('>', j + 1);
         if (close === -1) {
           rawText(n - 1, n);
@@ -593,7 +622,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     index = open + 1;
   }
   text(textStart, n);
-  for (let position = stack.length - 1; position >= 0; position--) handler.onclosetag(stack[position]!);
+  for (let position = stack.length - 1; position >= 0; position--) handler.onclosetag(stack[position]!, infos[position]);
   handler.onend();
 }
 
