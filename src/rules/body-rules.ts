@@ -3,6 +3,7 @@ import type {BylineText, Snapshot} from '../parse/snapshot.js';
 import {authorName, looksLikeDate, textDate} from './normalize.js';
 import {jsonldNodes, mainNodes, metaContents, names, strings, linksByRel} from './query.js';
 import {named, type Rule} from './rule-kit.js';
+import {pathnameOf, resolveHref} from './resolve-urls.js';
 
 /*
  * The last-resort rules that read the page body rather than its metadata (issue 12 points 2 and 8):
@@ -121,7 +122,7 @@ const urlDatePattern = /\/((?:19|20)\d{2})([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\
 export function urlDate(url: string): string | null {
   let path: string;
   try {
-    path = new URL(url).pathname;
+    path = pathnameOf(url);
   } catch {
     return null;
   }
@@ -140,7 +141,7 @@ export const pathDate: Rule = named('url(/yyyy/mm/dd/)', (snapshot, context) => 
   for (const url of [context.url, ...canonical]) {
     let absolute: string;
     try {
-      absolute = new URL(url, context.baseUrl).href;
+      absolute = resolveHref(url, context.baseUrl);
     } catch {
       continue;
     }

@@ -4,6 +4,7 @@ import type {LinkTag, Snapshot} from '../parse/parse-html.js';
 import {dereference, items, jsonldNodes, linksByRel, mainNodes, names, urls, type JsonldNode} from './query.js';
 import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
+import {resolveHref} from './resolve-urls.js';
 
 /*
  * The rules of the brand fields (publisher, logo), each list in priority order. rules.ts assembles
@@ -137,6 +138,6 @@ export const logoRules: Rule[] = [
   microdata('logo', null),
   jsonldLogo,
   icons,
-  named('origin(/favicon.ico)', (_snapshot, context) => new URL('/favicon.ico', context.url).href),
+  named('origin(/favicon.ico)', (_snapshot, context) => resolveHref('/favicon.ico', context.url)),
   wideJsonldLogo,
 ];

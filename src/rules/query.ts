@@ -84,7 +84,8 @@ export function httpEquivContents(snapshot: Snapshot, key: string): string[] {
 
 /** The `<link>` tags whose `rel` contains one of `rels` as a token (e.g. `icon` matches `shortcut icon`). */
 export function linksByRel(snapshot: Snapshot, ...rels: string[]): LinkTag[] {
-  return snapshot.links.filter((link) => link.rel.split(' ').some((token) => rels.includes(token)));
+  // Most rels are one token: only those with a space (rel is whitespace-collapsed) need splitting.
+  return snapshot.links.filter((link) => (link.rel.includes(' ') ? link.rel.split(' ').some((token) => rels.includes(token)) : rels.includes(link.rel)));
 }
 
 /**

@@ -66,6 +66,18 @@ function resolveSimply(value: string, base: string): string | undefined {
   return basePath.slice(0, basePath.lastIndexOf('/') + 1) + value;
 }
 
+/** `new URL(value, base).href` (throwing as it throws), without parsing when the answer is known (see above). */
+export function resolveHref(value: string, base: string): string {
+  return resolveSimply(value, base) ?? new URL(value, base).href;
+}
+
+/** `new URL(url).pathname`, without parsing when `url` is already in the parser's form (throws as it throws). */
+export function pathnameOf(url: string): string {
+  const origin = simpleOrigin(url);
+  if (origin === null) return new URL(url).pathname;
+  return splitQuery(url.slice(origin.length))[0];
+}
+
 /**
  * Makes `value` an absolute http(s) URL against `baseUrl`, or returns `null`: empty values, bare
  * fragments (`#`, `#top`: they point back at the page itself), unparsable values and every other

@@ -2,7 +2,7 @@ import {describe, expect, it} from '@jest/globals';
 import fc from 'fast-check';
 import type {Candidates} from '../../src/data.js';
 import {parseHtml} from '../../src/parse/parse-html.js';
-import {absoluteUrl, documentBase, resolveUrls} from '../../src/rules/resolve-urls.js';
+import {absoluteUrl, documentBase, pathnameOf, resolveHref, resolveUrls} from '../../src/rules/resolve-urls.js';
 import {pickFields} from '../../src/rules/rules.js';
 import {parseSrcset, srcsetUrls} from '../../src/parse/srcset.js';
 
@@ -157,5 +157,21 @@ describe('absoluteUrl without the parser (the shortcut for URLs already in the p
       if (parsedUrl(baseUrl, 'https://fallback.example/') === null) return;
       expect(absoluteUrl(value, baseUrl)).toBe(parsedUrl(value, baseUrl));
     }), {numRuns: Number(process.env.URL_RUNS ?? 20000)});
+  });
+});
+
+describe('resolveHref and pathnameOf give what new URL gives, shortcut or not', () => {
+  it.each([
+    ['/favicon.ico', 'https://a.example/x/y?z'], ['/favicon.ico', 'https://A.example:8443/x'], ['b/../c', 'https://a.example/x/y'],
+    ['ftp://f.example/2016/05/16/', 'https://a.example/'], ['https://a.example/2016/05/16/x?y#z', 'https://a.example/'],
+  ])('%s against %s', (value, base) => {
+    expect(resolveHref(value, base)).toBe(new URL(value, base).href);
+    const href = resolveHref(value, base);
+    expect(pathnameOf(href)).toBe(new URL(href).pathname);
+  });
+
+  it('throws where new URL throws', () => {
+    expect(() => resolveHref('x', 'not a base')).toThrow();
+    expect(() => pathnameOf('not a url')).toThrow();
   });
 });
