@@ -50,9 +50,9 @@ function simpleOrigin(url: string): string | null {
 }
 
 /** `new URL(value, base).href` when it is known without parsing (see above), else undefined. */
-function resolveSimply(value: string, base: string): string | undefined {
+function resolveSimply(value: string, base: string, baseOrigin: string | null = simpleOrigin(base)): string | undefined {
   // The parser also checks the base when the value is absolute (an invalid base throws), so both are checked.
-  const origin = simpleOrigin(base);
+  const origin = baseOrigin;
   if (origin === null) return undefined;
   if (schemeLength(value) !== 0) return simpleOrigin(value) === null ? undefined : value;
   if (value.includes('#') || (value.includes(':') && !value.startsWith('/'))) return undefined;
@@ -86,9 +86,14 @@ export function pathnameOf(url: string): string {
  * @example absoluteUrl('../a.png', 'https://example.com/b/c/') // 'https://example.com/b/a.png'
  */
 export function absoluteUrl(value: string, baseUrl: string): string | null {
+  return resolveAbsolute(value, baseUrl, simpleOrigin(baseUrl));
+}
+
+/** {@link absoluteUrl} with the base's {@link simpleOrigin} computed once by the caller. */
+function resolveAbsolute(value: string, baseUrl: string, baseOrigin: string | null): string | null {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.startsWith('#')) return null;
-  const simple = resolveSimply(trimmed, baseUrl);
+  const simple = resolveSimply(trimmed, baseUrl, baseOrigin);
   if (simple !== undefined) return simple;
   let url: URL;
   try {
@@ -117,14 +122,15 @@ export function documentBase(baseHref: string | null, pageUrl: string): string {
  * // image: ['https://x.test/a.png']
  */
 export function resolveUrls(candidates: Candidates, baseUrl: string): Candidates {
+  const baseOrigin = simpleOrigin(baseUrl);
   const resolved: Candidates = {
     ...candidates,
-    url: candidates.url === null ? null : absoluteUrl(candidates.url, baseUrl),
+    url: candidates.url === null ? null : resolveAbsolute(candidates.url, baseUrl, baseOrigin),
   };
   for (const field of mediaFields) {
     const seen = new Set<string>();
     for (const candidate of candidates[field]) {
-      const url = absoluteUrl(candidate, baseUrl);
+      const url = resolveAbsolute(candidate, baseUrl, baseOrigin);
       if (url !== null) seen.add(url);
     }
     resolved[field] = [...seen];
