@@ -12,8 +12,34 @@ export interface TextCollector {
   done: (text: string) => void;
 }
 
+/** Whether `c` is a character `\s` matches other than the ASCII space (tab, line breaks, Unicode spaces, BOM). */
+function isOtherSpace(c: number): boolean {
+  if (c < 128) return c >= 9 && c <= 13;
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f
+    || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
 /** Collapses runs of whitespace to one space and trims. */
 export function collapse(text: string): string {
+  // Most texts are already collapsed: one look at each character, and the same string back.
+  let previousSpace = true;
+  let clean = true;
+  for (let index = 0; index < text.length; index++) {
+    const c = text.charCodeAt(index);
+    if (c === 32) {
+      if (previousSpace) {
+        clean = false;
+        break;
+      }
+      previousSpace = true;
+    } else if (isOtherSpace(c)) {
+      clean = false;
+      break;
+    } else {
+      previousSpace = false;
+    }
+  }
+  if (clean && !(previousSpace && text.length > 0)) return text;
   return text.replace(/\s+/g, ' ').trim();
 }
 
