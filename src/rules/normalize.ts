@@ -1,8 +1,9 @@
 import * as chrono from 'chrono-node';
+import {collapse} from '../parse/collect-text.js';
 
 /** Collapses runs of whitespace to one space and trims; `null` when nothing is left. */
 export function cleanText(value: string): string | null {
-  const text = value.replace(/\s+/g, ' ').trim();
+  const text = collapse(value);
   return text === '' ? null : text;
 }
 
