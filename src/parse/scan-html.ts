@@ -1,5 +1,7 @@
-import {decodeHTML, decodeHTMLAttribute} from 'entities';
+import {bang, doubleQuote, eq, gt, isAsciiAlpha, isEndOfTagSection, isWhitespace, question, singleQuote, slash} from './html-chars.js';
+import {decodeAttribute, decodeRcdata, decodeText, declarationEnd, isSpecialPrefix, specialEnd} from './markup-ends.js';
 import {attributesRead, type ReadSet} from './read-attributes.js';
+import {nameInfo, none, specialTags, svg, svgTagNameAdjustments, type NameInfo, type TagSlot} from './tree-rules.js';
 
 /*
  * A one-pass HTML scanner that gives parse-html.ts's collector the events an htmlparser2 12 Parser
@@ -10,20 +12,13 @@ import {attributesRead, type ReadSet} from './read-attributes.js';
  * their end, reads a tag's attributes in one tight loop, and slices, decodes and emits only the text
  * and attributes the collector uses. What it does not emit (unread attributes, unwanted text) is
  * invisible to the collector.
- * The tree rules (which tag closes which, void elements, foreign SVG/MathML content, a second `<form>`)
- * and the tokenizer's edge cases (bogus comments, `<!-->`, CDATA, a tag cut off by the end of the
- * input) are htmlparser2's, ported state by state; tests/parse/fast-parse.test.ts holds the two to
+ * The tree rules (tree-rules.ts: which tag closes which, void elements, foreign SVG/MathML content, a
+ * second `<form>`) and the tokenizer's edge cases (markup-ends.ts and below: bogus comments, `<!-->`,
+ * CDATA, a tag cut off by the end of the input) are htmlparser2's, ported state by state; tests/parse/fast-parse.test.ts holds the two to
  * the same snapshot over every fixture page, the bench corpus and generated adversarial HTML.
  */
 
-/**
- * A per-tag-name object the scanner passes with open and close events, the same for every tag of
- * that name: a handler may keep what it derives from the name in `data` instead of looking it up
- * again (htmlparser2 passes no such object: its second `onclosetag` argument is a boolean).
- */
-export interface TagSlot {
-  data: unknown;
-}
+export type {TagSlot} from './tree-rules.js';
 
 /** What the scanner calls, in document order (the subset of htmlparser2's handler the collector uses). */
 export interface ScanHandler {
@@ -35,96 +30,6 @@ export interface ScanHandler {
   onend(): void;
   /** Whether text at this point would be used: asked before each text node, which is decoded and emitted only if so. */
   wantsText(): boolean;
-}
-
-const lt = 60;
-const gt = 62;
-const slash = 47;
-const eq = 61;
-const amp = 38;
-const bang = 33;
-const question = 63;
-const dash = 45;
-const doubleQuote = 34;
-const singleQuote = 39;
-const openBracket = 91;
-
-const isWhitespace = (c: number): boolean => c === 32 || c === 10 || c === 9 || c === 12 || c === 13;
-const isEndOfTagSection = (c: number): boolean => c === slash || c === gt || isWhitespace(c);
-const isAsciiAlpha = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
-
-// htmlparser2 12's tree rules (Parser.js), as data.
-const formTags = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
-const pTag = new Set(['p']);
-const headingTags = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p']);
-const tableSectionTags = new Set(['thead', 'tbody']);
-const ddtTags = new Set(['dd', 'dt']);
-const rtpTags = new Set(['rt', 'rp']);
-const openImpliesClose = new Map<string, ReadonlySet<string>>([
-  ['tr', new Set(['tr', 'th', 'td'])], ['th', new Set(['th'])], ['td', new Set(['thead', 'th', 'td'])],
-  ['body', new Set(['head', 'link', 'script'])], ['a', new Set(['a'])], ['li', new Set(['li'])], ['p', pTag],
-  ['h1', headingTags], ['h2', headingTags], ['h3', headingTags], ['h4', headingTags], ['h5', headingTags], ['h6', headingTags],
-  ['select', formTags], ['input', formTags], ['output', formTags], ['button', formTags], ['datalist', formTags], ['textarea', formTags],
-  ['option', new Set(['option'])], ['optgroup', new Set(['optgroup', 'option'])], ['dd', ddtTags], ['dt', ddtTags],
-  ['address', pTag], ['article', pTag], ['aside', pTag], ['blockquote', pTag], ['details', pTag], ['div', pTag], ['dl', pTag],
-  ['fieldset', pTag], ['figcaption', pTag], ['figure', pTag], ['footer', pTag], ['form', pTag], ['header', pTag], ['hr', pTag],
-  ['main', pTag], ['nav', pTag], ['ol', pTag], ['pre', pTag], ['section', pTag], ['table', pTag], ['ul', pTag],
-  ['rt', rtpTags], ['rp', rtpTags], ['tbody', tableSectionTags], ['tfoot', tableSectionTags],
-]);
-const voidElements = new Set([
-  'area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link',
-  'meta', 'param', 'source', 'track', 'wbr',
-]);
-const htmlIntegrationElements = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignObject', 'desc', 'title']);
-const svgTagNameAdjustments = new Map([
-  ['altglyph', 'altGlyph'], ['altglyphdef', 'altGlyphDef'], ['altglyphitem', 'altGlyphItem'], ['animatecolor', 'animateColor'],
-  ['animatemotion', 'animateMotion'], ['animatetransform', 'animateTransform'], ['clippath', 'clipPath'], ['feblend', 'feBlend'],
-  ['fecolormatrix', 'feColorMatrix'], ['fecomponenttransfer', 'feComponentTransfer'], ['fecomposite', 'feComposite'],
-  ['feconvolvematrix', 'feConvolveMatrix'], ['fediffuselighting', 'feDiffuseLighting'], ['fedisplacementmap', 'feDisplacementMap'],
-  ['fedistantlight', 'feDistantLight'], ['fedropshadow', 'feDropShadow'], ['feflood', 'feFlood'], ['fefunca', 'feFuncA'],
-  ['fefuncb', 'feFuncB'], ['fefuncg', 'feFuncG'], ['fefuncr', 'feFuncR'], ['fegaussianblur', 'feGaussianBlur'], ['feimage', 'feImage'],
-  ['femerge', 'feMerge'], ['femergenode', 'feMergeNode'], ['femorphology', 'feMorphology'], ['feoffset', 'feOffset'],
-  ['fepointlight', 'fePointLight'], ['fespecularlighting', 'feSpecularLighting'], ['fespotlight', 'feSpotLight'], ['fetile', 'feTile'],
-  ['feturbulence', 'feTurbulence'], ['foreignobject', 'foreignObject'], ['glyphref', 'glyphRef'], ['lineargradient', 'linearGradient'],
-  ['radialgradient', 'radialGradient'], ['textpath', 'textPath'],
-]);
-
-/** The foreign-content stack's entries (htmlparser2's ForeignContext). */
-const none = 0;
-const svg = 1;
-const mathml = 2;
-
-/** Tags whose content is raw text up to their end tag (outside SVG/MathML); `true`: entities are decoded in it. */
-const specialTags = new Map<string, boolean>([
-  ['script', false], ['style', false], ['xmp', false], ['iframe', false], ['noembed', false], ['noframes', false],
-  ['title', true], ['textarea', true], ['plaintext', false],
-]);
-
-/** What the tree rules say about one (final, lowercase) tag name, looked up once per name. */
-interface NameInfo extends TagSlot {
-  name: string;
-  isVoid: boolean;
-  /** The open elements it closes (Parser's openImpliesClose). */
-  implies: ReadonlySet<string> | undefined;
-  /** The foreign context it opens, or -1. */
-  context: number;
-}
-
-const nameInfos = new Map<string, NameInfo>();
-
-function nameInfo(name: string): NameInfo {
-  let info = nameInfos.get(name);
-  if (info === undefined) {
-    info = {
-      name,
-      data: undefined,
-      isVoid: voidElements.has(name),
-      implies: openImpliesClose.get(name),
-      context: voidElements.has(name) ? -1 : name === 'svg' ? svg : name === 'math' ? mathml : htmlIntegrationElements.has(name) ? none : -1,
-    };
-    if (nameInfos.size < 2000) nameInfos.set(name, info);
-  }
-  return info;
 }
 
 /** A raw tag name as written, lowercased, with what is looked up for it. */
@@ -224,100 +129,6 @@ function readName(html: string, start: number, end: number, hash: number, table:
     return name;
   }
   return undefined;
-}
-
-const decodeText = (text: string): string => (text.indexOf('&') === -1 ? text : decodeHTML(text));
-const decodeAttribute = (value: string): string => (value.indexOf('&') === -1 ? value : decodeHTMLAttribute(value));
-
-/** `--!>`: what ends a comment (besides `-->`). */
-const commentEndSequence = [dash, dash, bang, gt];
-
-/** Where a comment that starts at `from` (after `<!--`) ends: the index of its `>`, or -1 (Tokenizer.stateInCommentLike). */
-function commentEnd(html: string, from: number): number {
-  const n = html.length;
-  let matched = 0;
-  for (let index = from; index < n; index++) {
-    const c = html.charCodeAt(index);
-    if (matched <= 1 && index === from + matched && c === gt) return index; // `<!-->` and `<!--->`
-    if (matched === 2 && c === gt) return index;
-    if (matched === 3 && c !== gt) {
-      matched = c === dash ? 1 : 0;
-    } else if (c === commentEndSequence[matched]) {
-      if (++matched === 4) return index;
-    } else if (matched === 0) {
-      const next = html.indexOf('-', index + 1);
-      if (next === -1) return -1;
-      index = next;
-      matched = 1;
-    } else if (c !== commentEndSequence[matched - 1]) {
-      matched = 0;
-    }
-  }
-  return -1;
-}
-
-const specialNames = [...specialTags.keys()];
-
-/**
- * Whether an opening tag name cut off by the end of the input, `html[start, n)`, is still a prefix of
- * a raw-text element's name: htmlparser2 then emits it as text (Tokenizer: special start sequence).
- */
-function isSpecialPrefix(html: string, start: number): boolean {
-  const length = html.length - start;
-  return specialNames.some((name) => {
-    if (length > name.length) return false;
-    for (let offset = 0; offset < length; offset++) {
-      if ((html.charCodeAt(start + offset) | 0x20) !== name.charCodeAt(offset)) return false;
-    }
-    return true;
-  });
-}
-
-/**
- * The end of a raw-text element's content (Tokenizer.stateInSpecialTag): the index where `</name`
- * starts, with `end` set to the index of the character after it (whitespace, `/` or `>`), or -1
- * when the element runs to the end of the input. Characters compare as the tokenizer compares them
- * (`c | 0x20`). `literalAmps` collects, for an entity-decoding element, the `&`s the tokenizer takes
- * literally (those right after a partial `</name`).
- */
-function specialEnd(html: string, from: number, name: string, literalAmps: number[] | null): {start: number; end: number} | null {
-  const n = html.length;
-  const sequenceLength = name.length + 2;
-  const expected = (position: number): number => (position === 0 ? lt : position === 1 ? slash : name.charCodeAt(position - 2));
-  let matched = 0;
-  for (let index = from; index < n; index++) {
-    const c = html.charCodeAt(index);
-    if (matched === sequenceLength) {
-      if (isEndOfTagSection(c)) return {start: index - sequenceLength, end: index};
-      matched = 0;
-    }
-    if ((c | 0x20) === expected(matched)) {
-      matched++;
-    } else if (matched === 0) {
-      if (literalAmps === null) {
-        const next = html.indexOf('<', index + 1);
-        if (next === -1) return null;
-        index = next;
-        matched = 1;
-      }
-    } else {
-      if (c === amp && literalAmps !== null) literalAmps.push(index);
-      matched = Number(c === lt);
-    }
-  }
-  return null;
-}
-
-/** An entity-decoding element's text: decoded, except the `&`s at `literalAmps` (absolute indices). */
-function decodeRcdata(html: string, start: number, end: number, literalAmps: readonly number[]): string {
-  let text = '';
-  let from = start;
-  for (const position of literalAmps) {
-    if (position < start || position >= end) continue;
-    text += `${decodeText(html.slice(from, position))}&`;
-    from = position + 1;
-  }
-  return text + decodeText(html.slice(from, end));
 }
 
 /**
@@ -624,50 +435,4 @@ export function scanHtml(html: string, handler: ScanHandler): void {
   text(textStart, n);
   for (let position = stack.length - 1; position >= 0; position--) handler.onclosetag(stack[position]!, infos[position]);
   handler.onend();
-}
-
-/**
- * Where the markup declaration at `open` (`<!…`) ends: the index of its `>`, or -1 when it runs to
- * the end of the input (Tokenizer: before declaration, CDATA and doctype sequences, comments, bogus
- * comments). `cdata` gets the content range of a complete `<![CDATA[…]]>` (text in SVG/MathML).
- */
-function declarationEnd(html: string, open: number, cdata: ((range: [number, number]) => void) | null): number {
-  const n = html.length;
-  const at = open + 2;
-  if (at >= n) return -1;
-  const c = html.charCodeAt(at);
-  if (c === openBracket) {
-    const sequence = 'CDATA[';
-    for (let matched = 0; matched < sequence.length; matched++) {
-      const position = at + 1 + matched;
-      if (position >= n) return -1;
-      if (html.charCodeAt(position) !== sequence.charCodeAt(matched)) return html.indexOf('>', position);
-    }
-    const start = at + 1 + sequence.length;
-    const end = html.indexOf(']]>', start);
-    if (end === -1) return -1;
-    cdata?.([start, end]);
-    return end + 2;
-  }
-  if ((c | 0x20) === 100) {
-    // `<!doctype …>`, else a bogus comment.
-    const sequence = 'doctype';
-    for (let matched = 1, position = at + 1; position < n; position++) {
-      const d = html.charCodeAt(position);
-      if (matched === sequence.length) return html.indexOf('>', position);
-      if ((d | 0x20) === sequence.charCodeAt(matched)) matched++;
-      else if (d === gt) return position;
-      else return html.indexOf('>', position + 1);
-    }
-    return -1;
-  }
-  if (c === gt) return at;
-  if (c === dash) {
-    if (at + 1 >= n) return -1;
-    const d = html.charCodeAt(at + 1);
-    if (d === dash) return commentEnd(html, at + 2);
-    if (d === gt) return at + 1;
-    return html.indexOf('>', at + 2);
-  }
-  return html.indexOf('>', at + 1);
 }
