@@ -52,18 +52,25 @@ function metaIndex(snapshot: Snapshot, cached: QueryCache): Map<string, number[]
  * @example metaContents(snapshot, 'og:title', 'twitter:title')
  */
 export function metaContents(snapshot: Snapshot, ...keys: string[]): string[] {
+  return metaContentsOf(snapshot, keys.map((key) => key.toLowerCase()));
+}
+
+/** {@link metaContents} for keys already lowercase (a rule lowercases its keys once, when it is made). */
+export function metaContentsOf(snapshot: Snapshot, wanted: readonly string[]): string[] {
   if (cache !== null && cache.snapshot === snapshot) {
     const index = metaIndex(snapshot, cache);
-    const lists: number[][] = [];
-    for (const key of keys) {
-      const list = index.get(key.toLowerCase());
-      if (list !== undefined) lists.push(list);
+    let only: number[] | undefined;
+    let lists: number[][] | undefined;
+    for (const key of wanted) {
+      const list = index.get(key);
+      if (list === undefined) continue;
+      if (only === undefined) only = list;
+      else (lists ??= [only]).push(list);
     }
-    if (lists.length === 0) return [];
-    const positions = lists.length === 1 ? lists[0]! : [...new Set(lists.flat())].sort((a, b) => a - b);
+    if (only === undefined) return [];
+    const positions = lists === undefined ? only : [...new Set(lists.flat())].sort((a, b) => a - b);
     return positions.map((position) => snapshot.metas[position]!.content);
   }
-  const wanted = keys.map((key) => key.toLowerCase());
   const values: string[] = [];
   for (const meta of snapshot.metas) {
     if (meta.content === '') continue;

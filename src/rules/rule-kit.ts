@@ -1,7 +1,7 @@
 import type {IncomingHttpHeaders} from 'node:http';
 import type {MediaField, TextField} from '../data.js';
 import type {Snapshot} from '../parse/parse-html.js';
-import {linksByRel, mainNodes, metaContents, microdataValues, strings} from './query.js';
+import {linksByRel, mainNodes, metaContentsOf, microdataValues, strings} from './query.js';
 
 /** What a rule may read besides the snapshot. */
 export interface RuleContext {
@@ -30,7 +30,8 @@ export function named(name: string, rule: Rule): Rule {
 
 /** A rule returning the contents of the `<meta>` tags with these `property`/`name` keys. */
 export function meta(...keys: string[]): Rule {
-  return named(`meta(${keys.join(', ')})`, (snapshot) => metaContents(snapshot, ...keys));
+  const wanted = keys.map((key) => key.toLowerCase());
+  return named(`meta(${keys.join(', ')})`, (snapshot) => metaContentsOf(snapshot, wanted));
 }
 
 /** A rule returning the microdata values of `prop` (optionally only inside an item that is `scope`). */

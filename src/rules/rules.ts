@@ -54,10 +54,13 @@ const acceptText: Record<TextField, (value: string, context: RuleContext) => str
 const textFields: readonly TextField[] = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url'];
 const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
 
-function values(result: string | string[] | null | undefined): string[] {
-  if (result === null || result === undefined) return [];
-  return (Array.isArray(result) ? result : [result]).filter((value) => typeof value === 'string');
+/** What a rule returned, as its string values (a single value, or the strings of an array), without copying. */
+function valuesOf(result: string | string[] | null | undefined): readonly unknown[] {
+  if (typeof result === 'string') return [result];
+  return Array.isArray(result) ? result : noValues;
 }
+
+const noValues: readonly unknown[] = [];
 
 /**
  * Runs the rule table on a snapshot. Text fields take the first value that survives cleaning (see
@@ -73,11 +76,11 @@ export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers
 
 function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable): Candidates {
   const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url)};
-  const run = (rule: Rule): string[] => {
+  const run = (rule: Rule): readonly unknown[] => {
     try {
-      return values(rule(snapshot, context));
+      return valuesOf(rule(snapshot, context));
     } catch {
-      return [];
+      return noValues;
     }
   };
   const candidates = {} as Candidates;
@@ -85,6 +88,7 @@ function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table
     candidates[field] = null;
     search: for (const rule of table[field]) {
       for (const value of run(rule)) {
+        if (typeof value !== 'string') continue;
         const accepted = acceptText[field](value, context);
         if (accepted !== null) {
           candidates[field] = accepted;
@@ -97,6 +101,7 @@ function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table
     const seen = new Set<string>();
     for (const rule of table[field]) {
       for (const value of run(rule)) {
+        if (typeof value !== 'string') continue;
         const trimmed = value.trim();
         if (trimmed !== '') seen.add(trimmed);
       }
