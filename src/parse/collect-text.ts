@@ -40,7 +40,21 @@ export function collapse(text: string): string {
     }
   }
   if (clean && !(previousSpace && text.length > 0)) return text;
-  return text.replace(/\s+/g, ' ').trim();
+  // Else its words, joined by one space.
+  let out = '';
+  let wordStart = -1;
+  for (let index = 0; index <= text.length; index++) {
+    const c = index < text.length ? text.charCodeAt(index) : 32;
+    if (c === 32 || isOtherSpace(c)) {
+      if (wordStart !== -1) {
+        out = out === '' ? text.slice(wordStart, index) : `${out} ${text.slice(wordStart, index)}`;
+        wordStart = -1;
+      }
+    } else if (wordStart === -1) {
+      wordStart = index;
+    }
+  }
+  return out;
 }
 
 /** Ends a text cut at {@link maxText} on a word boundary (its last, possibly partial, word dropped) with `…`. */

@@ -67,7 +67,6 @@ export function isSpecialPrefix(html: string, start: number): boolean {
 export function specialEnd(html: string, from: number, name: string, literalAmps: number[] | null): {start: number; end: number} | null {
   const n = html.length;
   const sequenceLength = name.length + 2;
-  const expected = (position: number): number => (position === 0 ? lt : position === 1 ? slash : name.charCodeAt(position - 2));
   let matched = 0;
   for (let index = from; index < n; index++) {
     const c = html.charCodeAt(index);
@@ -75,7 +74,7 @@ export function specialEnd(html: string, from: number, name: string, literalAmps
       if (isEndOfTagSection(c)) return {start: index - sequenceLength, end: index};
       matched = 0;
     }
-    if ((c | 0x20) === expected(matched)) {
+    if ((c | 0x20) === (matched === 0 ? lt : matched === 1 ? slash : name.charCodeAt(matched - 2))) {
       matched++;
     } else if (matched === 0) {
       if (literalAmps === null) {

@@ -20,7 +20,7 @@ const isNode = (value: unknown): value is JsonldNode => value !== null && typeof
  * `publisher` too (a site's home page is often "about" the organization that publishes it).
  */
 export function siteNames(snapshot: Snapshot): string[] {
-  const names = (nodes: JsonldNode[]): string[] => nodes.flatMap((node) => items(node.name).filter((name): name is string => typeof name === 'string'));
+  const names = (nodes: readonly JsonldNode[]): string[] => nodes.flatMap((node) => items(node.name).filter((name): name is string => typeof name === 'string'));
   return [...names(jsonldNodes(snapshot, websiteTypes)), ...names(siteOrganizations(snapshot))];
 }
 
@@ -28,7 +28,7 @@ export function siteNames(snapshot: Snapshot): string[] {
  * The page's JSON-LD `Organization` nodes (and subtypes), without the one the page is about (see
  * {@link siteNames}): its name is no publisher and its logo no logo of the site.
  */
-export function siteOrganizations(snapshot: Snapshot): JsonldNode[] {
+export function siteOrganizations(snapshot: Snapshot): readonly JsonldNode[] {
   const organizations = jsonldNodes(snapshot, organizationTypes);
   if (organizations.length === 0) return organizations;
   const subjects = new Set<unknown>();

@@ -148,24 +148,30 @@ export const pageTypes: ReadonlySet<string> = new Set([
 export const videoTypes: ReadonlySet<string> = new Set(['VideoObject']);
 export const audioTypes: ReadonlySet<string> = new Set(['AudioObject', 'PodcastEpisode', 'Episode', 'MusicRecording']);
 
-/** The JSON-LD nodes of one of `types`, in document order. */
-export function jsonldNodes(snapshot: Snapshot, types: ReadonlySet<string>): JsonldNode[] {
+/**
+ * The JSON-LD nodes of one of `types`, in document order. Read-only: within a pickFields call the
+ * same list is handed to every rule that asks.
+ */
+export function jsonldNodes(snapshot: Snapshot, types: ReadonlySet<string>): readonly JsonldNode[] {
   if (snapshot.jsonld.length === 0) return [];
   const cached = cache !== null && cache.snapshot === snapshot ? cache : null;
   const known = cached?.nodes.get(types);
-  if (known !== undefined) return [...known];
+  if (known !== undefined) return known;
   const nodes = snapshot.jsonld.filter((node) => jsonldTypes(node).some((type) => types.has(type)));
   cached?.nodes.set(types, nodes);
-  return cached === null ? nodes : [...nodes];
+  return nodes;
 }
 
-/** The nodes describing the page: content types first, then series, then page types, each in document order. */
-export function mainNodes(snapshot: Snapshot): JsonldNode[] {
+/**
+ * The nodes describing the page: content types first, then series, then page types, each in document
+ * order. Read-only, shared like {@link jsonldNodes}.
+ */
+export function mainNodes(snapshot: Snapshot): readonly JsonldNode[] {
   if (snapshot.jsonld.length === 0) return [];
   const cached = cache !== null && cache.snapshot === snapshot ? cache : null;
-  if (cached?.main !== undefined) return [...cached.main];
+  if (cached?.main !== undefined) return cached.main;
   const main = [...jsonldNodes(snapshot, contentTypes), ...jsonldNodes(snapshot, seriesTypes), ...jsonldNodes(snapshot, pageTypes)];
-  if (cached !== null) cached.main = [...main];
+  if (cached !== null) cached.main = main;
   return main;
 }
 
