@@ -206,6 +206,17 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     }
   };
 
+  /**
+   * Tokenizer's state after an end tag's name, which ends at `nameEnd`: the index after its `>`, or
+   * -1 when none follows, after emitting what htmlparser2 emits then (the input's last character).
+   */
+  const afterEndTag = (nameEnd: number): number => {
+    const close = html.charCodeAt(nameEnd) === gt ? nameEnd : html.indexOf('>', nameEnd + 1);
+    if (close !== -1) return close + 1;
+    rawText(n - 1, n);
+    return -1;
+  };
+
   let index = 0;
   scan: for (;;) {
     const open = html.indexOf('<', index);
@@ -350,14 +361,12 @@ export function scanHtml(html: string, handler: ScanHandler): void {
           rawText(textStart, found.start);
         }
         closeTag(readTagName(scanTagName(html, found.start + 2)!.tag));
-        const close = html.charCodeAt(found.end) === gt ? found.end : html.indexOf('>', found.end + 1);
-        if (close === -1) {
-          // Tokenizer.handleTrailingData after an end tag with no `>`: htmlparser2 emits the input's last character.
-          rawText(n - 1, n);
+        const next = afterEndTag(found.end);
+        if (next === -1) {
           textStart = n;
           break;
         }
-        index = textStart = close + 1;
+        index = textStart = next;
       }
       continue;
     }
@@ -384,13 +393,12 @@ export function scanHtml(html: string, handler: ScanHandler): void {
           j = scanned.end;
           closeTag(readTagName(scanned.tag));
         }
-        const close = html.charCodeAt(j) === gt ? j : html.indexOf('>', j + 1);
-        if (close === -1) {
-          rawText(n - 1, n);
+        const next = afterEndTag(j);
+        if (next === -1) {
           textStart = n;
           break;
         }
-        index = textStart = close + 1;
+        index = textStart = next;
         continue;
       }
       if (d === gt) {
