@@ -34,61 +34,88 @@ export interface ScanHandler {
 
 /** A raw tag name as written, lowercased, with what is looked up for it. */
 interface TagInfo {
+  /** The name as written (the key it was found under). */
+  raw: string;
   lower: string;
   /** {@link nameInfo} of `lower` as an HTML (not foreign) tag name: `image` is read as `img`. */
   html: NameInfo;
   /** The attributes the collector reads on it (`null`: all). */
   read: ReadSet | null;
+  /** `read`'s names by hash (see {@link hashStep}). */
+  names: Map<number, string[]> | null;
   /** Whether its content is raw text (`true`: with entities decoded), outside SVG/MathML. */
   special: boolean | undefined;
 }
 
 /**
- * Tag infos by a number packed from the raw name (7 bits a character): names of at most 4 ASCII
- * characters in one map (small integer keys, the fastest), of 5 to 7 in another.
+ * Tag infos by a number computed from the raw name, a small integer (the fastest map keys): names of
+ * at most 4 ASCII characters packed 7 bits a character (exact), longer ones by a 30-bit hash checked
+ * against the name; other names by their text.
  */
 const tagsByShortCode = new Map<number, TagInfo>();
-const tagsByCode = new Map<number, TagInfo>();
+const tagsByHash = new Map<number, TagInfo>();
 const tagsByRaw = new Map<string, TagInfo>();
 
-function makeTagInfo(lower: string): TagInfo {
-  return {lower, html: nameInfo(lower === 'image' ? 'img' : lower), read: attributesRead(lower), special: specialTags.get(lower)};
+function makeTagInfo(raw: string): TagInfo {
+  const lower = raw.toLowerCase();
+  const read = attributesRead(lower);
+  return {raw, lower, html: nameInfo(lower === 'image' ? 'img' : lower), read, names: read === null ? null : hashTable(read), special: specialTags.get(lower)};
 }
 
-/** The tag info of the raw name at `html[start, end)`; `key` is its packed code, valid when `ascii` and at most 7 long. */
+/** Whether `html[start, end)` spells `raw` exactly. */
+function spells(html: string, start: number, end: number, raw: string): boolean {
+  if (raw.length !== end - start) return false;
+  for (let index = 0; index < raw.length; index++) {
+    if (html.charCodeAt(start + index) !== raw.charCodeAt(index)) return false;
+  }
+  return true;
+}
+
+/** The tag info of the raw name at `html[start, end)`; `key` is its packed code or hash, valid when `ascii`. */
 function tagAt(html: string, start: number, end: number, key: number, ascii: boolean): TagInfo {
-  if (ascii && end - start <= 7) {
-    const map = end - start <= 4 ? tagsByShortCode : tagsByCode;
-    let tag = map.get(key);
-    if (tag === undefined) {
-      tag = makeTagInfo(html.slice(start, end).toLowerCase());
-      if (map.size < 2000) map.set(key, tag);
+  if (ascii) {
+    const short = end - start <= 4;
+    const map = short ? tagsByShortCode : tagsByHash;
+    const tag = map.get(key);
+    if (tag !== undefined && (short || spells(html, start, end, tag.raw))) return tag;
+    if (tag === undefined && map.size < 2000) {
+      const made = makeTagInfo(html.slice(start, end));
+      map.set(key, made);
+      return made;
     }
-    return tag;
   }
   const raw = html.slice(start, end);
   let tag = tagsByRaw.get(raw);
   if (tag === undefined) {
-    tag = makeTagInfo(raw.toLowerCase());
+    tag = makeTagInfo(raw);
     if (tagsByRaw.size < 2000) tagsByRaw.set(raw, tag);
   }
   return tag;
 }
 
-/** Scans a tag name from `start` (its first character, a letter) to whitespace, `/` or `>`; returns its info and end, or null at the end of the input. */
-function scanTagName(html: string, start: number): {tag: TagInfo; end: number} | null {
+/** The tag info {@link scanTagName} found last (a variable, not an object per tag). */
+let scannedTag: TagInfo;
+
+/**
+ * Scans a tag name from `start` (its first character, a letter) to whitespace, `/` or `>`; returns
+ * its end, with its info in {@link scannedTag}, or -1 at the end of the input.
+ */
+function scanTagName(html: string, start: number): number {
   const n = html.length;
-  let key = 0;
+  let code = 0;
+  let hash = 0;
   let ascii = true;
   let j = start;
   for (; j < n; j++) {
     const c = html.charCodeAt(j);
     if (c === gt || c === slash || (c <= 32 && isWhitespace(c))) break;
     if (c > 127) ascii = false;
-    else key = key * 128 + c;
+    code = code * 128 + c;
+    hash = (Math.imul(hash, 31) + c) & 0x3fffffff;
   }
-  if (j >= n) return null;
-  return {tag: tagAt(html, start, j, key, ascii), end: j};
+  if (j >= n) return -1;
+  scannedTag = tagAt(html, start, j, j - start <= 4 ? code : hash, ascii);
+  return j;
 }
 
 /** Per read set: the lowercase attribute names by a hash of their characters (see {@link hashStep}). */
@@ -225,20 +252,20 @@ export function scanHtml(html: string, handler: ScanHandler): void {
 
     if (isAsciiAlpha(c)) {
       // An opening tag: its name runs to whitespace, `/` or `>`.
-      const scanned = scanTagName(html, open + 1);
+      const j = scanTagName(html, open + 1);
+      const scanned = scannedTag;
       text(textStart, open);
       // Until the tag is complete, the input may end inside it: then nothing after the `<` is text.
       textStart = n;
-      if (scanned === null) {
+      if (j === -1) {
         // Cut off inside its name: dropped, unless it may still be a raw-text element's name.
         if (foreign[foreign.length - 1] === none && isSpecialPrefix(html, open + 1)) rawText(open + 1, n);
         break;
       }
-      const j = scanned.end;
-      const special = foreign[foreign.length - 1] === none ? scanned.tag.special : undefined;
-      const tag = openTag(readTagName(scanned.tag));
-      const read = scanned.tag.read;
-      const names = read === null ? null : hashTable(read);
+      const special = foreign[foreign.length - 1] === none ? scanned.special : undefined;
+      const tag = openTag(readTagName(scanned));
+      const read = scanned.read;
+      const names = scanned.names;
 
       // Its attributes (Tokenizer: before/in/after attribute name, before/in attribute value, self-closing).
       let k = j;
@@ -265,31 +292,36 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         }
         // A name: its first character whatever it is, then up to `=`, whitespace, `/` or `>`.
         const nameStart = k;
-        let hash = hashStep(0, d);
-        let ascii = d <= 127;
-        k++;
-        while (k < n) {
-          d = html.charCodeAt(k);
-          if (d === eq || d === gt || d === slash || (d <= 32 && isWhitespace(d))) break;
-          hash = hashStep(hash, d);
-          if (d > 127) ascii = false;
-          k++;
-        }
-        if (k >= n) break scan;
-        const nameEnd = k;
         // The lowercase name when the collector reads it, else undefined.
         let wanted: string | undefined;
-        if (read === null) {
-          wanted = html.slice(nameStart, nameEnd).toLowerCase();
+        const first = d | 0x20;
+        k++;
+        if (read !== null && !(first >= 97 && first <= 122 && (read.firstLetters & (1 << (first - 97))) !== 0)) {
+          // Not a name the collector reads (most are not, by their first letter): just find its end.
+          while (k < n) {
+            d = html.charCodeAt(k);
+            if (d === eq || d === gt || d === slash || (d <= 32 && isWhitespace(d))) break;
+            k++;
+          }
+          if (k >= n) break scan;
         } else {
-          const first = html.charCodeAt(nameStart) | 0x20;
-          if (first >= 97 && first <= 122 && (read.firstLetters & (1 << (first - 97))) !== 0) {
-            if (ascii) {
-              wanted = readName(html, nameStart, nameEnd, hash, names!);
-            } else {
-              const lower = html.slice(nameStart, nameEnd).toLowerCase();
-              if (read.names.has(lower)) wanted = lower;
-            }
+          let hash = hashStep(0, d);
+          let ascii = d <= 127;
+          while (k < n) {
+            d = html.charCodeAt(k);
+            if (d === eq || d === gt || d === slash || (d <= 32 && isWhitespace(d))) break;
+            hash = hashStep(hash, d);
+            if (d > 127) ascii = false;
+            k++;
+          }
+          if (k >= n) break scan;
+          if (read === null) {
+            wanted = html.slice(nameStart, k).toLowerCase();
+          } else if (ascii) {
+            wanted = readName(html, nameStart, k, hash, names!);
+          } else {
+            const lower = html.slice(nameStart, k).toLowerCase();
+            if (read.names.has(lower)) wanted = lower;
           }
         }
         while (k < n && isWhitespace(html.charCodeAt(k))) k++;
@@ -338,7 +370,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
 
       if (special !== undefined) {
         // Tokenizer.enterTagBody: raw text up to the matching end tag.
-        const lower = scanned.tag.lower;
+        const lower = scanned.lower;
         if (lower === 'plaintext') {
           rawText(textStart, n);
           textStart = n;
@@ -360,7 +392,8 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         } else {
           rawText(textStart, found.start);
         }
-        closeTag(readTagName(scanTagName(html, found.start + 2)!.tag));
+        scanTagName(html, found.start + 2);
+        closeTag(readTagName(scannedTag));
         const next = afterEndTag(found.end);
         if (next === -1) {
           textStart = n;
@@ -385,13 +418,12 @@ export function scanHtml(html: string, handler: ScanHandler): void {
           j = topEnd;
           popElement();
         } else {
-          const scanned = scanTagName(html, open + 2);
-          if (scanned === null) {
+          j = scanTagName(html, open + 2);
+          if (j === -1) {
             textStart = n;
             break;
           }
-          j = scanned.end;
-          closeTag(readTagName(scanned.tag));
+          closeTag(readTagName(scannedTag));
         }
         const next = afterEndTag(j);
         if (next === -1) {
