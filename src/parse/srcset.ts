@@ -79,11 +79,14 @@ export function parseSrcset(value: string): SrcsetCandidate[] {
  * @example srcsetUrls('s.jpg 320w, l.jpg 1280w, m.jpg 640w') // ['l.jpg', 'm.jpg', 's.jpg']
  */
 export function srcsetUrls(...values: string[]): string[] {
-  const score = (candidate: SrcsetCandidate): [number, number] =>
-    candidate.width !== undefined ? [1, candidate.width] : [0, candidate.density ?? 1];
   // Each srcset is parsed alone: joining them would let a malformed one swallow the next.
-  return values.flatMap((value) => parseSrcset(value))
-    .map((candidate, index) => ({candidate, index, score: score(candidate)}))
-    .sort((a, b) => b.score[0] - a.score[0] || b.score[1] - a.score[1] || a.index - b.index)
-    .map(({candidate}) => candidate.url);
+  const candidates = values.length === 1 ? parseSrcset(values[0]!) : values.flatMap((value) => parseSrcset(value));
+  // Array.prototype.sort is stable, so ties keep the order given.
+  return candidates.sort(largestFirst).map((candidate) => candidate.url);
+}
+
+/** Width descriptors before density descriptors, each kind largest first. */
+function largestFirst(a: SrcsetCandidate, b: SrcsetCandidate): number {
+  const kind = Number(b.width !== undefined) - Number(a.width !== undefined);
+  return kind !== 0 ? kind : (b.width ?? b.density ?? 1) - (a.width ?? a.density ?? 1);
 }

@@ -31,23 +31,65 @@ export function fileNameTokens(url: string): string[] {
   return fileName(url).name.split(/[^a-z0-9]+/).filter((token) => token !== '');
 }
 
-/** A token of the file name, between non-alphanumerics: one regex test per URL instead of an array of tokens. */
-const tokenPattern = (tokens: readonly string[]): RegExp => new RegExp(`(?:^|[^a-z0-9])(?:${tokens.join('|')})(?:[^a-z0-9]|$)`);
+/*
+ * The file-name tokens that mark a kind of URL, as bits: a name's tokens are read in one pass and
+ * looked up in one map, instead of a regex test per kind.
+ */
+const placeholderBit = 1;
+const gifPlaceholderBit = 2;
+const uiBit = 4;
+const logoBit = 8;
+const tokenBitsOf = new Map<string, number>();
+const markTokens = (tokens: readonly string[], bit: number): void => {
+  for (const token of tokens) tokenBitsOf.set(token, (tokenBitsOf.get(token) ?? 0) | bit);
+};
 
 /** A file name that is a placeholder whatever its type (`placeholder.png`, `img-placeholder-grey.jpg`, `spacer.gif`, `lazyload.svg`). */
-const placeholderTokens = tokenPattern(['placeholder', 'spacer', 'lazyload', 'lazyloader']);
+markTokens(['placeholder', 'spacer', 'lazyload', 'lazyloader'], placeholderBit);
 /** Whole file names of placeholders (`blank.gif`, `1x1.png`, `pixel.png`, `transparent.png`), separators ignored. */
 const placeholderNames: ReadonlySet<string> = new Set([
   'blank', 'empty', 'clear', 'transparent', 'trans', 'pixel', 'px', '1x1', 'dot', 'spacer', 'loading', 'loader', 'spinner',
 ]);
 /** Tokens of a placeholder when the file is a GIF (`lazy.gif`, `pixel-transparent.gif`); `lazy.jpg` may be the real image. */
-const gifPlaceholderTokens = tokenPattern(['blank', 'transparent', 'trans', 'pixel', '1x1', 'clear', 'empty', 'lazy', 'loading', 'loader', 'spinner']);
+markTokens(['blank', 'transparent', 'trans', 'pixel', '1x1', 'clear', 'empty', 'lazy', 'loading', 'loader', 'spinner'], gifPlaceholderBit);
 /** File-name tokens of interface glyphs: menus, icons, sprites, arrows, buttons. */
-const uiTokens = tokenPattern([
+markTokens([
   'menu', 'icon', 'icons', 'ico', 'favicon', 'sprite', 'sprites', 'arrow', 'arrows', 'close', 'search', 'hamburger', 'burger',
   'chevron', 'caret', 'toggle', 'btn', 'button', 'spinner', 'loader',
-]);
-const logoTokens = tokenPattern(['logo', 'logos', 'wordmark']);
+], uiBit);
+markTokens(['logo', 'logos', 'wordmark'], logoBit);
+
+/** No marked token or placeholder name is longer: longer runs need no lookup. */
+const longestMarked = Math.max(...[...tokenBitsOf.keys(), ...placeholderNames].map((token) => token.length));
+
+const isTokenChar = (c: number): boolean => (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+
+/**
+ * The bits of a lowercase file name's tokens (its runs of `a-z0-9`), plus {@link placeholderBit}
+ * when the name, separators left out, is one of {@link placeholderNames}.
+ */
+function tokenBits(name: string): number {
+  let bits = 0;
+  let letters = 0;
+  let start = -1;
+  for (let index = 0; index <= name.length; index++) {
+    if (index < name.length && isTokenChar(name.charCodeAt(index))) {
+      if (start === -1) start = index;
+      letters++;
+    } else if (start !== -1) {
+      if (index - start <= longestMarked) bits |= tokenBitsOf.get(name.slice(start, index)) ?? 0;
+      start = -1;
+    }
+  }
+  if (letters > 0 && letters <= longestMarked) {
+    const joined = letters === name.length ? name : name.replace(/[^a-z0-9]+/g, '');
+    if (placeholderNames.has(joined)) bits |= placeholderBit;
+  }
+  return bits;
+}
+
+/** A `data:` URI (any case). */
+const isDataUri = (url: string): boolean => url.charCodeAt(4) === 58 && url.slice(0, 4).toLowerCase() === 'data';
 
 /**
  * What a candidate image URL is, by its file name alone:
@@ -63,16 +105,14 @@ const logoTokens = tokenPattern(['logo', 'logos', 'wordmark']);
  */
 export function classifyImageUrl(url: string): ImageUrlKind {
   const trimmed = url.trim();
-  if (trimmed.slice(0, 5).toLowerCase() === 'data:') return 'placeholder';
+  if (isDataUri(trimmed)) return 'placeholder';
   const {name, extension} = fileName(trimmed);
   if (videoExtensions.has(extension)) return 'video';
   if (audioExtensions.has(extension)) return 'audio';
-  if (name !== '') {
-    if (placeholderTokens.test(name) || placeholderNames.has(name.replace(/[^a-z0-9]+/g, ''))) return 'placeholder';
-    if (extension === 'gif' && gifPlaceholderTokens.test(name)) return 'placeholder';
-  }
-  if (extension === 'svg' || extension === 'ico' || uiTokens.test(name)) return 'ui';
-  return logoTokens.test(name) ? 'logo' : 'image';
+  const bits = tokenBits(name);
+  if ((bits & placeholderBit) !== 0 || (extension === 'gif' && (bits & gifPlaceholderBit) !== 0)) return 'placeholder';
+  if (extension === 'svg' || extension === 'ico' || (bits & uiBit) !== 0) return 'ui';
+  return (bits & logoBit) !== 0 ? 'logo' : 'image';
 }
 
 /** A video or audio file (`clip.mp4`, `stream.m3u8`, `ep.mp3`): never an image. */
@@ -97,5 +137,5 @@ export function isUiImage(url: string): boolean {
 
 /** A body `<img>` whose file name calls it a logo or wordmark: kept, after the other body images. */
 export function isLogoImage(url: string): boolean {
-  return logoTokens.test(fileName(url.trim()).name);
+  return (tokenBits(fileName(url.trim()).name) & logoBit) !== 0;
 }

@@ -31,7 +31,10 @@ function jsonldMedia(types: ReadonlySet<string>, property: 'video' | 'audio'): R
 function declaredSize(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const number = Number.parseFloat(value);
-  return Number.isFinite(number) && /^\s*\d/.test(value) ? number : undefined;
+  if (!Number.isFinite(number)) return undefined;
+  // A leading digit is the usual case; otherwise the value must start with one after whitespace (not `.5`, `-1`).
+  const first = value.charCodeAt(0);
+  return (first >= 48 && first <= 57) || /^\s*\d/.test(value) ? number : undefined;
 }
 
 /** Images declared smaller than this (width or height) are icons, spacers or tracking pixels. */
@@ -40,24 +43,31 @@ export const minImageSize = 64;
 /** A `<picture>` source that is an image: no `type`, or `image/*` (Safari also plays a `video/mp4` source there). */
 const isImageSource = (source: PictureSource): boolean => source.type === undefined || source.type.trim().toLowerCase().startsWith('image/');
 
+/** The URLs of an `<img>`: its `<picture>` sources' and its own srcset candidates (largest first), then `src` and `data-src`. */
 function imageUrls(image: ImageTag): string[] {
-  const out: string[] = [];
-  const srcsets = (image.sources ?? []).filter(isImageSource).map((source) => source.srcset);
+  const srcsets: string[] = [];
+  if (image.sources !== undefined) for (const source of image.sources) if (isImageSource(source)) srcsets.push(source.srcset);
   if (image.srcset !== undefined) srcsets.push(image.srcset);
-  out.push(...srcsetUrls(...srcsets));
+  const out = srcsets.length === 0 ? [] : srcsetUrls(...srcsets);
   // A data: placeholder in `src` with the real image in `data-src` is the usual lazy-loading pattern.
   if (image.src !== undefined && !image.src.trim().startsWith('data:')) out.push(image.src);
   if (image.dataSrc !== undefined) out.push(image.dataSrc);
   return out;
 }
 
+/** Whether an `<img>` declares a width or height under {@link minImageSize}. */
+function isDeclaredSmall(image: ImageTag): boolean {
+  const width = declaredSize(image.width);
+  if (width !== undefined && width < minImageSize) return true;
+  const height = declaredSize(image.height);
+  return height !== undefined && height < minImageSize;
+}
+
 const documentImages = named('document(img)', (snapshot) => {
   const images: string[] = [];
   const logos: string[] = [];
   for (const image of snapshot.images) {
-    const width = declaredSize(image.width);
-    const height = declaredSize(image.height);
-    if ((width !== undefined && width < minImageSize) || (height !== undefined && height < minImageSize)) continue;
+    if (isDeclaredSmall(image)) continue;
     for (const url of imageUrls(image)) {
       const kind = classifyImageUrl(url);
       // A header logo is the first <img> of many pages: the content images come before it.
@@ -66,7 +76,7 @@ const documentImages = named('document(img)', (snapshot) => {
       else if (kind === 'video') images.push(...videoPosters(snapshot));
     }
   }
-  return [...images, ...logos];
+  return logos.length === 0 ? images : images.concat(logos);
 });
 
 /** A video's still: JSON-LD `VideoObject` `thumbnailUrl`/`thumbnail`, then `<video poster>`. */
@@ -86,14 +96,19 @@ function imageRule(rule: Rule): Rule {
   return named(rule.name, (snapshot, context) => {
     const found = rule(snapshot, context);
     if (found === null || found === undefined) return [];
-    const out: string[] = [];
-    for (const url of Array.isArray(found) ? found : [found]) {
-      const kind = classifyImageUrl(url);
-      if (kind === 'video') out.push(...videoPosters(snapshot));
-      else if (kind !== 'audio' && kind !== 'placeholder') out.push(url);
-    }
-    return out;
+    return imageValues(Array.isArray(found) ? found : [found], snapshot);
   });
+}
+
+/** The values of an image rule that may be images, a video file replaced by the video's posters. */
+function imageValues(found: readonly string[], snapshot: Snapshot): string[] {
+  const out: string[] = [];
+  for (const url of found) {
+    const kind = classifyImageUrl(url);
+    if (kind === 'video') out.push(...videoPosters(snapshot));
+    else if (kind !== 'audio' && kind !== 'placeholder') out.push(url);
+  }
+  return out;
 }
 
 const acceptVideoType = (type: string): boolean => type.startsWith('video/') || type.includes('mpegurl') || type === 'application/dash+xml';

@@ -51,9 +51,6 @@ const acceptText: Record<TextField, (value: string, context: RuleContext) => str
   url: (value, context) => (absoluteUrl(value, context.baseUrl) === null ? null : value.trim()),
 };
 
-const textFields: readonly TextField[] = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url'];
-const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
-
 /** What a rule returned, as its string values (a single value, or the strings of an array), without copying. */
 function valuesOf(result: string | string[] | null | undefined): readonly unknown[] {
   if (typeof result === 'string') return [result];
@@ -76,37 +73,62 @@ export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers
 
 function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable): Candidates {
   const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url)};
-  const run = (rule: Rule): readonly unknown[] => {
-    try {
-      return valuesOf(rule(snapshot, context));
-    } catch {
-      return noValues;
-    }
+  const text = (field: TextField): string | null => firstAccepted(table[field], acceptText[field], snapshot, context);
+  const media = (field: MediaField): string[] => allValues(table[field], snapshot, context);
+  const title = text('title');
+  const description = text('description');
+  const lang = text('lang');
+  const author = text('author');
+  const publisher = text('publisher');
+  const dateModified = text('dateModified');
+  const datePublished = text('datePublished');
+  // `date` reads the modified-date rules, then the published-date ones: when the table lists exactly
+  // those (the default table does), its answer is theirs, and they need not run twice.
+  const date = isConcatenation(table.date, table.dateModified, table.datePublished) ? (dateModified ?? datePublished) : text('date');
+  return {
+    title, description, lang, author, publisher, date, datePublished, dateModified, url: text('url'),
+    image: media('image'), logo: media('logo'), video: media('video'), audio: media('audio'),
   };
-  const candidates = {} as Candidates;
-  for (const field of textFields) {
-    candidates[field] = null;
-    search: for (const rule of table[field]) {
-      for (const value of run(rule)) {
-        if (typeof value !== 'string') continue;
-        const accepted = acceptText[field](value, context);
-        if (accepted !== null) {
-          candidates[field] = accepted;
-          break search;
-        }
-      }
+}
+
+/** What a rule returned, as its values in place; a rule that throws returns none. */
+function run(rule: Rule, snapshot: Snapshot, context: RuleContext): readonly unknown[] {
+  try {
+    return valuesOf(rule(snapshot, context));
+  } catch {
+    return noValues;
+  }
+}
+
+/** The first value of the rules, in order, that `accept` takes (cleaned as it returns it), else `null`. Later rules do not run. */
+function firstAccepted(list: readonly Rule[], accept: (value: string, context: RuleContext) => string | null, snapshot: Snapshot, context: RuleContext): string | null {
+  for (const rule of list) {
+    for (const value of run(rule, snapshot, context)) {
+      if (typeof value !== 'string') continue;
+      const accepted = accept(value, context);
+      if (accepted !== null) return accepted;
     }
   }
-  for (const field of mediaFields) {
-    const seen = new Set<string>();
-    for (const rule of table[field]) {
-      for (const value of run(rule)) {
-        if (typeof value !== 'string') continue;
-        const trimmed = value.trim();
-        if (trimmed !== '') seen.add(trimmed);
-      }
+  return null;
+}
+
+/** Every value of the rules, in rule order, trimmed, without empties and duplicates. */
+function allValues(list: readonly Rule[], snapshot: Snapshot, context: RuleContext): string[] {
+  const seen = new Set<string>();
+  for (const rule of list) {
+    for (const value of run(rule, snapshot, context)) {
+      if (typeof value !== 'string') continue;
+      const trimmed = value.trim();
+      if (trimmed !== '') seen.add(trimmed);
     }
-    candidates[field] = [...seen];
   }
-  return candidates;
+  return [...seen];
+}
+
+/** Whether `whole` is `first` followed by `second`, rule for rule. */
+function isConcatenation(whole: readonly Rule[], first: readonly Rule[], second: readonly Rule[]): boolean {
+  if (whole.length !== first.length + second.length) return false;
+  for (let index = 0; index < first.length; index++) if (whole[index] !== first[index]) return false;
+  for (let index = 0; index < second.length; index++) if (whole[first.length + index] !== second[index]) return false;
+  return true;
 }
