@@ -1,7 +1,7 @@
 import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
 import {fileExtension} from '../parse/audio-links.js';
 import type {LinkTag, Snapshot} from '../parse/parse-html.js';
-import {dereference, items, jsonldNodes, linksByRel, mainNodes, names, urls, type JsonldNode} from './query.js';
+import {dereference, items, jsonldNodes, linksByRel, mainNodes, names, perCall, urls, type JsonldNode} from './query.js';
 import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 import {resolveHref} from './resolve-urls.js';
@@ -43,8 +43,16 @@ function publisherLogos(snapshot: Snapshot, node: JsonldNode): LogoValue[] {
   return publisher !== null && typeof publisher === 'object' && !Array.isArray(publisher) ? logoValues(snapshot, (publisher as JsonldNode).logo) : [];
 }
 
-/** Publisher logos of the main nodes, the site's Organization logos, then a WebSite's publisher logo. */
-function jsonldLogos(snapshot: Snapshot): LogoValue[] {
+/**
+ * Publisher logos of the main nodes, the site's Organization logos, then a WebSite's publisher logo.
+ * Computed once per pickFields call: the square and the wide logo rules both read them.
+ */
+function jsonldLogos(snapshot: Snapshot): readonly LogoValue[] {
+  return perCall(snapshot, collectJsonldLogos);
+}
+
+function collectJsonldLogos(snapshot: Snapshot): LogoValue[] {
+  if (snapshot.jsonld.length === 0) return [];
   return [
     ...mainNodes(snapshot).flatMap((node) => publisherLogos(snapshot, node)),
     ...siteOrganizations(snapshot).flatMap((node) => logoValues(snapshot, node.logo)),
@@ -52,10 +60,17 @@ function jsonldLogos(snapshot: Snapshot): LogoValue[] {
   ];
 }
 
+/** The URLs of the JSON-LD logos that may be square (`square`), or of those declared otherwise. */
+function jsonldLogoUrls(snapshot: Snapshot, square: boolean): string[] {
+  const out: string[] = [];
+  for (const logo of jsonldLogos(snapshot)) if (logo.square === square) out.push(logo.url);
+  return out;
+}
+
 /** The JSON-LD logos not declared non-square (the service takes a JSON-LD logo only when width = height). */
-const jsonldLogo = named('jsonld(logo)', (snapshot) => jsonldLogos(snapshot).filter((logo) => logo.square).map((logo) => logo.url));
+const jsonldLogo = named('jsonld(logo)', (snapshot) => jsonldLogoUrls(snapshot, true));
 /** A wordmark declared wider than tall (`600×60`, Google's AMP publisher logo): a last resort. */
-const wideJsonldLogo = named('jsonld(logo) not square', (snapshot) => jsonldLogos(snapshot).filter((logo) => !logo.square).map((logo) => logo.url));
+const wideJsonldLogo = named('jsonld(logo) not square', (snapshot) => jsonldLogoUrls(snapshot, false));
 
 /**
  * The largest square side an icon declares (`"32x32 192x192"` → 192, `"310x150"` → 0), Infinity for
@@ -85,6 +100,18 @@ function iconSize(tag: LinkTag): {size: number; declared: boolean} {
 export const largeIconSize = 120;
 
 const touchRels = ['apple-touch-icon', 'apple-touch-icon-precomposed'];
+const iconRels = ['icon', ...touchRels];
+
+interface RankedIcon { href: string; size: number; declared: boolean; touch: boolean }
+
+/** Whether the `rel` of a tag (lowercase, whitespace-collapsed) has one of `rels` as a token. */
+const hasRel = (tag: LinkTag, rels: readonly string[]): boolean =>
+  tag.rel.includes(' ') ? tag.rel.split(' ').some((token) => rels.includes(token)) : rels.includes(tag.rel);
+
+/** The hrefs of the icons that pass `keep`, in their rank order. */
+function hrefsOf(ranked: readonly RankedIcon[], keep: (icon: RankedIcon) => boolean, out: string[]): void {
+  for (const icon of ranked) if (keep(icon)) out.push(icon.href);
+}
 
 /**
  * The page's icons ranked as a brand mark: declared square sizes of at least {@link largeIconSize}
@@ -93,15 +120,17 @@ const touchRels = ['apple-touch-icon', 'apple-touch-icon-precomposed'];
  * there); then the smaller or non-square declared icons, biggest first; then icons without sizes.
  */
 const icons = named('link(apple-touch-icon, icon, manifest) ranked', (snapshot) => {
-  const ranked = linksByRel(snapshot, 'icon', ...touchRels)
-    .map((tag, index) => ({tag, index, ...iconSize(tag), touch: tag.rel.split(' ').some((token) => touchRels.includes(token))}))
-    .sort((a, b) => b.size - a.size || Number(b.touch) - Number(a.touch) || a.index - b.index);
-  const large = ranked.filter((icon) => icon.size >= largeIconSize);
-  const touch = ranked.filter((icon) => !icon.declared && icon.touch);
-  const manifests = linksByRel(snapshot, 'manifest').map((tag) => tag.href).filter(isWebManifestUrl).slice(0, 1);
-  const small = ranked.filter((icon) => icon.declared && icon.size < largeIconSize);
-  const undeclared = ranked.filter((icon) => !icon.declared && !icon.touch);
-  return [...large.map(({tag}) => tag.href), ...touch.map(({tag}) => tag.href), ...manifests, ...small.map(({tag}) => tag.href), ...undeclared.map(({tag}) => tag.href)];
+  const ranked: RankedIcon[] = linksByRel(snapshot, ...iconRels).map((tag) => ({href: tag.href, ...iconSize(tag), touch: hasRel(tag, touchRels)}));
+  // A stable sort: equal icons keep their document order.
+  ranked.sort((a, b) => b.size - a.size || Number(b.touch) - Number(a.touch));
+  const out: string[] = [];
+  hrefsOf(ranked, (icon) => icon.size >= largeIconSize, out);
+  hrefsOf(ranked, (icon) => !icon.declared && icon.touch, out);
+  const manifest = linksByRel(snapshot, 'manifest').find((tag) => isWebManifestUrl(tag.href));
+  if (manifest !== undefined) out.push(manifest.href);
+  hrefsOf(ranked, (icon) => icon.declared && icon.size < largeIconSize, out);
+  hrefsOf(ranked, (icon) => !icon.declared && !icon.touch, out);
+  return out;
 });
 /**
  * Where the publisher is read, in priority order: the service's order (MICROLINK.md §1.3, JSON-LD

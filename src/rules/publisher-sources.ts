@@ -1,6 +1,6 @@
 import {getDomainWithoutSuffix} from 'tldts';
 import type {Snapshot} from '../parse/parse-html.js';
-import {contentTypes, dereference, items, jsonldNodes, jsonldTypes, pageTypes, type JsonldNode} from './query.js';
+import {contentTypes, dereference, items, jsonldNodes, jsonldTypes, pageTypes, perCall, type JsonldNode} from './query.js';
 
 /*
  * Publisher sources beyond the page's explicit metadata (issue 12 point 3): the site's JSON-LD
@@ -29,6 +29,10 @@ export function siteNames(snapshot: Snapshot): string[] {
  * {@link siteNames}): its name is no publisher and its logo no logo of the site.
  */
 export function siteOrganizations(snapshot: Snapshot): readonly JsonldNode[] {
+  return perCall(snapshot, findSiteOrganizations);
+}
+
+function findSiteOrganizations(snapshot: Snapshot): readonly JsonldNode[] {
   const organizations = jsonldNodes(snapshot, organizationTypes);
   if (organizations.length === 0) return organizations;
   const subjects = new Set<unknown>();

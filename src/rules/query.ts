@@ -14,6 +14,8 @@ interface QueryCache {
   metas?: Map<string, number[]>;
   nodes: Map<ReadonlySet<string>, JsonldNode[]>;
   main?: JsonldNode[];
+  /** What {@link perCall} computed, by the function that computed it. */
+  derived: Map<(snapshot: Snapshot) => unknown, unknown>;
 }
 
 let cache: QueryCache | null = null;
@@ -21,7 +23,7 @@ let cache: QueryCache | null = null;
 /** Runs `run` with the per-call query cache of `snapshot` (see {@link QueryCache}). */
 export function withQueryCache<T>(snapshot: Snapshot, run: () => T): T {
   const previous = cache;
-  cache = {snapshot, nodes: new Map()};
+  cache = {snapshot, nodes: new Map(), derived: new Map()};
   try {
     return run();
   } finally {
@@ -29,22 +31,59 @@ export function withQueryCache<T>(snapshot: Snapshot, run: () => T): T {
   }
 }
 
+/**
+ * `compute(snapshot)`, computed once per pickFields call for the rules that share it (afresh outside
+ * one). The value is shared: read-only.
+ */
+export function perCall<T>(snapshot: Snapshot, compute: (snapshot: Snapshot) => T): T {
+  if (cache === null || cache.snapshot !== snapshot) return compute(snapshot);
+  if (cache.derived.has(compute)) return cache.derived.get(compute) as T;
+  const value = compute(snapshot);
+  cache.derived.set(compute, value);
+  return value;
+}
+
 function metaIndex(snapshot: Snapshot, cached: QueryCache): Map<string, number[]> {
   if (cached.metas !== undefined) return cached.metas;
   const index = new Map<string, number[]>();
-  const add = (key: string, position: number): void => {
-    const list = index.get(key);
-    if (list === undefined) index.set(key, [position]);
-    else if (list[list.length - 1] !== position) list.push(position);
-  };
-  snapshot.metas.forEach((meta, position) => {
-    if (meta.content === '') return;
-    if (meta.property !== undefined) add(meta.property.toLowerCase(), position);
-    if (meta.name !== undefined) add(meta.name.toLowerCase(), position);
-  });
+  const metas = snapshot.metas;
+  for (let position = 0; position < metas.length; position++) {
+    const meta = metas[position]!;
+    if (meta.content === '') continue;
+    if (meta.property !== undefined) addPosition(index, meta.property.toLowerCase(), position);
+    if (meta.name !== undefined) addPosition(index, meta.name.toLowerCase(), position);
+  }
   cached.metas = index;
   return index;
 }
+
+/** Adds `position` under `key`, once (a meta whose `property` and `name` are the same key is one meta). */
+function addPosition(index: Map<string, number[]>, key: string, position: number): void {
+  const list = index.get(key);
+  if (list === undefined) index.set(key, [position]);
+  else if (list[list.length - 1] !== position) list.push(position);
+}
+
+/**
+ * The positions in `snapshot.metas` of the non-empty metas with one of the `wanted` keys, in document
+ * order, from the per-call index; `undefined` outside a pickFields call.
+ */
+function metaPositions(snapshot: Snapshot, wanted: readonly string[]): readonly number[] | undefined {
+  if (cache === null || cache.snapshot !== snapshot) return undefined;
+  const index = metaIndex(snapshot, cache);
+  let only: number[] | undefined;
+  let lists: number[][] | undefined;
+  for (const key of wanted) {
+    const list = index.get(key);
+    if (list === undefined) continue;
+    if (only === undefined) only = list;
+    else (lists ??= [only]).push(list);
+  }
+  if (only === undefined) return noPositions;
+  return lists === undefined ? only : [...new Set(lists.flat())].sort((a, b) => a - b);
+}
+
+const noPositions: readonly number[] = [];
 
 /**
  * The `content` of every `<meta>` whose `property` or `name` is one of `keys` (case-insensitive),
@@ -57,20 +96,8 @@ export function metaContents(snapshot: Snapshot, ...keys: string[]): string[] {
 
 /** {@link metaContents} for keys already lowercase (a rule lowercases its keys once, when it is made). */
 export function metaContentsOf(snapshot: Snapshot, wanted: readonly string[]): string[] {
-  if (cache !== null && cache.snapshot === snapshot) {
-    const index = metaIndex(snapshot, cache);
-    let only: number[] | undefined;
-    let lists: number[][] | undefined;
-    for (const key of wanted) {
-      const list = index.get(key);
-      if (list === undefined) continue;
-      if (only === undefined) only = list;
-      else (lists ??= [only]).push(list);
-    }
-    if (only === undefined) return [];
-    const positions = lists === undefined ? only : [...new Set(lists.flat())].sort((a, b) => a - b);
-    return positions.map((position) => snapshot.metas[position]!.content);
-  }
+  const positions = metaPositions(snapshot, wanted);
+  if (positions !== undefined) return positions.map((position) => snapshot.metas[position]!.content);
   const values: string[] = [];
   for (const meta of snapshot.metas) {
     if (meta.content === '') continue;
@@ -231,23 +258,38 @@ export function strings(nodes: readonly JsonldNode[], key: string): string[] {
  */
 export function openGraphMedia(snapshot: Snapshot, kind: 'image' | 'video' | 'audio', acceptType: (type: string) => boolean): string[] {
   interface Item { url?: string; secureUrl?: string; type?: string }
+  const keys = openGraphKeys[kind];
   const list: Item[] = [];
   let current: Item | null = null;
-  for (const meta of snapshot.metas) {
+  // Within a pickFields call only the metas that may have one of the keys are read (the key read below decides).
+  const positions = metaPositions(snapshot, keys.all);
+  const count = positions?.length ?? snapshot.metas.length;
+  for (let at = 0; at < count; at++) {
+    const meta = snapshot.metas[positions === undefined ? at : positions[at]!]!;
     const key = (meta.property ?? meta.name)?.toLowerCase();
     if (key === undefined || meta.content === '') continue;
-    if (key === `og:${kind}` || key === `og:${kind}:url`) {
+    if (key === keys.plain || key === keys.url) {
       // `og:image` followed by `og:image:url` with the same value describes one image, not two.
       if (current !== null && current.url === undefined) current.url = meta.content;
       else if (current === null || current.url !== meta.content) list.push((current = {url: meta.content}));
-    } else if (key === `og:${kind}:secure_url`) {
+    } else if (key === keys.secureUrl) {
       if (current === null || current.secureUrl !== undefined) list.push((current = {}));
       current.secureUrl = meta.content;
-    } else if (key === `og:${kind}:type`) {
+    } else if (key === keys.type) {
       if (current !== null) current.type = meta.content;
     }
   }
-  return list
-    .filter((item) => item.type === undefined || acceptType(item.type.trim().toLowerCase()))
-    .flatMap((item) => [item.secureUrl, item.url].filter((url): url is string => url !== undefined));
+  const urls: string[] = [];
+  for (const item of list) {
+    if (item.type !== undefined && !acceptType(item.type.trim().toLowerCase())) continue;
+    if (item.secureUrl !== undefined) urls.push(item.secureUrl);
+    if (item.url !== undefined) urls.push(item.url);
+  }
+  return urls;
 }
+
+/** The `og:<kind>` keys {@link openGraphMedia} reads, made once. */
+const openGraphKeys = Object.fromEntries((['image', 'video', 'audio'] as const).map((kind) => {
+  const keys = {plain: `og:${kind}`, url: `og:${kind}:url`, secureUrl: `og:${kind}:secure_url`, type: `og:${kind}:type`};
+  return [kind, {...keys, all: Object.values(keys)}];
+})) as Record<'image' | 'video' | 'audio', {plain: string; url: string; secureUrl: string; type: string; all: string[]}>;
