@@ -77,6 +77,12 @@ describe('parseHtml (fast) equals the reference full parse', () => {
     'unclosed comment': '<title>T</title><!-- <h1>hidden</h1> <p>x',
     'comment variants': '<!----><!---><!-- a -- b --!><h1>A</h1><!--x--!><!-- --- --><h1>B</h1><!-><h1>C</h1><!--->D',
     'bogus comments and declarations': '<!DOCTYPE html><!doctypo x><?php echo "<h1>x</h1>" ?><!x><h1>H</h1></ p><p>p</p>',
+    // htmlparser2 reports the attributes of a <form> ignored inside a form; its handler gives them to the
+    // element opened last when no event came between (the scanner reports fewer events and must agree).
+    'ignored nested form attributes, unreported element before': '<div itemscope itemtype="https://schema.org/Person"><form><span><form itemprop="name">Jane Doe</form></span></form></div>',
+    'ignored nested form attributes, tracked element before': '<div itemscope><form><p><form itemprop=name>Q</p><p>' + 'A paragraph long enough to be the description. '.repeat(2) + '</p>',
+    'ignored nested form attributes, byline element before': '<div itemscope><form><div class="byline"><form itemprop=author>Jane</div><form itemscope itemprop=author><b>X</b>',
+    'ignored nested form attributes after an event': '<div itemscope><form><span></span><form itemprop=name>Q</div><div itemscope><form><img alt=x><form itemprop=name>R</div>',
     'missing head and html': '<meta property=og:title content=Unquoted><title>T</title><h1>H</h1><p>' + 'Some words for the paragraph. '.repeat(3),
     'CDATA outside and inside svg': '<![CDATA[<h1>x</h1>]]><svg><![CDATA[<title>y</title>]]><title>in svg</title></svg><title>t</title>',
     'unclosed CDATA': '<h1>h</h1><![CDATA[ <p>never',
