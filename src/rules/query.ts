@@ -14,6 +14,8 @@ interface QueryCache {
   metas?: Map<string, number[]>;
   nodes: Map<ReadonlySet<string>, JsonldNode[]>;
   main?: JsonldNode[];
+  /** The short `@type`s of the JSON-LD nodes read so far. */
+  types: Map<JsonldNode, readonly string[]>;
   /** What {@link perCall} computed, by the function that computed it. */
   derived: Map<(snapshot: Snapshot) => unknown, unknown>;
 }
@@ -23,7 +25,7 @@ let cache: QueryCache | null = null;
 /** Runs `run` with the per-call query cache of `snapshot` (see {@link QueryCache}). */
 export function withQueryCache<T>(snapshot: Snapshot, run: () => T): T {
   const previous = cache;
-  cache = {snapshot, nodes: new Map(), derived: new Map()};
+  cache = {snapshot, nodes: new Map(), types: new Map(), derived: new Map()};
   try {
     return run();
   } finally {
@@ -113,13 +115,19 @@ export function metaContentsOf(snapshot: Snapshot, wanted: readonly string[]): s
 /** The `content` of `<meta http-equiv>` tags named `key` (case-insensitive). */
 export function httpEquivContents(snapshot: Snapshot, key: string): string[] {
   const wanted = key.toLowerCase();
-  return snapshot.metas.filter((meta) => meta.httpEquiv?.toLowerCase() === wanted && meta.content !== '').map((meta) => meta.content);
+  const values: string[] = [];
+  for (const meta of snapshot.metas) if (meta.httpEquiv !== undefined && meta.content !== '' && meta.httpEquiv.toLowerCase() === wanted) values.push(meta.content);
+  return values;
 }
 
 /** The `<link>` tags whose `rel` contains one of `rels` as a token (e.g. `icon` matches `shortcut icon`). */
 export function linksByRel(snapshot: Snapshot, ...rels: string[]): LinkTag[] {
   // Most rels are one token: only those with a space (rel is whitespace-collapsed) need splitting.
-  return snapshot.links.filter((link) => (link.rel.includes(' ') ? link.rel.split(' ').some((token) => rels.includes(token)) : rels.includes(link.rel)));
+  const found: LinkTag[] = [];
+  for (const link of snapshot.links) {
+    if (link.rel.includes(' ') ? link.rel.split(' ').some((token) => rels.includes(token)) : rels.includes(link.rel)) found.push(link);
+  }
+  return found;
 }
 
 /**
@@ -127,26 +135,37 @@ export function linksByRel(snapshot: Snapshot, ...rels: string[]): LinkTag[] {
  * nested item (`'author'`), `null` for top-level items only, omitted for any.
  */
 export function microdataValues(snapshot: Snapshot, prop: string, scope?: string | null): string[] {
-  return snapshot.microdata
-    .filter((entry) => entry.prop === prop && (scope === undefined || entry.scope === scope))
-    .map((entry) => entry.value);
+  const values: string[] = [];
+  for (const entry of snapshot.microdata) if (entry.prop === prop && (scope === undefined || entry.scope === scope)) values.push(entry.value);
+  return values;
 }
 
 /** Microdata values of `prop` inside an item whose `itemtype` ends with one of `types` (e.g. `VideoObject`). */
 export function microdataValuesOfType(snapshot: Snapshot, prop: string, types: ReadonlySet<string>): string[] {
-  return snapshot.microdata
-    .filter((entry) => entry.prop === prop && entry.type !== null && types.has(shortType(entry.type)))
-    .map((entry) => entry.value);
+  const values: string[] = [];
+  for (const entry of snapshot.microdata) if (entry.prop === prop && entry.type !== null && types.has(shortType(entry.type))) values.push(entry.value);
+  return values;
 }
 
 /** `https://schema.org/NewsArticle`, `schema:NewsArticle` and `NewsArticle` all give `NewsArticle`. */
 export function shortType(type: string): string {
-  const trimmed = type.trim().replace(/\/+$/, '');
+  let trimmed = type.trim();
+  let end = trimmed.length;
+  while (end > 0 && trimmed.charCodeAt(end - 1) === 47) end--; // trailing slashes
+  if (end < trimmed.length) trimmed = trimmed.slice(0, end);
   return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':'), trimmed.lastIndexOf('#')) + 1);
 }
 
 /** The short `@type` names of a JSON-LD node (`@type` may be a string or an array). */
-export function jsonldTypes(node: JsonldNode): string[] {
+export function jsonldTypes(node: JsonldNode): readonly string[] {
+  // Several rules filter the same nodes by type: within a pickFields call each node's types are read once.
+  if (cache === null) return readTypes(node);
+  let types = cache.types.get(node);
+  if (types === undefined) cache.types.set(node, (types = readTypes(node)));
+  return types;
+}
+
+function readTypes(node: JsonldNode): string[] {
   const type = node['@type'];
   if (typeof type === 'string') return [shortType(type)];
   if (Array.isArray(type)) return type.filter((item): item is string => typeof item === 'string').map(shortType);

@@ -13,6 +13,17 @@ const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
 // A host name the parser leaves as it is: lowercase LDH labels, no `xn--`/`--` (IDNA checks them),
 // and a last label that is not a number (the parser would read the host as an IPv4 address).
 const simpleHost = /^(?:(?!xn--)[a-z0-9](?:[a-z0-9]|-(?!-))*\.)*(?!\d+$|0x[0-9a-f]*$)(?!xn--)[a-z0-9](?:[a-z0-9]|-(?!-))*$/;
+
+/** The last host {@link isSimpleHost} accepted: a page's URLs mostly share a few hosts, and the test is a long regex. */
+let lastSimpleHost: string | null = null;
+
+function isSimpleHost(host: string): boolean {
+  if (host === lastSimpleHost) return true;
+  if (!simpleHost.test(host)) return false;
+  lastSimpleHost = host;
+  return true;
+}
+
 // What a path may hold that the parser prints unchanged (its percent-encode set excluded, no `\\`).
 const simplePath = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
 const simpleRelative = /^[A-Za-z0-9\-._~!$&'()*+,;=@%][A-Za-z0-9\-._~!$&'()*+,;=@%/]*$/;
@@ -45,8 +56,9 @@ function simpleOrigin(url: string): string | null {
   if (scheme === 0) return null;
   const slash = url.indexOf('/', scheme);
   if (slash === -1 || url.includes('#')) return null;
+  if (!isSimpleHost(url.slice(scheme, slash))) return null;
   const [path, query] = splitQuery(url.slice(slash));
-  return simpleHost.test(url.slice(scheme, slash)) && isSimplePathAndQuery(path, query) ? url.slice(0, slash) : null;
+  return isSimplePathAndQuery(path, query) ? url.slice(0, slash) : null;
 }
 
 /** `new URL(value, base).href` when it is known without parsing (see above), else undefined. */
