@@ -24,13 +24,18 @@ function isSimpleHost(host: string): boolean {
   return true;
 }
 
-// What a path may hold that the parser prints unchanged (its percent-encode set excluded, no `\\`).
-const simplePath = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]*$/;
-const simpleRelative = /^[A-Za-z0-9\-._~!$&'()*+,;=@%][A-Za-z0-9\-._~!$&'()*+,;=@%/]*$/;
-// A query: the same, plus `?` and `/`, minus `'` (encoded in the query of http(s) URLs).
-const simpleQuery = /^[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
-// `.` and `..` segments (also as `%2e`) are resolved by the parser.
-const dotSegment = /(?:^|\/)\.\.?(?:\/|$)|%2e/i;
+// A path segment the parser prints unchanged: characters outside its percent-encode set (no `\\`),
+// and not `.`, `..` or a `%2e` (the parser resolves those). Each regex below reads a path and its
+// query in one pass.
+const notDotSegment = String.raw`(?!\.\.?(?:[/?]|$))`;
+const pathChar = String.raw`[A-Za-z0-9\-._~!$&'()*+,;=:@]|%(?!2[eE])`;
+const relativePathChar = String.raw`[A-Za-z0-9\-._~!$&'()*+,;=@]|%(?!2[eE])`;
+// A query: the path characters, plus `?` and `/`, minus `'` (encoded in the query of http(s) URLs).
+const query = String.raw`(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*)?`;
+/** An absolute path (from its `/`), and its query, that the parser prints unchanged. */
+const simplePath = new RegExp(String.raw`^(?:\/${notDotSegment}(?:${pathChar})*)+${query}$`);
+/** A relative path (not empty, no `:`), and its query, that the parser appends to the base's directory unchanged. */
+const simpleRelative = new RegExp(String.raw`^${notDotSegment}(?:${relativePathChar})+(?:\/${notDotSegment}(?:${relativePathChar})*)*${query}$`);
 
 /** `http://` or `https://` length for a URL starting with either, else 0. */
 function schemeLength(url: string): number {
@@ -39,26 +44,25 @@ function schemeLength(url: string): number {
   return 0;
 }
 
-/** Whether `path` (from its `/`) and `query` (without `?`, or null) come out of the parser unchanged. */
-function isSimplePathAndQuery(path: string, query: string | null): boolean {
-  return simplePath.test(path) && !dotSegment.test(path) && (query === null || simpleQuery.test(query));
-}
-
 /** Splits `url` at its first `?` into the part before it and the query (null when there is none). */
 function splitQuery(url: string): [string, string | null] {
   const mark = url.indexOf('?');
   return mark === -1 ? [url, null] : [url.slice(0, mark), url.slice(mark + 1)];
 }
 
+/** Where the origin of an absolute URL the parser would print unchanged ends (its path's `/`), else -1. */
+function simpleOriginEnd(url: string): number {
+  const scheme = schemeLength(url);
+  if (scheme === 0) return -1;
+  const slash = url.indexOf('/', scheme);
+  if (slash === -1 || !isSimpleHost(url.slice(scheme, slash)) || !simplePath.test(url.slice(slash))) return -1;
+  return slash;
+}
+
 /** The origin (`https://host`) of an absolute URL the parser would print unchanged, else null. */
 function simpleOrigin(url: string): string | null {
-  const scheme = schemeLength(url);
-  if (scheme === 0) return null;
-  const slash = url.indexOf('/', scheme);
-  if (slash === -1 || url.includes('#')) return null;
-  if (!isSimpleHost(url.slice(scheme, slash))) return null;
-  const [path, query] = splitQuery(url.slice(slash));
-  return isSimplePathAndQuery(path, query) ? url.slice(0, slash) : null;
+  const end = simpleOriginEnd(url);
+  return end === -1 ? null : url.slice(0, end);
 }
 
 /** `new URL(value, base).href` when it is known without parsing (see above), else undefined. */
@@ -66,14 +70,11 @@ function resolveSimply(value: string, base: string, baseOrigin: string | null = 
   // The parser also checks the base when the value is absolute (an invalid base throws), so both are checked.
   const origin = baseOrigin;
   if (origin === null) return undefined;
-  if (schemeLength(value) !== 0) return simpleOrigin(value) === null ? undefined : value;
-  if (value.includes('#') || (value.includes(':') && !value.startsWith('/'))) return undefined;
-  const [path, query] = splitQuery(value);
-  if (value.startsWith('/')) {
-    if (value.startsWith('//') || !isSimplePathAndQuery(path, query)) return undefined;
-    return origin + value;
-  }
-  if (!simpleRelative.test(path) || dotSegment.test(path) || (query !== null && !simpleQuery.test(query))) return undefined;
+  if (schemeLength(value) !== 0) return simpleOriginEnd(value) === -1 ? undefined : value;
+  // `#` is in none of the simple forms; `:` only in an absolute path or a query (a relative `a:b` may be a scheme).
+  if (value.includes(':') && !value.startsWith('/')) return undefined;
+  if (value.startsWith('/')) return value.startsWith('//') || !simplePath.test(value) ? undefined : origin + value;
+  if (!simpleRelative.test(value)) return undefined;
   const basePath = splitQuery(base)[0];
   return basePath.slice(0, basePath.lastIndexOf('/') + 1) + value;
 }
