@@ -21,6 +21,18 @@ export function fileExtension(url: string): string {
   return url.slice(dot + 1, end).toLowerCase();
 }
 
+/** Whether a URL's path ends in an audio file extension ({@link audioExtensions}), read without slicing the URL's other `<a href>`s. */
+export function hasAudioExtension(url: string): boolean {
+  let end = url.length;
+  const query = url.indexOf('?');
+  if (query !== -1) end = query;
+  const hash = url.indexOf('#');
+  if (hash !== -1 && hash < end) end = hash;
+  // Every audio extension has 3 or 4 characters: the dot before them is at one of two places.
+  const length = url.charCodeAt(end - 4) === 46 ? 3 : url.charCodeAt(end - 5) === 46 ? 4 : 0;
+  return length !== 0 && audioExtensions.has(url.slice(end - length, end).toLowerCase());
+}
+
 /**
  * Records an `<a>` that links to an audio file: an `href` ending in an audio extension (query string
  * allowed), or a `rel="enclosure"` link typed `audio/*` (podcast pages link their episode file so).
@@ -30,7 +42,7 @@ export function recordAudioLink(snapshot: Snapshot, attribs: Record<string, stri
   if (href === undefined || (snapshot.audioLinks !== undefined && snapshot.audioLinks.length >= maxAudioLinks)) return;
   const enclosure = attribs.rel !== undefined && attribs.type !== undefined
     && /(^|\s)enclosure(\s|$)/i.test(attribs.rel) && attribs.type.trim().toLowerCase().startsWith('audio/');
-  if (!enclosure && !audioExtensions.has(fileExtension(href))) return;
+  if (!enclosure && !hasAudioExtension(href)) return;
   const trimmed = href.trim();
   if (trimmed === '') return;
   (snapshot.audioLinks ??= []).push(trimmed);

@@ -35,8 +35,27 @@ const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'da
 const authorWord = /^(?:(?:author|writer)s?(?:name|link|info)?|by)$/;
 const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'posted', 'postedon', 'publishedon']);
 
+/** What a class or id names. */
+export type ClassHint = 'author' | 'byline' | 'date' | null;
+
+/**
+ * Hints by class or id value: a page repeats the same few values on most of its elements, so each is
+ * read once per process (up to a bound, whatever the pages hold).
+ */
+const hintCache = new Map<string, ClassHint>();
+const maxCachedHints = 5000;
+
 /** What a `class` or `id` value names: `author vcard` → author, `byline` → byline, `publish_on` → date. */
-export function classHint(value: string): 'author' | 'byline' | 'date' | null {
+export function classHint(value: string): ClassHint {
+  let hint = hintCache.get(value);
+  if (hint === undefined) {
+    hint = readClassHint(value);
+    if (hintCache.size < maxCachedHints) hintCache.set(value, hint);
+  }
+  return hint;
+}
+
+function readClassHint(value: string): ClassHint {
   if (!hintPattern.test(value)) return null;
   // Words of every token: `c-byline__author` → c, byline, author; `publishedAt` → published, at.
   const words = value.split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).map((word) => word.toLowerCase());

@@ -6,7 +6,8 @@ const namesLogo = (value: string | undefined): boolean => value !== undefined &&
 
 /** A `src` whose file name names a logo (`/img/acme-logo.png?v=2`), not a directory (`/logos/photo.jpg`). */
 function fileNamesLogo(src: string | undefined): boolean {
-  if (src === undefined) return false;
+  // Most sources do not name a logo anywhere: no need to find their file name.
+  if (src === undefined || !namesLogo(src)) return false;
   const path = src.split(/[?#]/, 1)[0]!;
   return /logo/i.test(path.slice(path.lastIndexOf('/') + 1));
 }

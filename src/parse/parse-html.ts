@@ -3,7 +3,7 @@ import {chromeTags, recordByline, trackChrome} from './collect-bylines.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {appendText, finishText} from './collect-text.js';
 import {scanHtml, type ScanHandler, type TagSlot} from './scan-html.js';
-import {createParseState} from './state.js';
+import {createParseState, type ParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
 
@@ -20,6 +20,8 @@ interface TagPlan {
   readsAttributes: boolean;
   /** nav/footer/aside/form: see trackChrome. */
   chrome: boolean;
+  /** Whether its close has work of its own (a close handler, or chrome): most tags' has none. */
+  closes: boolean;
 }
 
 const plans = new Map<string, TagPlan>();
@@ -33,7 +35,9 @@ function slotPlan(name: string, slot: TagSlot | boolean | undefined): TagPlan {
 function planFor(name: string): TagPlan {
   let plan = plans.get(name);
   if (plan === undefined) {
-    plan = {open: openHandlers.get(name), close: closeHandlers.get(name), readsAttributes: attributeTags.has(name), chrome: chromeTags.has(name)};
+    const close = closeHandlers.get(name);
+    const chrome = chromeTags.has(name);
+    plan = {open: openHandlers.get(name), close, readsAttributes: attributeTags.has(name), chrome, closes: close !== undefined || chrome};
     // Tag names come from the page: the cache stays bounded whatever it holds.
     if (plans.size < 2000) plans.set(name, plan);
   }
@@ -74,7 +78,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
 
   const handler: ScanHandler = {
     onopentagname(name, slot) {
-      flush();
+      if (tag !== null) flush();
       state.depth++;
       state.elements++;
       tag = name;
@@ -112,23 +116,34 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     onend() {
       flush();
     },
+    // Kept small (the scanner calls it for every element): the work most closes do not need is in closeElement and endReads.
     onclosetag(name, slot) {
-      flush();
+      if (tag !== null) flush();
       state.depth--;
       const closing = slotPlan(name, slot);
-      closing.close?.(state);
-      if (closing.chrome) trackChrome(state, name, false);
-      if (state.media !== null && state.depth < state.mediaDepth) state.media = null;
-      state.collectors = finishText(state.collectors, state.depth);
-      closeItemScopes(state);
+      if (closing.closes) closeElement(state, name, closing);
+      if (state.media !== null || state.collectors.length !== 0 || state.scopes.length !== 0) endReads(state);
     },
     // The pending tag's handler may start a text collector, so it runs first (as ontext would run it).
     wantsText() {
-      flush();
+      if (tag !== null) flush();
       return state.json !== null || (state.collectors.length > 0 && !state.rawText);
     },
   };
   return {snapshot: state.snapshot, handler};
+}
+
+/** The close handler of a tag that has one, and the nav/footer/aside/form count. */
+function closeElement(state: ParseState, name: string, plan: TagPlan): void {
+  plan.close?.(state);
+  if (plan.chrome) trackChrome(state, name, false);
+}
+
+/** Ends the reads of the elements that closed: a `<video>`/`<audio>`'s sources, texts being collected, microdata items. */
+function endReads(state: ParseState): void {
+  if (state.media !== null && state.depth < state.mediaDepth) state.media = null;
+  state.collectors = finishText(state.collectors, state.depth);
+  closeItemScopes(state);
 }
 
 const referenceOptions = {decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true};

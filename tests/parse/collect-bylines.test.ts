@@ -76,3 +76,13 @@ describe('parseHtml: bylines and dates in the body', () => {
     expect(parseHtml(html).bylines?.map((entry) => entry.text)).toEqual(['AnnBox DupEnt1 May 2016', 'Ann', 'Bo', 'Ent']);
   });
 });
+
+describe('classHint cache', () => {
+  it('answers a repeated value as it answered it the first time', () => {
+    for (const value of ['byline', 'comment-author vcard', 'entry-date published', 'grid']) {
+      const first = classHint(value);
+      expect(classHint(value)).toBe(first);
+      expect(classHint(`${value}`.slice(0))).toBe(first);
+    }
+  });
+});
