@@ -1,7 +1,8 @@
 import {getDomain} from 'tldts';
 import type {BylineText, Snapshot} from '../parse/snapshot.js';
 import {authorName, looksLikeDate, textDate} from './normalize.js';
-import {jsonldNodes, mainNodes, metaContents, names, strings, linksByRel} from './query.js';
+import {jsonldNodes, mainNodes, metaContents, names, oncePerCall, strings, linksWithRel} from './query.js';
+import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
 import {pathnameOf, resolveHref} from './resolve-urls.js';
 
@@ -25,11 +26,11 @@ const fold = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N
 
 /** The names a page gives its site (folded): `og:site_name`, app names, JSON-LD publisher/WebSite, the domain. */
 function siteNames(snapshot: Snapshot, url: string): Set<string> {
-  const domain = getDomain(url);
+  const domain = oncePerCall(getDomain, url);
   const list = [
     ...metaContents(snapshot, 'og:site_name', 'application-name', 'apple-mobile-web-app-title', 'publisher'),
     ...mainNodes(snapshot).flatMap((node) => names(snapshot, node.publisher)),
-    ...strings(jsonldNodes(snapshot, new Set(['WebSite'])), 'name'),
+    ...strings(jsonldNodes(snapshot, websiteTypes), 'name'),
     ...(domain === null ? [] : [domain, domain.split('.')[0]!]),
   ];
   return new Set(list.map(fold).filter((name) => name !== ''));
@@ -134,9 +135,11 @@ export function urlDate(url: string): string | null {
   return new Date(`${date}T12:00:00Z`).toISOString().startsWith(date) ? date : null;
 }
 
+const canonicalRels = ['canonical'];
+
 /** A date in the path of the page URL, then of its canonical URL (`/2016/05/16/`). */
 export const pathDate: Rule = named('url(/yyyy/mm/dd/)', (snapshot, context) => {
-  const canonical = [...metaContents(snapshot, 'og:url'), ...linksByRel(snapshot, 'canonical').map((tag) => tag.href)];
+  const canonical = [...metaContents(snapshot, 'og:url'), ...linksWithRel(snapshot, canonicalRels).map((tag) => tag.href)];
   const dates: string[] = [];
   for (const url of [context.url, ...canonical]) {
     let absolute: string;

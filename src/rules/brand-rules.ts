@@ -1,7 +1,7 @@
 import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
 import {fileExtension} from '../parse/audio-links.js';
 import type {LinkTag, Snapshot} from '../parse/parse-html.js';
-import {dereference, items, jsonldNodes, linksByRel, mainNodes, names, perCall, urls, type JsonldNode} from './query.js';
+import {dereference, hasRel, items, jsonldNodes, linksWithRel, mainNodes, names, perCall, urls, type JsonldNode} from './query.js';
 import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 import {resolveHref} from './resolve-urls.js';
@@ -101,12 +101,9 @@ export const largeIconSize = 120;
 
 const touchRels = ['apple-touch-icon', 'apple-touch-icon-precomposed'];
 const iconRels = ['icon', ...touchRels];
+const manifestRels = ['manifest'];
 
 interface RankedIcon { href: string; size: number; declared: boolean; touch: boolean }
-
-/** Whether the `rel` of a tag (lowercase, whitespace-collapsed) has one of `rels` as a token. */
-const hasRel = (tag: LinkTag, rels: readonly string[]): boolean =>
-  tag.rel.includes(' ') ? tag.rel.split(' ').some((token) => rels.includes(token)) : rels.includes(tag.rel);
 
 /** The hrefs of the icons that pass `keep`, in their rank order. */
 function hrefsOf(ranked: readonly RankedIcon[], keep: (icon: RankedIcon) => boolean, out: string[]): void {
@@ -120,13 +117,13 @@ function hrefsOf(ranked: readonly RankedIcon[], keep: (icon: RankedIcon) => bool
  * there); then the smaller or non-square declared icons, biggest first; then icons without sizes.
  */
 const icons = named('link(apple-touch-icon, icon, manifest) ranked', (snapshot) => {
-  const ranked: RankedIcon[] = linksByRel(snapshot, ...iconRels).map((tag) => ({href: tag.href, ...iconSize(tag), touch: hasRel(tag, touchRels)}));
+  const ranked: RankedIcon[] = linksWithRel(snapshot, iconRels).map((tag) => ({href: tag.href, ...iconSize(tag), touch: hasRel(tag, touchRels)}));
   // A stable sort: equal icons keep their document order.
   ranked.sort((a, b) => b.size - a.size || Number(b.touch) - Number(a.touch));
   const out: string[] = [];
   hrefsOf(ranked, (icon) => icon.size >= largeIconSize, out);
   hrefsOf(ranked, (icon) => !icon.declared && icon.touch, out);
-  const manifest = linksByRel(snapshot, 'manifest').find((tag) => isWebManifestUrl(tag.href));
+  const manifest = linksWithRel(snapshot, manifestRels).find((tag) => isWebManifestUrl(tag.href));
   if (manifest !== undefined) out.push(manifest.href);
   hrefsOf(ranked, (icon) => icon.declared && icon.size < largeIconSize, out);
   hrefsOf(ranked, (icon) => !icon.declared && !icon.touch, out);

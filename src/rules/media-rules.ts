@@ -1,7 +1,7 @@
 import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
 import {srcsetUrls} from '../parse/srcset.js';
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
-import {audioTypes, contentTypes, jsonldNodes, linksByRel, mainNodes, metaContents, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
+import {audioTypes, contentTypes, jsonldNodes, linksWithRel, mainNodes, metaContents, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
 import {classifyImageUrl} from './image-filters.js';
 import {meta, microdata, link, named, type Rule} from './rule-kit.js';
 
@@ -135,9 +135,11 @@ function twitterStream(kind: 'video' | 'audio'): Rule {
     metaContents(snapshot, 'twitter:player:stream').filter((url) => isAudioStream(snapshot, url) === (kind === 'audio')));
 }
 
+const enclosureRels = ['enclosure'];
+
 /** `<link rel="enclosure">` typed `audio/*` (a podcast page pointing at its episode file). */
 const audioEnclosures = named('link(enclosure audio/*)', (snapshot) =>
-  linksByRel(snapshot, 'enclosure').filter((tag) => tag.type?.trim().toLowerCase().startsWith('audio/') === true).map((tag) => tag.href));
+  linksWithRel(snapshot, enclosureRels).filter((tag) => tag.type?.trim().toLowerCase().startsWith('audio/') === true).map((tag) => tag.href));
 
 /** Where the image is read, in priority order (every candidate is kept; ping picks the first that answers). */
 export const imageRules: Rule[] = [

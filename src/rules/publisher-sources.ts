@@ -1,6 +1,6 @@
 import {getDomainWithoutSuffix} from 'tldts';
 import type {Snapshot} from '../parse/parse-html.js';
-import {contentTypes, dereference, items, jsonldNodes, jsonldTypes, pageTypes, perCall, type JsonldNode} from './query.js';
+import {contentTypes, dereference, items, jsonldNodes, jsonldTypes, oncePerCall, pageTypes, perCall, type JsonldNode} from './query.js';
 
 /*
  * Publisher sources beyond the page's explicit metadata (issue 12 point 3): the site's JSON-LD
@@ -108,11 +108,16 @@ export function titleSuffix(title: string | null, pageUrl: string): string | nul
   return words.every((word) => namelike(word) || connectors.has(word.toLowerCase())) ? suffix : null;
 }
 
+/** The letters and digits of a URL's domain label (`npmjs.com` → `npmjs`), or `null` without one. */
+function domainLetters(pageUrl: string): string | null {
+  const label = getDomainWithoutSuffix(pageUrl);
+  return label === null ? null : letters(label);
+}
+
 /** Whether `name` spells the page's domain label (`Coastal Gardeners Forum` on coastalgardeners.example, `npm` on npmjs.com). */
 function spellsDomain(name: string, pageUrl: string): boolean {
-  const label = getDomainWithoutSuffix(pageUrl);
-  if (label === null) return false;
-  const site = letters(label);
+  const site = oncePerCall(domainLetters, pageUrl);
+  if (site === null) return false;
   const compact = letters(name);
   return site.length >= 3 && compact.length >= 3 && (compact.includes(site) || site.startsWith(compact) || (compact.length >= 4 && site.includes(compact)));
 }

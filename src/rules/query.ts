@@ -18,6 +18,8 @@ interface QueryCache {
   types: Map<JsonldNode, readonly string[]>;
   /** What {@link perCall} computed, by the function that computed it. */
   derived: Map<(snapshot: Snapshot) => unknown, unknown>;
+  /** What {@link oncePerCall} computed, by function and argument. */
+  byArgument: Map<(argument: string) => unknown, Map<string, unknown>>;
 }
 
 let cache: QueryCache | null = null;
@@ -25,12 +27,26 @@ let cache: QueryCache | null = null;
 /** Runs `run` with the per-call query cache of `snapshot` (see {@link QueryCache}). */
 export function withQueryCache<T>(snapshot: Snapshot, run: () => T): T {
   const previous = cache;
-  cache = {snapshot, nodes: new Map(), types: new Map(), derived: new Map()};
+  cache = {snapshot, nodes: new Map(), types: new Map(), derived: new Map(), byArgument: new Map()};
   try {
     return run();
   } finally {
     cache = previous;
   }
+}
+
+/**
+ * `compute(argument)`, computed once per pickFields call for a pure function several rules call with
+ * the same argument (the page URL's domain); afresh outside one.
+ */
+export function oncePerCall<T>(compute: (argument: string) => T, argument: string): T {
+  if (cache === null) return compute(argument);
+  let results = cache.byArgument.get(compute) as Map<string, T> | undefined;
+  if (results === undefined) cache.byArgument.set(compute, (results = new Map()));
+  if (results.has(argument)) return results.get(argument)!;
+  const value = compute(argument);
+  results.set(argument, value);
+  return value;
 }
 
 /**
@@ -122,12 +138,22 @@ export function httpEquivContents(snapshot: Snapshot, key: string): string[] {
 
 /** The `<link>` tags whose `rel` contains one of `rels` as a token (e.g. `icon` matches `shortcut icon`). */
 export function linksByRel(snapshot: Snapshot, ...rels: string[]): LinkTag[] {
-  // Most rels are one token: only those with a space (rel is whitespace-collapsed) need splitting.
+  return linksWithRel(snapshot, rels);
+}
+
+/** {@link linksByRel} with the rels as a list (a rule makes it once). */
+export function linksWithRel(snapshot: Snapshot, rels: readonly string[]): LinkTag[] {
   const found: LinkTag[] = [];
-  for (const link of snapshot.links) {
-    if (link.rel.includes(' ') ? link.rel.split(' ').some((token) => rels.includes(token)) : rels.includes(link.rel)) found.push(link);
-  }
+  for (const link of snapshot.links) if (hasRel(link, rels)) found.push(link);
   return found;
+}
+
+/** Whether the `rel` of a tag (lowercase, whitespace-collapsed) has one of `rels` as a token. */
+export function hasRel(tag: LinkTag, rels: readonly string[]): boolean {
+  // Most rels are one token: only those with a space need splitting.
+  if (!tag.rel.includes(' ')) return rels.includes(tag.rel);
+  for (const token of tag.rel.split(' ')) if (rels.includes(token)) return true;
+  return false;
 }
 
 /**

@@ -140,13 +140,20 @@ export function resolveUrls(candidates: Candidates, baseUrl: string): Candidates
     ...candidates,
     url: candidates.url === null ? null : resolveAbsolute(candidates.url, baseUrl, baseOrigin),
   };
-  for (const field of mediaFields) {
-    const seen = new Set<string>();
-    for (const candidate of candidates[field]) {
-      const url = resolveAbsolute(candidate, baseUrl, baseOrigin);
-      if (url !== null) seen.add(url);
-    }
-    resolved[field] = [...seen];
-  }
+  for (const field of mediaFields) resolved[field] = resolveList(candidates[field], baseUrl, baseOrigin);
   return resolved;
+}
+
+/** The URLs of a media field resolved, the first of each kept (most pages give a field no or one candidate: no set for those). */
+function resolveList(list: readonly string[], baseUrl: string, baseOrigin: string | null): string[] {
+  if (list.length <= 1) {
+    const url = list.length === 0 ? null : resolveAbsolute(list[0]!, baseUrl, baseOrigin);
+    return url === null ? [] : [url];
+  }
+  const seen = new Set<string>();
+  for (const candidate of list) {
+    const url = resolveAbsolute(candidate, baseUrl, baseOrigin);
+    if (url !== null) seen.add(url);
+  }
+  return [...seen];
 }

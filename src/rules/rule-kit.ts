@@ -1,7 +1,7 @@
 import type {IncomingHttpHeaders} from 'node:http';
 import type {MediaField, TextField} from '../data.js';
 import type {Snapshot} from '../parse/parse-html.js';
-import {linksByRel, mainNodes, metaContentsOf, microdataValues, strings} from './query.js';
+import {linksWithRel, mainNodes, metaContentsOf, microdataValues, strings} from './query.js';
 
 /** What a rule may read besides the snapshot. */
 export interface RuleContext {
@@ -50,5 +50,5 @@ export function jsonld(...keys: string[]): Rule {
 
 /** A rule returning the `href` of `<link>` tags with one of these `rel` tokens. */
 export function link(...rels: string[]): Rule {
-  return named(`link(${rels.join(', ')})`, (snapshot) => linksByRel(snapshot, ...rels).map((tag) => tag.href));
+  return named(`link(${rels.join(', ')})`, (snapshot) => linksWithRel(snapshot, rels).map((tag) => tag.href));
 }
