@@ -264,8 +264,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       }
       const special = foreign[foreign.length - 1] === none ? scanned.special : undefined;
       const tag = openTag(readTagName(scanned));
-      const read = scanned.read;
-      const names = scanned.names;
+      // An ignored <form>'s attributes are all reported: htmlparser2 does, and its handler gives them
+      // to the element opened last when no event came between (its `src`, `href`, `datetime`…).
+      const read = tag === null ? null : scanned.read;
+      const names = tag === null ? null : scanned.names;
 
       // Its attributes (Tokenizer: before/in/after attribute name, before/in attribute value, self-closing).
       let k = j;

@@ -82,6 +82,7 @@ describe('parseHtml (fast) equals the reference full parse', () => {
     'ignored nested form attributes, unreported element before': '<div itemscope itemtype="https://schema.org/Person"><form><span><form itemprop="name">Jane Doe</form></span></form></div>',
     'ignored nested form attributes, tracked element before': '<div itemscope><form><p><form itemprop=name>Q</p><p>' + 'A paragraph long enough to be the description. '.repeat(2) + '</p>',
     'ignored nested form attributes, byline element before': '<div itemscope><form><div class="byline"><form itemprop=author>Jane</div><form itemscope itemprop=author><b>X</b>',
+    'ignored nested form attributes on a media element, a link and a time': '<form><video><form src="/v.mp4" poster="/p.jpg"></video><a><form href="/ep.mp3" rel="author">Jane Doe</a><time><form datetime="2020-01-01">x</time>',
     'ignored nested form attributes after an event': '<div itemscope><form><span></span><form itemprop=name>Q</div><div itemscope><form><img alt=x><form itemprop=name>R</div>',
     'missing head and html': '<meta property=og:title content=Unquoted><title>T</title><h1>H</h1><p>' + 'Some words for the paragraph. '.repeat(3),
     'CDATA outside and inside svg': '<![CDATA[<h1>x</h1>]]><svg><![CDATA[<title>y</title>]]><title>in svg</title></svg><title>t</title>',
@@ -129,6 +130,8 @@ describe('parseHtml (fast) equals the reference full parse', () => {
       '<a class="x" href="/h" data-q rel=author>', '<A CLASS=x REL="Author" HREF=/u>', '<img class=c data-src="/l.png" loading=lazy src="/s.png" alt="A &amp; B">',
       '<a itemprop="url" class=k href="/mu">', '<meta class=x name=author content="Ann">', '<link as=font rel="icon" data-x="1" href="/i.png" sizes=any>', '<html data-x lang=fr>',
       '<time class=t datetime="2026-03-04T05:06:07Z">', '<source media="(x)" srcset="/m.png 2x" type="image/png">', '<video class=v poster=/vp.png src=/v.webm>',
+      '<form>', '</form>', '<form src="/f.mp4" href="/f.mp3" datetime="2026-01-02" class="byline" itemprop=name itemscope>',
+      '<div class="post-author">', '<span id=publish-date>', '<p class="byline by-&#97;uthor">',
     ),
     fc.string({maxLength: 6}),
   );
