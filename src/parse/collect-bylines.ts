@@ -23,8 +23,43 @@ export const maxDateTexts = 6;
 /** Sections whose author links and dates are the site's, not the page's (a header is not one: bylines sit there). */
 export const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside', 'form']);
 
+/** Words one of which a class or id that names an author, a byline or a date contains (`by` covers `byline`). */
+const hintWords = ['auth', 'writer', 'date', 'time', 'publish', 'posted', 'by'] as const;
 // A cheap first test on a class or id: most fail it, so most need no splitting.
-const hintPattern = /auth|byline|writer|date|time|publish|posted|by/i;
+const hintPattern = new RegExp(hintWords.join('|'), 'i');
+/** The hint words by the code of their first (lowercase ASCII) letter. */
+const hintWordsByFirst: (string[] | undefined)[] = [];
+/** A bit per pair of ASCII characters (7 bits each, lowercased) that starts a hint word: most pairs do not. */
+const hintPairs = new Uint8Array(128 * 128);
+for (const word of hintWords) {
+  (hintWordsByFirst[word.charCodeAt(0)] ??= []).push(word);
+  hintPairs[(word.charCodeAt(0) << 7) | word.charCodeAt(1)] = 1;
+}
+
+/**
+ * Whether the class or id value written at `html[start, end)` may name an author, a byline or a date
+ * ({@link classHint} is null for all others): it contains a hint word (ASCII letters, any case), or
+ * an `&`, whose entity may decode to anything. Read in place, so the scanner slices only these.
+ */
+export function mayHint(html: string, start: number, end: number): boolean {
+  for (let index = start; index < end - 1; index++) {
+    const c = html.charCodeAt(index);
+    if (c === 38) return true;
+    // A quick no for most positions: the pair here, lowercased, starts no hint word (a non-ASCII
+    // character may pass this test, never the comparison below).
+    if (hintPairs[(((c | 0x20) & 0x7f) << 7) | ((html.charCodeAt(index + 1) | 0x20) & 0x7f)] === 0 || c >= 128) continue;
+    search: for (const word of hintWordsByFirst[c | 0x20]!) {
+      if (index + word.length > end) continue;
+      for (let offset = 1; offset < word.length; offset++) {
+        const d = html.charCodeAt(index + offset);
+        if (d >= 128 || (d | 0x20) !== word.charCodeAt(offset)) continue search;
+      }
+      return true;
+    }
+  }
+  return end > start && html.charCodeAt(end - 1) === 38;
+}
+
 /** A word of a class that says the element is something else: a picture, a bio, a comment's author. */
 const excludedWords: ReadonlySet<string> = new Set([
   'comment', 'comments', 'avatar', 'image', 'img', 'photo', 'pic', 'picture', 'thumb', 'thumbnail', 'bio', 'description', 'desc',

@@ -40,22 +40,29 @@ const readAttributes = new Map<string, readonly string[]>([
 
 // collect-bylines.ts reads `class` and `id` on the tags bylines and dates are written in.
 for (const tag of bylineTags) readAttributes.set(tag, [...(readAttributes.get(tag) ?? []), 'class', 'id']);
+const hintedTags: ReadonlySet<string> = new Set(bylineTags);
 
 /** Which attribute names of one tag are read: the names, and a bit per lowercase first letter for a quick no. */
 export interface ReadSet {
   names: ReadonlySet<string>;
   firstLetters: number;
+  /**
+   * Whether its `class` and `id` are read only as byline hints (collect-bylines.ts reads nothing else
+   * there, and only the first of each): the scanner passes on only a first value that may be one
+   * (`mayHint`), which leaves the collector's result unchanged.
+   */
+  hinted: boolean;
 }
 
-function readSet(names: readonly string[]): ReadSet {
+function readSet(names: readonly string[], hinted = false): ReadSet {
   let firstLetters = 0;
   for (const name of names) firstLetters |= 1 << (name.charCodeAt(0) - 97);
-  return {names: new Set(names), firstLetters};
+  return {names: new Set(names), firstLetters, hinted};
 }
 
 const microdataOnly = readSet(microdataAttributes);
 const readSets = new Map<string, ReadSet>();
-for (const [tag, names] of readAttributes) readSets.set(tag, readSet([...names, ...microdataAttributes]));
+for (const [tag, names] of readAttributes) readSets.set(tag, readSet([...names, ...microdataAttributes], hintedTags.has(tag)));
 
 /**
  * The attributes read on a tag, by its name as written (any case), or `null` for all of them: a tag

@@ -1,5 +1,6 @@
 import {bang, doubleQuote, eq, gt, isAsciiAlpha, isEndOfTagSection, isWhitespace, question, singleQuote, slash} from './html-chars.js';
 import {decodeAttribute, decodeRcdata, decodeText, declarationEnd, isSpecialPrefix, specialEnd} from './markup-ends.js';
+import {mayHint} from './collect-bylines.js';
 import {attributesRead, type ReadSet} from './read-attributes.js';
 import {nameInfo, none, specialTags, svg, svgTagNameAdjustments, type NameInfo, type TagSlot} from './tree-rules.js';
 
@@ -272,6 +273,9 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       // Its attributes (Tokenizer: before/in/after attribute name, before/in attribute value, self-closing).
       let k = j;
       let selfClosing = false;
+      // A hinted tag's first class and id (see ReadSet.hinted): the later ones are never read.
+      let classSeen = false;
+      let idSeen = false;
       for (;;) {
         while (k < n && isWhitespace(html.charCodeAt(k))) k++;
         if (k >= n) break scan;
@@ -296,6 +300,8 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         const nameStart = k;
         // The lowercase name when the collector reads it, else undefined.
         let wanted: string | undefined;
+        // For a hinted tag's first class or id: its value is reported only if it may be a hint.
+        let hinted: boolean | null = null;
         const first = d | 0x20;
         k++;
         if (read !== null && !(first >= 97 && first <= 122 && (read.firstLetters & (1 << (first - 97))) !== 0)) {
@@ -325,13 +331,26 @@ export function scanHtml(html: string, handler: ScanHandler): void {
             const lower = html.slice(nameStart, k).toLowerCase();
             if (read.names.has(lower)) wanted = lower;
           }
+          if (read !== null && read.hinted) {
+            if (wanted === 'class') {
+              hinted = !classSeen;
+              classSeen = true;
+            } else if (wanted === 'id') {
+              hinted = !idSeen;
+              idSeen = true;
+            } else {
+              hinted = null;
+            }
+            // A class or id after the first, or without a value, names nothing the collector reads.
+            if (hinted === false) wanted = undefined;
+          }
         }
         while (k < n && isWhitespace(html.charCodeAt(k))) k++;
         if (k >= n) break scan;
         d = html.charCodeAt(k);
         if (d !== eq) {
           // No value; `/`, `>` or the next name follows.
-          if (wanted !== undefined) handler.onattribute(wanted, '');
+          if (wanted !== undefined && hinted !== true) handler.onattribute(wanted, '');
           continue;
         }
         k++;
@@ -356,7 +375,9 @@ export function scanHtml(html: string, handler: ScanHandler): void {
           if (k >= n) break scan;
           valueEnd = k;
         }
-        if (wanted !== undefined) handler.onattribute(wanted, decodeAttribute(html.slice(valueStart, valueEnd)));
+        if (wanted !== undefined && (hinted !== true || mayHint(html, valueStart, valueEnd))) {
+          handler.onattribute(wanted, decodeAttribute(html.slice(valueStart, valueEnd)));
+        }
       }
 
       // The tag ends at k (`>`). Parser.onopentagend / onselfclosingtag.

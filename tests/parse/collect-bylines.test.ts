@@ -1,5 +1,6 @@
 import {describe, expect, it} from '@jest/globals';
-import {classHint, isAuthorHref, maxBylines, maxDateTexts} from '../../src/parse/collect-bylines.js';
+import fc from 'fast-check';
+import {classHint, isAuthorHref, mayHint, maxBylines, maxDateTexts} from '../../src/parse/collect-bylines.js';
 import {parseHtml, parseHtmlReference} from '../../src/parse/parse-html.js';
 
 describe('classHint', () => {
@@ -84,5 +85,28 @@ describe('classHint cache', () => {
       expect(classHint(value)).toBe(first);
       expect(classHint(`${value}`.slice(0))).toBe(first);
     }
+  });
+});
+
+describe('mayHint (the scanner reads a class or id only if it may name a byline)', () => {
+  const hint = /auth|byline|writer|date|time|publish|posted|by/i;
+  const may = (value: string): boolean => mayHint(`<p class="${value}">`, 10, 10 + value.length);
+
+  it.each([
+    ['author vcard', true], ['c-BYLINE__x', true], ['publishedAt', true], ['comment-body', false], ['grid col-6', false],
+    ['a&#117;thor', true], ['', false], ['ſtime', true], ['ſ', false], ['Kelvin K', false], ['b y', false],
+  ])('%j → %s', (value, expected) => {
+    expect(may(value)).toBe(expected);
+  });
+
+  it('agrees with the hint pattern on every value without an entity, and a value it rejects names nothing', () => {
+    const unit = fc.constantFrom('a', 'u', 't', 'h', 'B', 'Y', 'w', 'r', 'i', 'e', 'D', 'm', 'p', 'l', 's', 'o', 'd', 'ſ', 'K', 'ı', ' ', '-', '_', 'x');
+    fc.assert(
+      fc.property(fc.string({unit, maxLength: 16}), (value) => {
+        expect(may(value)).toBe(hint.test(value));
+        if (!may(value)) expect(classHint(value)).toBeNull();
+      }),
+      {numRuns: 20000},
+    );
   });
 });
