@@ -52,12 +52,22 @@ export interface ReadSet {
    * (`mayHint`), which leaves the collector's result unchanged.
    */
   hinted: boolean;
+  /**
+   * The names by first letter and length, at `(letter - 97) << 5 | min(length, 31)`: where the
+   * scanner looks a name up, by two numbers it has at hand.
+   */
+  slots: (readonly string[] | undefined)[];
 }
 
 function readSet(names: readonly string[], hinted = false): ReadSet {
   let firstLetters = 0;
-  for (const name of names) firstLetters |= 1 << (name.charCodeAt(0) - 97);
-  return {names: new Set(names), firstLetters, hinted};
+  const slots: string[][] = [];
+  for (const name of new Set(names)) {
+    firstLetters |= 1 << (name.charCodeAt(0) - 97);
+    (slots[((name.charCodeAt(0) - 97) << 5) | Math.min(name.length, 31)] ??= []).push(name);
+  }
+  // A dense array of 26 × 32 slots: the scanner indexes it directly.
+  return {names: new Set(names), firstLetters, hinted, slots: Array.from({length: 26 * 32}, (_, index) => slots[index])};
 }
 
 const microdataOnly = readSet(microdataAttributes);

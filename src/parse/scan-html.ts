@@ -42,25 +42,21 @@ interface TagInfo {
   html: NameInfo;
   /** The attributes the collector reads on it (`null`: all). */
   read: ReadSet | null;
-  /** `read`'s names by hash (see {@link hashStep}). */
-  names: Map<number, string[]> | null;
   /** Whether its content is raw text (`true`: with entities decoded), outside SVG/MathML. */
   special: boolean | undefined;
 }
 
 /**
- * Tag infos by a number computed from the raw name, a small integer (the fastest map keys): names of
- * at most 4 ASCII characters packed 7 bits a character (exact), longer ones by a 30-bit hash checked
- * against the name; other names by their text.
+ * Tag infos by their name as written, behind a direct-mapped cache indexed by a hash of the name (a
+ * page uses a few dozen names): a lookup is an array read and a comparison of a few characters.
  */
-const tagsByShortCode = new Map<number, TagInfo>();
-const tagsByHash = new Map<number, TagInfo>();
 const tagsByRaw = new Map<string, TagInfo>();
+const recentTags: (TagInfo | undefined)[] = Array.from({length: 1024}, () => undefined);
 
 function makeTagInfo(raw: string): TagInfo {
   const lower = raw.toLowerCase();
   const read = attributesRead(lower);
-  return {raw, lower, html: nameInfo(lower === 'image' ? 'img' : lower), read, names: read === null ? null : hashTable(read), special: specialTags.get(lower)};
+  return {raw, lower, html: nameInfo(lower === 'image' ? 'img' : lower), read, special: specialTags.get(lower)};
 }
 
 /** Whether `html[start, end)` spells `raw` exactly. */
@@ -72,25 +68,19 @@ function spells(html: string, start: number, end: number, raw: string): boolean 
   return true;
 }
 
-/** The tag info of the raw name at `html[start, end)`; `key` is its packed code or hash, valid when `ascii`. */
-function tagAt(html: string, start: number, end: number, key: number, ascii: boolean): TagInfo {
-  if (ascii) {
-    const short = end - start <= 4;
-    const map = short ? tagsByShortCode : tagsByHash;
-    const tag = map.get(key);
-    if (tag !== undefined && (short || spells(html, start, end, tag.raw))) return tag;
-    if (tag === undefined && map.size < 2000) {
-      const made = makeTagInfo(html.slice(start, end));
-      map.set(key, made);
-      return made;
-    }
-  }
+/** The tag info of the raw name at `html[start, end)`, whose hash is `hash`. */
+function tagAt(html: string, start: number, end: number, hash: number): TagInfo {
+  const slot = hash & 1023;
+  const recent = recentTags[slot];
+  if (recent !== undefined && spells(html, start, end, recent.raw)) return recent;
   const raw = html.slice(start, end);
   let tag = tagsByRaw.get(raw);
   if (tag === undefined) {
     tag = makeTagInfo(raw);
+    // Tag names come from the page: the map stays bounded whatever it holds.
     if (tagsByRaw.size < 2000) tagsByRaw.set(raw, tag);
   }
+  recentTags[slot] = tag;
   return tag;
 }
 
@@ -103,53 +93,30 @@ let scannedTag: TagInfo;
  */
 function scanTagName(html: string, start: number): number {
   const n = html.length;
-  let code = 0;
   let hash = 0;
-  let ascii = true;
   let j = start;
   for (; j < n; j++) {
     const c = html.charCodeAt(j);
     if (c === gt || c === slash || (c <= 32 && isWhitespace(c))) break;
-    if (c > 127) ascii = false;
-    code = code * 128 + c;
-    hash = (Math.imul(hash, 31) + c) & 0x3fffffff;
+    hash = (Math.imul(hash, 31) + c) | 0;
   }
   if (j >= n) return -1;
-  scannedTag = tagAt(html, start, j, j - start <= 4 ? code : hash, ascii);
+  scannedTag = tagAt(html, start, j, hash);
   return j;
 }
 
-/** Per read set: the lowercase attribute names by a hash of their characters (see {@link hashStep}). */
-const hashTables = new WeakMap<ReadSet, Map<number, string[]>>();
-
-const hashStep = (hash: number, c: number): number => (Math.imul(hash, 31) + (c | 0x20)) | 0;
-
-function hashTable(read: ReadSet): Map<number, string[]> {
-  let table = hashTables.get(read);
-  if (table === undefined) {
-    table = new Map();
-    for (const name of read.names) {
-      let hash = 0;
-      for (let index = 0; index < name.length; index++) hash = hashStep(hash, name.charCodeAt(index));
-      const list = table.get(hash);
-      if (list === undefined) table.set(hash, [name]);
-      else list.push(name);
-    }
-    hashTables.set(read, table);
-  }
-  return table;
-}
-
 /**
- * The lowercase name in `read` that the ASCII attribute name at `html[start, end)` (hash `hash`)
- * spells, case aside, or undefined: no slice, no lowercasing.
+ * The lowercase name in `read` that the ASCII attribute name at `html[start, end)` spells, case
+ * aside, or undefined: found by its first letter and length (ReadSet.slots), with no slice, no
+ * lowercasing and no hashing.
  */
-function readName(html: string, start: number, end: number, hash: number, table: Map<number, string[]>): string | undefined {
-  const list = table.get(hash);
+function readName(html: string, start: number, end: number, read: ReadSet): string | undefined {
+  const length = end - start;
+  const list = read.slots[(((html.charCodeAt(start) | 0x20) - 97) << 5) | (length > 31 ? 31 : length)];
   if (list === undefined) return undefined;
   search: for (const name of list) {
-    if (name.length !== end - start) continue;
-    for (let index = 0; index < name.length; index++) {
+    if (name.length !== length) continue;
+    for (let index = 1; index < length; index++) {
       let c = html.charCodeAt(start + index);
       if (c >= 65 && c <= 90) c += 32;
       if (c !== name.charCodeAt(index)) continue search;
@@ -268,7 +235,6 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       // An ignored <form>'s attributes are all reported: htmlparser2 does, and its handler gives them
       // to the element opened last when no event came between (its `src`, `href`, `datetime`…).
       const read = tag === null ? null : scanned.read;
-      const names = tag === null ? null : scanned.names;
 
       // Its attributes (Tokenizer: before/in/after attribute name, before/in attribute value, self-closing).
       let k = j;
@@ -313,12 +279,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
           }
           if (k >= n) break scan;
         } else {
-          let hash = hashStep(0, d);
           let ascii = d <= 127;
           while (k < n) {
             d = html.charCodeAt(k);
             if (d === eq || d === gt || d === slash || (d <= 32 && isWhitespace(d))) break;
-            hash = hashStep(hash, d);
             if (d > 127) ascii = false;
             k++;
           }
@@ -326,7 +290,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
           if (read === null) {
             wanted = html.slice(nameStart, k).toLowerCase();
           } else if (ascii) {
-            wanted = readName(html, nameStart, k, hash, names!);
+            wanted = readName(html, nameStart, k, read);
           } else {
             const lower = html.slice(nameStart, k).toLowerCase();
             if (read.names.has(lower)) wanted = lower;
