@@ -42,22 +42,30 @@ for (const word of hintWords) {
  * an `&`, whose entity may decode to anything. Read in place, so the scanner slices only these.
  */
 export function mayHint(html: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  let c = html.charCodeAt(start);
   for (let index = start; index < end - 1; index++) {
-    const c = html.charCodeAt(index);
+    const next = html.charCodeAt(index + 1);
     if (c === 38) return true;
     // A quick no for most positions: the pair here, lowercased, starts no hint word (a non-ASCII
-    // character may pass this test, never the comparison below).
-    if (hintPairs[(((c | 0x20) & 0x7f) << 7) | ((html.charCodeAt(index + 1) | 0x20) & 0x7f)] === 0 || c >= 128) continue;
-    search: for (const word of hintWordsByFirst[c | 0x20]!) {
-      if (index + word.length > end) continue;
-      for (let offset = 1; offset < word.length; offset++) {
-        const d = html.charCodeAt(index + offset);
-        if (d >= 128 || (d | 0x20) !== word.charCodeAt(offset)) continue search;
-      }
-      return true;
-    }
+    // character may pass this test, never the comparison after it).
+    if (hintPairs[(((c | 0x20) & 0x7f) << 7) | ((next | 0x20) & 0x7f)] !== 0 && c < 128 && startsHintWord(html, index, end, c | 0x20)) return true;
+    c = next;
   }
-  return end > start && html.charCodeAt(end - 1) === 38;
+  return c === 38;
+}
+
+/** Whether a hint word starting with the letter `first` is written at `html[index, end)`, any case. */
+function startsHintWord(html: string, index: number, end: number, first: number): boolean {
+  search: for (const word of hintWordsByFirst[first]!) {
+    if (index + word.length > end) continue;
+    for (let offset = 1; offset < word.length; offset++) {
+      const d = html.charCodeAt(index + offset);
+      if (d >= 128 || (d | 0x20) !== word.charCodeAt(offset)) continue search;
+    }
+    return true;
+  }
+  return false;
 }
 
 /** A word of a class that says the element is something else: a picture, a bio, a comment's author. */
