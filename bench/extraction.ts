@@ -13,7 +13,7 @@ import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {Parser} from 'htmlparser2';
 import {Bench} from 'tinybench';
-import {collectGarbage, fixed, median, range, shuffled, target, type BenchMode, type Row} from './stats.js';
+import {collectGarbage, fixed, median, quantile, range, shuffled, target, type BenchMode, type Row} from './stats.js';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), 'corpus');
 
@@ -305,30 +305,92 @@ export async function benchExtraction(mode: BenchMode): Promise<{rows: Row[]; de
   return {rows, detail};
 }
 
+/** How the per-page figures are taken (see {@link interleavedBatches}). */
+interface BatchSettings {
+  /** Rounds: each times one batch of every contender, in a shuffled order. */
+  rounds: number;
+  /** Target duration of one batch, ms. */
+  batchMs: number;
+  /** Warm-up per contender before the rounds (also what the batch sizes are calibrated on), ms. */
+  warmupMs: number;
+}
+
+/**
+ * Times `contenders` on one page in batches of a few milliseconds, interleaved batch by batch in a
+ * shuffled order each round: a burst of machine noise lasts longer than a batch, so it falls on
+ * every contender of the round alike, and the per-round ratios stay narrow where 120 ms tasks one
+ * after the other (a tinybench run per contender) let a burst land on one of them. Returns each
+ * contender's ms per iteration, one entry per round.
+ */
+async function interleavedBatches(contenders: Contender[], page: CorpusPage, settings: BatchSettings): Promise<Map<string, number[]>> {
+  const batchSizes = new Map<string, number>();
+  collectGarbage();
+  for (const contender of contenders) {
+    const extract = contender.extract as (page: CorpusPage) => unknown;
+    const start = performance.now();
+    let count = 0;
+    do {
+      if (contender.sync) extract(page);
+      else await extract(page);
+      count++;
+    } while (performance.now() - start < settings.warmupMs || count < 5);
+    batchSizes.set(contender.name, Math.max(1, Math.round(settings.batchMs / ((performance.now() - start) / count))));
+  }
+  const out = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  for (let round = 0; round < settings.rounds; round++) {
+    for (const contender of shuffled(contenders, round * 7919 + 1)) {
+      const extract = contender.extract as (page: CorpusPage) => unknown;
+      const size = batchSizes.get(contender.name)!;
+      const start = performance.now();
+      if (contender.sync) {
+        for (let index = 0; index < size; index++) extract(page);
+      } else {
+        for (let index = 0; index < size; index++) await extract(page);
+      }
+      out.get(contender.name)!.push((performance.now() - start) / size);
+    }
+  }
+  return out;
+}
+
 /**
  * linkpeek vs the floor and vs unfurl.js, page by page (issue 15: the aggregate is carried by the large
- * pages, so the typical page is judged by the median of the per-page ratios). Each page gets its own
- * interleaved rounds of {floor, linkpeek, unfurl.js}, every ratio taken inside one round.
+ * pages, so the typical page is judged by the median of the per-page ratios). Each page is timed in
+ * interleaved batches ({@link interleavedBatches}); a page's ratio is the median of its per-round
+ * ratios, shown with their interquartile range.
  */
 async function perPage(pages: CorpusPage[], contenders: Contender[], mode: BenchMode): Promise<{rows: Row[]; detail: string}> {
-  const settings: Settings = mode.quick
-    ? {rounds: 1, time: 30, iterations: 5, warmupTime: 20, warmupIterations: 5}
-    : {rounds: 5, time: 120, iterations: 10, warmupTime: 50, warmupIterations: 5};
+  const settings: BatchSettings = mode.quick ? {rounds: 8, batchMs: 3, warmupMs: 30} : {rounds: 60, batchMs: 4, warmupMs: 150};
   const hasUnfurl = contenders.some((c) => c.name === 'unfurl.js');
   const hasParse = contenders.some((c) => c.name === parseStageName);
   const lines = [
-    '| Page | Kind | KB | floor ms | linkpeek ms | of which parse stage ms | unfurl.js ms | linkpeek ÷ floor throughput (spread) | parse stage ÷ floor | linkpeek ÷ unfurl.js throughput (spread) |',
+    '| Page | Kind | KB | floor ms | linkpeek ms | of which parse stage ms | unfurl.js ms | linkpeek ÷ floor throughput (IQR) | parse stage ÷ floor | linkpeek ÷ unfurl.js throughput (IQR) |',
     '|---|---|---|---|---|---|---|---|---|---|',
   ];
+  // Every contender runs every page first: the code the rounds time is compiled for the whole corpus,
+  // not re-tiered by the first page's rounds.
+  for (const contender of contenders) {
+    const extract = contender.extract as (page: CorpusPage) => unknown;
+    for (let pass = 0; pass < (mode.quick ? 1 : 5); pass++) {
+      for (const page of pages) await extract(page);
+    }
+  }
   const toFloor: number[] = [];
   const parseToFloor: number[] = [];
   const toUnfurl: number[] = [];
   const behind: string[] = [];
+  /** Per-round throughput ratios of a to b (b's time over a's). */
+  const ratiosOf = (ms: Map<string, number[]>, a: string, b: string): number[] => {
+    const aMs = ms.get(a) ?? [];
+    const bMs = ms.get(b) ?? [];
+    return aMs.map((value, round) => (bMs[round] ?? Number.NaN) / value).filter((value) => Number.isFinite(value));
+  };
+  const iqr = (values: number[]): string => `${fixed(quantile(values, 0.25))}–${fixed(quantile(values, 0.75))}`;
   for (const page of pages) {
-    const {ms, ratios} = await measure(contenders, [page], settings);
-    const floorValues = ratios.get(`linkpeek/${floorName}`) ?? [];
-    const parseValues = ratios.get(`${parseStageName}/${floorName}`) ?? [];
-    const unfurlValues = ratios.get('linkpeek/unfurl.js') ?? [];
+    const ms = await interleavedBatches(contenders, page, settings);
+    const floorValues = ratiosOf(ms, 'linkpeek', floorName);
+    const parseValues = ratiosOf(ms, parseStageName, floorName);
+    const unfurlValues = ratiosOf(ms, 'linkpeek', 'unfurl.js');
     toFloor.push(median(floorValues));
     if (hasParse) parseToFloor.push(median(parseValues));
     if (hasUnfurl) {
@@ -337,10 +399,10 @@ async function perPage(pages: CorpusPage[], contenders: Contender[], mode: Bench
     }
     const cell = (name: string): string => fixed(median(ms.get(name) ?? []), 3);
     lines.push(
-      `| ${page.file} | ${page.kind} | ${(page.bytes.length / 1024).toFixed(0)} | ${cell(floorName)} | ${cell('linkpeek')} | ${hasParse ? cell(parseStageName) : 'n/a'} | ${hasUnfurl ? cell('unfurl.js') : 'n/a'} | ${fixed(median(floorValues))} (${range(floorValues)}) | ${hasParse ? fixed(median(parseValues)) : 'n/a'} | ${hasUnfurl ? `${fixed(median(unfurlValues))} (${range(unfurlValues)})` : 'n/a'} |`,
+      `| ${page.file} | ${page.kind} | ${(page.bytes.length / 1024).toFixed(0)} | ${cell(floorName)} | ${cell('linkpeek')} | ${hasParse ? cell(parseStageName) : 'n/a'} | ${hasUnfurl ? cell('unfurl.js') : 'n/a'} | ${fixed(median(floorValues))} (${iqr(floorValues)}) | ${hasParse ? fixed(median(parseValues)) : 'n/a'} | ${hasUnfurl ? `${fixed(median(unfurlValues))} (${iqr(unfurlValues)})` : 'n/a'} |`,
     );
   }
-  const note = `${pages.length} pages, ${settings.rounds} interleaved round${settings.rounds > 1 ? 's' : ''} each`;
+  const note = `${pages.length} pages, ${settings.rounds} rounds of interleaved ${settings.batchMs} ms batches each`;
   const rows: Row[] = [{
     area: 'extraction',
     measure: `linkpeek ÷ floor, median of per-page ratios (${note})`,
