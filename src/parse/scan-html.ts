@@ -399,7 +399,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         let j: number;
         const top = stack.length > 0 ? stack[stack.length - 1]! : '';
         const topEnd = open + 2 + top.length;
-        if (foreign.length === 1 && top !== '' && topEnd < n && html.startsWith(top, open + 2) && isEndOfTagSection(html.charCodeAt(topEnd))) {
+        if (foreign.length === 1 && top !== '' && topEnd < n && spells(html, open + 2, topEnd, top) && isEndOfTagSection(html.charCodeAt(topEnd))) {
           // The usual case, `</div>` closing the innermost element, spelled as it is on the stack (outside
           // SVG/MathML, where the tree sees the name as written): what closeTag would do, without the lookups.
           j = topEnd;
