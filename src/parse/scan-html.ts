@@ -44,6 +44,8 @@ interface TagInfo {
   read: ReadSet | null;
   /** Whether its content is raw text (`true`: with entities decoded), outside SVG/MathML. */
   special: boolean | undefined;
+  /** {@link nameInfo} of the name as SVG content reads it (`clippath` → `clipPath`), once asked. */
+  svg: NameInfo | undefined;
 }
 
 /**
@@ -56,7 +58,7 @@ const recentTags: (TagInfo | undefined)[] = Array.from({length: 1024}, () => und
 function makeTagInfo(raw: string): TagInfo {
   const lower = raw.toLowerCase();
   const read = attributesRead(lower);
-  return {raw, lower, html: nameInfo(lower === 'image' ? 'img' : lower), read, special: specialTags.get(lower)};
+  return {raw, lower, html: nameInfo(lower === 'image' ? 'img' : lower), read, special: specialTags.get(lower), svg: undefined};
 }
 
 /** Whether `html[start, end)` spells `raw` exactly. */
@@ -153,7 +155,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     if (foreign.length === 1) return tag.html;
     const lower = tag.lower;
     const context = foreign[foreign.length - 1]!;
-    if (context === svg) return nameInfo(svgTagNameAdjustments.get(lower) ?? lower);
+    if (context === svg) return (tag.svg ??= nameInfo(svgTagNameAdjustments.get(lower) ?? lower));
     const adjusted = svgTagNameAdjustments.get(lower);
     if (adjusted !== undefined && stack.includes(adjusted)) return nameInfo(adjusted);
     return context === none ? tag.html : nameInfo(lower);
