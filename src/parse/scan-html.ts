@@ -173,8 +173,8 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     const name = info.name;
     if (name === 'form' && stack.includes('form')) return null;
     const implied = info.implies;
-    if (implied !== undefined) {
-      while (stack.length > 0 && implied.has(stack[stack.length - 1]!)) popElement();
+    if (implied !== 0) {
+      while (infos.length > 0 && (infos[infos.length - 1]!.bit & implied) !== 0) popElement();
     }
     if (!info.isVoid) {
       stack.push(name);

@@ -60,12 +60,27 @@ export const specialTags = new Map<string, boolean>([
   ['title', true], ['textarea', true], ['plaintext', false],
 ]);
 
+/** A bit for each name some tag closes (28 of them): the scanner tests an open element against a tag's set with one AND. */
+const impliedBits = new Map<string, number>();
+for (const names of openImpliesClose.values()) {
+  for (const name of names) if (!impliedBits.has(name)) impliedBits.set(name, 1 << impliedBits.size);
+}
+if (impliedBits.size > 31) throw new Error('tree-rules: more implied names than bits');
+
+function impliesMask(name: string): number {
+  let mask = 0;
+  for (const implied of openImpliesClose.get(name) ?? []) mask |= impliedBits.get(implied)!;
+  return mask;
+}
+
 /** What the tree rules say about one (final, lowercase) tag name, looked up once per name. */
 export interface NameInfo extends TagSlot {
   name: string;
   isVoid: boolean;
-  /** The open elements it closes (Parser's openImpliesClose). */
-  implies: ReadonlySet<string> | undefined;
+  /** The open elements it closes (Parser's openImpliesClose), as a mask of their {@link bit}s (0: none). */
+  implies: number;
+  /** This name's bit in the masks of `implies`, if some tag closes it (0 otherwise). */
+  bit: number;
   /** The foreign context it opens, or -1. */
   context: number;
 }
@@ -79,7 +94,8 @@ export function nameInfo(name: string): NameInfo {
       name,
       data: undefined,
       isVoid: voidElements.has(name),
-      implies: openImpliesClose.get(name),
+      implies: impliesMask(name),
+      bit: impliedBits.get(name) ?? 0,
       context: voidElements.has(name) ? -1 : name === 'svg' ? svg : name === 'math' ? mathml : htmlIntegrationElements.has(name) ? none : -1,
     };
     if (nameInfos.size < 2000) nameInfos.set(name, info);
