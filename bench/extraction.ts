@@ -8,9 +8,9 @@
  * one task iteration = one pass over the whole corpus) in a shuffled order, and every ratio is taken
  * between figures of the same round. The table shows the median over rounds and the min–max spread.
  */
-import {readFileSync} from 'node:fs';
+import {existsSync, readFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
-import {fileURLToPath} from 'node:url';
+import {fileURLToPath, pathToFileURL} from 'node:url';
 import {Parser} from 'htmlparser2';
 import {Bench} from 'tinybench';
 import {collectGarbage, fixed, median, quantile, range, shuffled, target, type BenchMode, type Row} from './stats.js';
@@ -63,16 +63,22 @@ function floor(): Contender {
   };
 }
 
-/** linkpeek's extraction stage, or the reason it cannot run yet (a stage still a contract stub). */
+/**
+ * linkpeek's stages as the package ships them: the tsup build in `dist/` (`npm run bench` builds it
+ * first), plain JavaScript like the peers' packages. The sources loaded through tsx would carry its
+ * `keepNames` wrappers (a call per named closure made), which the package does not have.
+ */
+async function linkpeekPackage(): Promise<typeof import('../src/index.js')> {
+  const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
+  if (!existsSync(built)) throw new Error('dist/index.js is missing: run `npm run build` (npm run bench does)');
+  return (await import(pathToFileURL(built).href)) as typeof import('../src/index.js');
+}
+
+/** linkpeek's extraction stage, or the reason it cannot run. */
 async function linkpeek(probe: CorpusPage): Promise<Contender> {
   const name = 'linkpeek';
   try {
-    const [{decodeBody}, {parseHtml}, {pickFields}, {documentBase, resolveUrls}] = await Promise.all([
-      import('../src/fetch/decode-body.js'),
-      import('../src/parse/parse-html.js'),
-      import('../src/rules/rules.js'),
-      import('../src/rules/resolve-urls.js'),
-    ]);
+    const {decodeBody, parseHtml, pickFields, documentBase, resolveUrls} = await linkpeekPackage();
     const headers = {'content-type': 'text/html'};
     const extract = (page: CorpusPage) => {
       const {text} = decodeBody(page.bytes, null);
@@ -91,7 +97,13 @@ async function linkpeek(probe: CorpusPage): Promise<Contender> {
  * the whole stage goes, next to it in the same rounds.
  */
 async function linkpeekParse(): Promise<Contender> {
-  const [{decodeBody}, {parseHtml}] = await Promise.all([import('../src/fetch/decode-body.js'), import('../src/parse/parse-html.js')]);
+  let stages: Awaited<ReturnType<typeof linkpeekPackage>>;
+  try {
+    stages = await linkpeekPackage();
+  } catch (error) {
+    return {name: parseStageName, skip: (error as Error).message};
+  }
+  const {decodeBody, parseHtml} = stages;
   return {name: parseStageName, sync: true, extract: (page) => parseHtml(decodeBody(page.bytes, null).text)};
 }
 

@@ -33,6 +33,8 @@ export type {SafeRequest, SafeResponse} from './fetch/http-client.js';
 export {resolveAllowedAddresses, createGuardedLookup} from './url/address-guard.js';
 export {fetchPage} from './fetch/fetch-page.js';
 export type {Page, FetchRequest} from './fetch/fetch-page.js';
+export {decodeBody} from './fetch/decode-body.js';
+export type {DecodedBody} from './fetch/decode-body.js';
 export {parseHtml, parseHtmlChunks} from './parse/parse-html.js';
 export type {Snapshot} from './parse/parse-html.js';
 export {pickFields, rules, meta, microdata, link} from './rules/rules.js';
