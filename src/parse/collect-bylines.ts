@@ -122,6 +122,16 @@ export function isAuthorHref(href: string): boolean {
 }
 
 /**
+ * Whether {@link recordByline} may record anything for an element opening now: not inside nav, footer,
+ * aside or form, and with room left for a byline or a date. When not, its class and id are not read.
+ */
+export function readsHints(state: ParseState): boolean {
+  const {bylines, dateTexts} = state.snapshot;
+  return state.chromeDepth === 0
+    && (bylines === undefined || bylines.length < maxBylines || dateTexts === undefined || dateTexts.length < maxDateTexts);
+}
+
+/**
  * Records the element just opened when its class or id names an author, a byline or a date, or when
  * it is a link to an author page; its text is filled in when it closes. Outside nav/footer/aside/form.
  */

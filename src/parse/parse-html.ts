@@ -1,5 +1,5 @@
 import {Parser} from 'htmlparser2';
-import {chromeTags, recordByline, trackChrome} from './collect-bylines.js';
+import {chromeTags, readsHints, recordByline, trackChrome} from './collect-bylines.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {appendText, finishText} from './collect-text.js';
 import {scanHtml, type ScanHandler, type TagSlot} from './scan-html.js';
@@ -77,8 +77,10 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
   };
 
   const handler: ScanHandler = {
+    readsHints: true,
     onopentagname(name, slot) {
       if (tag !== null) flush();
+      handler.readsHints = readsHints(state);
       state.depth++;
       state.elements++;
       tag = name;

@@ -31,6 +31,11 @@ export interface ScanHandler {
   onend(): void;
   /** Whether text at this point would be used: asked before each text node, which is decoded and emitted only if so. */
   wantsText(): boolean;
+  /**
+   * Whether the tag just opened may have its class and id read as hints (ReadSet.hinted); when not
+   * (inside nav or footer, or with no room left for what they would add), the scanner skips them.
+   */
+  readsHints: boolean;
 }
 
 /** A raw tag name as written, lowercased, with what is looked up for it. */
@@ -307,8 +312,9 @@ export function scanHtml(html: string, handler: ScanHandler): void {
             } else {
               hinted = null;
             }
-            // A class or id after the first, or without a value, names nothing the collector reads.
-            if (hinted === false) wanted = undefined;
+            // A class or id after the first, or without a value, or while the collector reads no hints,
+            // names nothing it reads.
+            if (hinted === false || (hinted === true && !handler.readsHints)) wanted = undefined;
           }
         }
         while (k < n && isWhitespace(html.charCodeAt(k))) k++;
