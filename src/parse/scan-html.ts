@@ -75,19 +75,41 @@ function spells(html: string, start: number, end: number, raw: string): boolean 
   return true;
 }
 
+/**
+ * Names of at most 4 ASCII characters (most tags: `a`, `p`, `li`, `div`, `span`…) by their characters
+ * packed 7 bits each, which identify them: a slot holds the packed name it was filled for, so a
+ * lookup compares one number instead of the characters.
+ */
+const shortCodes = new Int32Array(1024);
+const shortTags: (TagInfo | undefined)[] = Array.from({length: 1024}, () => undefined);
+
+/** The tag info of a name of at most 4 ASCII characters, packed as `code` (see {@link shortCodes}). */
+function shortTagAt(html: string, start: number, end: number, code: number): TagInfo {
+  const slot = (code ^ (code >>> 10) ^ (code >>> 20)) & 1023;
+  if (shortCodes[slot] === code) return shortTags[slot]!;
+  const tag = tagNamed(html.slice(start, end));
+  shortCodes[slot] = code;
+  shortTags[slot] = tag;
+  return tag;
+}
+
 /** The tag info of the raw name at `html[start, end)`, whose hash is `hash`. */
 function tagAt(html: string, start: number, end: number, hash: number): TagInfo {
   const slot = hash & 1023;
   const recent = recentTags[slot];
   if (recent !== undefined && spells(html, start, end, recent.raw)) return recent;
-  const raw = html.slice(start, end);
+  const tag = tagNamed(html.slice(start, end));
+  recentTags[slot] = tag;
+  return tag;
+}
+
+/** The tag info of a raw name, made once (up to a bound: names come from the page). */
+function tagNamed(raw: string): TagInfo {
   let tag = tagsByRaw.get(raw);
   if (tag === undefined) {
     tag = makeTagInfo(raw);
-    // Tag names come from the page: the map stays bounded whatever it holds.
     if (tagsByRaw.size < 2000) tagsByRaw.set(raw, tag);
   }
-  recentTags[slot] = tag;
   return tag;
 }
 
@@ -101,14 +123,18 @@ let scannedTag: TagInfo;
 function scanTagName(html: string, start: number): number {
   const n = html.length;
   let hash = 0;
+  let code = 0;
+  let ascii = true;
   let j = start;
   for (; j < n; j++) {
     const c = html.charCodeAt(j);
     if (c === gt || c === slash || (c <= 32 && isWhitespace(c))) break;
     hash = (Math.imul(hash, 31) + c) | 0;
+    code = (code << 7) | c;
+    if (c > 127) ascii = false;
   }
   if (j >= n) return -1;
-  scannedTag = tagAt(html, start, j, hash);
+  scannedTag = ascii && j - start <= 4 ? shortTagAt(html, start, j, code) : tagAt(html, start, j, hash);
   return j;
 }
 
