@@ -166,10 +166,13 @@ function readName(html: string, start: number, end: number, read: ReadSet): stri
  */
 export function scanHtml(html: string, handler: ScanHandler): void {
   const n = html.length;
-  /** Open elements, innermost last. */
-  const stack: string[] = [];
-  /** The {@link NameInfo} of each open element, in step with `stack`. */
+  /** The {@link NameInfo} of each open element, innermost last. */
   const infos: NameInfo[] = [];
+  /** The position of the innermost open element named `name`, or -1. */
+  const openIndex = (name: string): number => {
+    for (let position = infos.length - 1; position >= 0; position--) if (infos[position]!.name === name) return position;
+    return -1;
+  };
   /** The foreign-content contexts, innermost last; the first entry is the document's. */
   const foreign: number[] = [none];
   let textStart = 0;
@@ -188,27 +191,25 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     const context = foreign[foreign.length - 1]!;
     if (context === svg) return (tag.svg ??= nameInfo(svgTagNameAdjustments.get(lower) ?? lower));
     const adjusted = svgTagNameAdjustments.get(lower);
-    if (adjusted !== undefined && stack.includes(adjusted)) return nameInfo(adjusted);
+    if (adjusted !== undefined && openIndex(adjusted) !== -1) return nameInfo(adjusted);
     return context === none ? tag.html : nameInfo(lower);
   };
 
   const popElement = (): void => {
-    const element = stack.pop()!;
     const info = infos.pop()!;
     if (info.context !== -1) foreign.pop();
-    handler.onclosetag(element, info);
+    handler.onclosetag(info.name, info);
   };
 
   /** Parser.emitOpenTag: returns the tag now open, or null for a `<form>` inside a form (ignored). */
   const openTag = (info: NameInfo): NameInfo | null => {
     const name = info.name;
-    if (name === 'form' && stack.includes('form')) return null;
+    if (name === 'form' && openIndex('form') !== -1) return null;
     const implied = info.implies;
     if (implied !== 0) {
       while (infos.length > 0 && (infos[infos.length - 1]!.bit & implied) !== 0) popElement();
     }
     if (!info.isVoid) {
-      stack.push(name);
       infos.push(info);
       if (info.context !== -1) foreign.push(info.context);
     }
@@ -220,13 +221,13 @@ export function scanHtml(html: string, handler: ScanHandler): void {
   const closeTag = (info: NameInfo): void => {
     const name = info.name;
     if (!info.isVoid) {
-      const position = stack.lastIndexOf(name);
+      const position = openIndex(name);
       if (position !== -1) {
-        for (let count = stack.length - 1 - position; count > 0; count--) popElement();
+        for (let count = infos.length - 1 - position; count > 0; count--) popElement();
         popElement();
       } else if (name === 'p') {
         openTag(info);
-        if (stack[stack.length - 1] === 'p') popElement();
+        if (infos.length > 0 && infos[infos.length - 1]!.name === 'p') popElement();
       }
     } else if (name === 'br') {
       handler.onopentagname('br');
@@ -382,7 +383,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       if (tag !== null) {
         if (selfClosing && foreign[foreign.length - 1] !== none) {
           if (tag.isVoid) handler.onclosetag(tag.name, tag);
-          else if (stack[stack.length - 1] === tag.name) popElement();
+          else if (infos.length > 0 && infos[infos.length - 1]!.name === tag.name) popElement();
         } else if (tag.isVoid) {
           handler.onclosetag(tag.name, tag);
         }
@@ -431,7 +432,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       text(textStart, open);
       if (isAsciiAlpha(d)) {
         let j: number;
-        const top = stack.length > 0 ? stack[stack.length - 1]! : '';
+        const top = infos.length > 0 ? infos[infos.length - 1]!.name : '';
         const topEnd = open + 2 + top.length;
         if (foreign.length === 1 && top !== '' && topEnd < n && spells(html, open + 2, topEnd, top) && isEndOfTagSection(html.charCodeAt(topEnd))) {
           // The usual case, `</div>` closing the innermost element, spelled as it is on the stack (outside
@@ -494,6 +495,6 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     index = open + 1;
   }
   text(textStart, n);
-  for (let position = stack.length - 1; position >= 0; position--) handler.onclosetag(stack[position]!, infos[position]);
+  for (let position = infos.length - 1; position >= 0; position--) handler.onclosetag(infos[position]!.name, infos[position]);
   handler.onend();
 }
