@@ -77,10 +77,10 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
   };
 
   const handler: ScanHandler = {
-    readsHints: true,
+    // Asked by the scanner on a byline tag's class or id, after this tag's onopentagname flushed the one before.
+    readsHints: () => readsHints(state),
     onopentagname(name, slot) {
       if (tag !== null) flush();
-      handler.readsHints = readsHints(state);
       state.depth++;
       state.elements++;
       tag = name;

@@ -35,7 +35,7 @@ export interface ScanHandler {
    * Whether the tag just opened may have its class and id read as hints (ReadSet.hinted); when not
    * (inside nav or footer, or with no room left for what they would add), the scanner skips them.
    */
-  readsHints: boolean;
+  readsHints(): boolean;
 }
 
 /** A raw tag name as written, lowercased, with what is looked up for it. */
@@ -341,7 +341,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
             }
             // A class or id after the first, or without a value, or while the collector reads no hints,
             // names nothing it reads.
-            if (hinted === false || (hinted === true && !handler.readsHints)) wanted = undefined;
+            if (hinted === false || (hinted === true && !handler.readsHints())) wanted = undefined;
           }
         }
         while (k < n && isWhitespace(html.charCodeAt(k))) k++;
