@@ -277,9 +277,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       let classSeen = false;
       let idSeen = false;
       for (;;) {
-        while (k < n && isWhitespace(html.charCodeAt(k))) k++;
-        if (k >= n) break scan;
+        // Whitespace before the next attribute (past the end, charCodeAt gives NaN, which is none).
         let d = html.charCodeAt(k);
+        while (isWhitespace(d)) d = html.charCodeAt(++k);
+        if (k >= n) break scan;
         if (d === gt) break;
         if (d === slash) {
           k++;
@@ -344,18 +345,18 @@ export function scanHtml(html: string, handler: ScanHandler): void {
             if (hinted === false || (hinted === true && !handler.readsHints())) wanted = undefined;
           }
         }
-        while (k < n && isWhitespace(html.charCodeAt(k))) k++;
-        if (k >= n) break scan;
         d = html.charCodeAt(k);
+        while (isWhitespace(d)) d = html.charCodeAt(++k);
+        if (k >= n) break scan;
         if (d !== eq) {
           // No value; `/`, `>` or the next name follows.
           if (wanted !== undefined && hinted !== true) handler.onattribute(wanted, '');
           continue;
         }
         k++;
-        while (k < n && isWhitespace(html.charCodeAt(k))) k++;
-        if (k >= n) break scan;
         d = html.charCodeAt(k);
+        while (isWhitespace(d)) d = html.charCodeAt(++k);
+        if (k >= n) break scan;
         let valueStart: number;
         let valueEnd: number;
         if (d === doubleQuote || d === singleQuote) {
