@@ -3,6 +3,9 @@ import type {Snapshot} from './snapshot.js';
 /** File extensions of audio files, lowercase (`episode.mp3?dl=1` is one). */
 export const audioExtensions: ReadonlySet<string> = new Set(['mp3', 'm4a', 'ogg', 'oga', 'opus', 'wav', 'aac', 'flac']);
 
+/** The lengths of {@link audioExtensions}, longest first (3 and 4). */
+const audioExtensionLengths = [...new Set([...audioExtensions].map((extension) => extension.length))].sort((a, b) => b - a);
+
 /** How many audio links {@link recordAudioLink} keeps. */
 export const maxAudioLinks = 5;
 
@@ -11,11 +14,7 @@ export const maxAudioLinks = 5;
  * `/a/` or `/a.b/c` → `''`. Cheap enough to run on every `<a href>`.
  */
 export function fileExtension(url: string): string {
-  let end = url.length;
-  const query = url.indexOf('?');
-  if (query !== -1) end = query;
-  const hash = url.indexOf('#');
-  if (hash !== -1 && hash < end) end = hash;
+  const end = pathEnd(url);
   const dot = url.lastIndexOf('.', end - 1);
   if (dot === -1 || end - dot > 6 || url.lastIndexOf('/', end - 1) > dot) return '';
   return url.slice(dot + 1, end).toLowerCase();
@@ -23,14 +22,24 @@ export function fileExtension(url: string): string {
 
 /** Whether a URL's path ends in an audio file extension ({@link audioExtensions}), read without slicing the URL's other `<a href>`s. */
 export function hasAudioExtension(url: string): boolean {
+  const end = pathEnd(url);
+  // The dot before an audio extension is at one of a few places: one per extension length. The last
+  // dot of the path wins, as in fileExtension, so the shortest length that has a dot is the one.
+  for (let index = audioExtensionLengths.length - 1; index >= 0; index--) {
+    const length = audioExtensionLengths[index]!;
+    if (url.charCodeAt(end - length - 1) === 46) return audioExtensions.has(url.slice(end - length, end).toLowerCase());
+  }
+  return false;
+}
+
+/** Where a URL's path ends: at its query, its fragment, or the end. */
+function pathEnd(url: string): number {
   let end = url.length;
   const query = url.indexOf('?');
   if (query !== -1) end = query;
   const hash = url.indexOf('#');
   if (hash !== -1 && hash < end) end = hash;
-  // Every audio extension has 3 or 4 characters: the dot before them is at one of two places.
-  const length = url.charCodeAt(end - 4) === 46 ? 3 : url.charCodeAt(end - 5) === 46 ? 4 : 0;
-  return length !== 0 && audioExtensions.has(url.slice(end - length, end).toLowerCase());
+  return end;
 }
 
 /**

@@ -13,7 +13,7 @@ import type {BylineText} from './snapshot.js';
 export const bylineTags: readonly string[] = [
   'a', 'span', 'div', 'p', 'address', 'li', 'small', 'time', 'em', 'strong', 'b', 'cite', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd',
 ];
-const bylineTagSet: ReadonlySet<string> = new Set(bylineTags);
+export const bylineTagSet: ReadonlySet<string> = new Set(bylineTags);
 
 /** How many author/byline elements are recorded. */
 export const maxBylines = 12;

@@ -1,4 +1,4 @@
-import {bylineTags} from './collect-bylines.js';
+import {bylineTagSet, bylineTags} from './collect-bylines.js';
 import {attributeTags} from './tag-handlers.js';
 
 /*
@@ -40,7 +40,6 @@ const readAttributes = new Map<string, readonly string[]>([
 
 // collect-bylines.ts reads `class` and `id` on the tags bylines and dates are written in.
 for (const tag of bylineTags) readAttributes.set(tag, [...(readAttributes.get(tag) ?? []), 'class', 'id']);
-const hintedTags: ReadonlySet<string> = new Set(bylineTags);
 
 /** Which attribute names of one tag are read: the names, and a bit per lowercase first letter for a quick no. */
 export interface ReadSet {
@@ -72,7 +71,7 @@ function readSet(names: readonly string[], hinted = false): ReadSet {
 
 const microdataOnly = readSet(microdataAttributes);
 const readSets = new Map<string, ReadSet>();
-for (const [tag, names] of readAttributes) readSets.set(tag, readSet([...names, ...microdataAttributes], hintedTags.has(tag)));
+for (const [tag, names] of readAttributes) readSets.set(tag, readSet([...names, ...microdataAttributes], bylineTagSet.has(tag)));
 
 /**
  * The attributes read on a tag, by its name as written (any case), or `null` for all of them: a tag
