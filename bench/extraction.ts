@@ -181,8 +181,6 @@ interface Settings {
   iterations: number;
   /** tinybench warm-up per task before it is measured, ms. */
   warmupTime: number;
-  /** Warm-up iterations at least (default 2: one corpus pass of metascraper takes seconds). */
-  warmupIterations?: number;
 }
 
 /**
@@ -195,7 +193,8 @@ async function runGroup(contenders: Contender[], pages: CorpusPage[], settings: 
     time: settings.time,
     iterations: settings.iterations,
     warmup: true,
-    warmupIterations: settings.warmupIterations ?? 2,
+    // At least 2 warm-up passes: one corpus pass of metascraper takes seconds.
+    warmupIterations: 2,
     warmupTime: settings.warmupTime,
     throws: true,
     setup: collectGarbage,
