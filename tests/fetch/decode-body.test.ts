@@ -74,6 +74,51 @@ describe('decodeBody', () => {
   });
 });
 
+describe('decodeBody on pure-ASCII bytes (copied byte for byte, not through TextDecoder)', () => {
+  // Every ASCII byte, shuffled deterministically, inside a page.
+  const everyAscii = Array.from({length: 128}, (_, index) => (index * 37) % 128);
+  const page = Buffer.concat([Buffer.from('<!doctype html><title>t</title><p>'), Buffer.from(everyAscii), Buffer.from('</p>')]);
+
+  it.each(['utf-8', 'windows-1252', 'iso-8859-2', 'koi8-r', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr', 'macintosh'])(
+    'gives what TextDecoder gives in %s',
+    (label) => {
+      const decoded = decodeBody(page, label);
+      expect(decoded.charset).toBe(new TextDecoder(label).encoding);
+      expect(decoded.text).toBe(new TextDecoder(label).decode(page));
+    },
+  );
+
+  it('reads a Uint8Array view at an offset (not a Buffer) by its own bytes only', () => {
+    const backing = new Uint8Array(page.length + 8).fill(0xe9);
+    backing.set(page, 5);
+    const view = backing.subarray(5, 5 + page.length);
+    expect(decodeBody(view, 'utf-8').text).toBe(new TextDecoder().decode(page));
+  });
+
+  it.each(['shift_jis', 'ibm866'])('keeps TextDecoder for %s, whose tables move the control bytes 0x1A, 0x1C and 0x7F', (label) => {
+    expect(decodeBody(Buffer.from([0x3c, 0x1a, 0x1c, 0x7f, 0x3e]), label).text).toBe(new TextDecoder(label).decode(Buffer.from([0x3c, 0x1a, 0x1c, 0x7f, 0x3e])));
+    expect(decodeBody(page, label).text).toBe(new TextDecoder(label).decode(page));
+  });
+
+  it('still decodes UTF-16 declared by the header, whose ASCII-range bytes pair up', () => {
+    const decoded = decodeBody(Buffer.from('<p>hello</p>', 'utf16le'), 'utf-16le');
+    expect(decoded).toEqual({text: '<p>hello</p>', charset: 'utf-16le'});
+  });
+
+  it('still decodes ISO-2022-JP, whose escape sequences are ASCII bytes', () => {
+    // ESC $ B switches to JIS X 0208: 0x46 0x7c 0x4b 0x5c is 日本; ESC ( B switches back.
+    const bytes = Buffer.from('<p>\x1b$BF|K\\\x1b(B</p>', 'latin1');
+    const decoded = decodeBody(bytes, 'iso-2022-jp');
+    expect(decoded).toEqual({text: '<p>日本</p>', charset: 'iso-2022-jp'});
+  });
+
+  it('does not take the copy when a single byte is not ASCII', () => {
+    const bytes = Buffer.concat([page, Buffer.from([0x80])]);
+    expect(decodeBody(bytes, 'windows-1252').text.endsWith('</p>\u20ac')).toBe(true);
+    expect(decodeBody(bytes, 'utf-8').text.endsWith('</p>\ufffd')).toBe(true);
+  });
+});
+
 describe('decodeWindows1252', () => {
   it('maps every byte from 0x80 to 0x9F as the WHATWG index does', () => {
     const bytes = Uint8Array.from({length: 32}, (_, index) => 0x80 + index);
