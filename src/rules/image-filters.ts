@@ -106,13 +106,97 @@ const isDataUri = (url: string): boolean => url.charCodeAt(4) === 58 && url.slic
 export function classifyImageUrl(url: string): ImageUrlKind {
   const trimmed = url.trim();
   if (isDataUri(trimmed)) return 'placeholder';
-  const {name, extension} = fileName(trimmed);
-  if (videoExtensions.has(extension)) return 'video';
-  if (audioExtensions.has(extension)) return 'audio';
-  const bits = tokenBits(name);
+  const end = pathEnd(trimmed);
+  const start = trimmed.lastIndexOf('/', end - 1) + 1;
+  const dot = trimmed.lastIndexOf('.', end - 1);
+  const hasExtension = dot > start && end - dot <= 6;
+  const bits = hasExtension && !isAsciiRange(trimmed, dot + 1, end) ? nonAscii : asciiTokenBits(trimmed, start, hasExtension ? dot : end);
+  // Lowercasing may change a non-ASCII name's length or make ASCII of it (`K`, the Kelvin sign): those take the sliced path.
+  if (bits === nonAscii) {
+    const {name, extension} = fileName(trimmed);
+    return kindOf(extension, tokenBits(name));
+  }
+  return kindOf(hasExtension ? trimmed.slice(dot + 1, end).toLowerCase() : '', bits);
+}
+
+/** The kind of a file name by its lowercase extension and its {@link tokenBits}. */
+function kindOf(extension: string, bits: number): ImageUrlKind {
+  if (extension !== '') {
+    if (videoExtensions.has(extension)) return 'video';
+    if (audioExtensions.has(extension)) return 'audio';
+  }
   if ((bits & placeholderBit) !== 0 || (extension === 'gif' && (bits & gifPlaceholderBit) !== 0)) return 'placeholder';
   if (extension === 'svg' || extension === 'ico' || (bits & uiBit) !== 0) return 'ui';
   return (bits & logoBit) !== 0 ? 'logo' : 'image';
+}
+
+/** Where a URL's path ends: at its query, its fragment, or the end. */
+function pathEnd(url: string): number {
+  let end = url.length;
+  const query = url.indexOf('?');
+  if (query !== -1) end = query;
+  const hash = url.indexOf('#');
+  if (hash !== -1 && hash < end) end = hash;
+  return end;
+}
+
+function isAsciiRange(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) if (text.charCodeAt(index) > 127) return false;
+  return true;
+}
+
+/**
+ * For each lowercase first character, the lengths (as bits) of the marked tokens, and of the
+ * placeholder names, starting with it: a run whose first character and length match none is looked
+ * up nowhere (most runs of a file name are neither).
+ */
+const markedLengths = new Int32Array(128);
+const placeholderLengths = new Int32Array(128);
+for (const token of tokenBitsOf.keys()) markedLengths[token.charCodeAt(0)]! |= 1 << token.length;
+for (const name of placeholderNames) placeholderLengths[name.charCodeAt(0)]! |= 1 << name.length;
+
+/** What {@link asciiTokenBits} returns for a name with a non-ASCII character. */
+const nonAscii = -1;
+
+/**
+ * {@link tokenBits} of the lowercase of `text` from `start` to `end`, read in place, or
+ * {@link nonAscii}: only the runs whose first character and length may be marked are sliced.
+ */
+function asciiTokenBits(text: string, start: number, end: number): number {
+  let bits = 0;
+  let letters = 0;
+  let first = 0;
+  let run = -1;
+  let runFirst = 0;
+  let capital = false;
+  for (let index = start; index <= end; index++) {
+    const code = index < end ? text.charCodeAt(index) : 32;
+    if (code > 127) return nonAscii;
+    const lower = code >= 65 && code <= 90 ? code + 32 : code;
+    if (isTokenChar(lower)) {
+      if (run === -1) {
+        run = index;
+        runFirst = lower;
+        capital = false;
+      }
+      if (letters === 0) first = lower;
+      if (lower !== code) capital = true;
+      letters++;
+    } else if (run !== -1) {
+      const length = index - run;
+      if (length <= longestMarked && (markedLengths[runFirst]! & (1 << length)) !== 0) {
+        const token = text.slice(run, index);
+        bits |= tokenBitsOf.get(capital ? token.toLowerCase() : token) ?? 0;
+      }
+      run = -1;
+    }
+  }
+  if (letters > 0 && letters <= longestMarked && (placeholderLengths[first]! & (1 << letters)) !== 0) {
+    const name = text.slice(start, end).toLowerCase();
+    const joined = letters === name.length ? name : name.replace(/[^a-z0-9]+/g, '');
+    if (placeholderNames.has(joined)) bits |= placeholderBit;
+  }
+  return bits;
 }
 
 /** A video or audio file (`clip.mp4`, `stream.m3u8`, `ep.mp3`): never an image. */

@@ -1,5 +1,5 @@
 import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
-import {srcsetUrls} from '../parse/srcset.js';
+import {srcsetUrlsOf} from '../parse/srcset.js';
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
 import {audioTypes, contentTypes, jsonldNodes, linksWithRel, mainNodes, metaContents, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
 import {classifyImageUrl} from './image-filters.js';
@@ -30,11 +30,25 @@ function jsonldMedia(types: ReadonlySet<string>, property: 'video' | 'audio'): R
 /** Declared pixel size of an `<img>` attribute (`"640"`, `"640px"`), or `undefined`. */
 function declaredSize(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
+  const digits = digitsValue(value);
+  if (digits !== undefined) return digits;
   const number = Number.parseFloat(value);
   if (!Number.isFinite(number)) return undefined;
   // A leading digit is the usual case; otherwise the value must start with one after whitespace (not `.5`, `-1`).
   const first = value.charCodeAt(0);
   return (first >= 48 && first <= 57) || /^\s*\d/.test(value) ? number : undefined;
+}
+
+/** The number a value of 1 to 15 ASCII digits writes (what parseFloat gives it, read without it), else undefined. */
+function digitsValue(value: string): number | undefined {
+  if (value.length === 0 || value.length > 15) return undefined;
+  let number = 0;
+  for (let index = 0; index < value.length; index++) {
+    const digit = value.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) return undefined;
+    number = number * 10 + digit;
+  }
+  return number;
 }
 
 /** Images declared smaller than this (width or height) are icons, spacers or tracking pixels. */
@@ -48,7 +62,7 @@ function imageUrls(image: ImageTag): string[] {
   const srcsets: string[] = [];
   if (image.sources !== undefined) for (const source of image.sources) if (isImageSource(source)) srcsets.push(source.srcset);
   if (image.srcset !== undefined) srcsets.push(image.srcset);
-  const out = srcsets.length === 0 ? [] : srcsetUrls(...srcsets);
+  const out = srcsets.length === 0 ? [] : srcsetUrlsOf(srcsets);
   // A data: placeholder in `src` with the real image in `data-src` is the usual lazy-loading pattern.
   if (image.src !== undefined && !image.src.trim().startsWith('data:')) out.push(image.src);
   if (image.dataSrc !== undefined) out.push(image.dataSrc);
