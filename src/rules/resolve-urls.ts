@@ -25,17 +25,75 @@ function isSimpleHost(host: string): boolean {
 }
 
 // A path segment the parser prints unchanged: characters outside its percent-encode set (no `\\`),
-// and not `.`, `..` or a `%2e` (the parser resolves those). Each regex below reads a path and its
-// query in one pass.
-const notDotSegment = String.raw`(?!\.\.?(?:[/?]|$))`;
-const pathChar = String.raw`[A-Za-z0-9\-._~!$&'()*+,;=:@]|%(?!2[eE])`;
-const relativePathChar = String.raw`[A-Za-z0-9\-._~!$&'()*+,;=@]|%(?!2[eE])`;
-// A query: the path characters, plus `?` and `/`, minus `'` (encoded in the query of http(s) URLs).
-const query = String.raw`(?:\?[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*)?`;
-/** An absolute path (from its `/`), and its query, that the parser prints unchanged. */
-const simplePath = new RegExp(String.raw`^(?:\/${notDotSegment}(?:${pathChar})*)+${query}$`);
+// and not `.`, `..` or a `%2e` (the parser resolves those). A query may also hold `?`, `/` and any
+// `%`, but no `'` (encoded in the query of http(s) URLs). Each path is read in one pass, a character
+// class table in place of a regex (a page has dozens of URLs; tests/rules/resolve-urls.test.ts checks
+// the forms against `new URL`).
+const pathBit = 1;
+const relativeBit = 2;
+const queryBit = 4;
+const charClasses = new Uint8Array(128);
+const markChars = (chars: string, bits: number): void => {
+  for (const char of chars) charClasses[char.charCodeAt(0)]! |= bits;
+};
+const alphanumeric = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+markChars(`${alphanumeric}-._~!$&()*+,;=@`, pathBit | relativeBit | queryBit);
+markChars("'", pathBit | relativeBit);
+// A `:` in a relative path's first segment would make it a scheme: the relative form has none.
+markChars(':', pathBit | queryBit);
+markChars('%/?', queryBit);
+
+const slashCode = 47;
+const dotCode = 46;
+const questionCode = 63;
+const percentCode = 37;
+
+/** Whether a `.` or `..` segment starts at `at` (followed by `/`, `?` or the end). */
+function isDotSegment(url: string, at: number): boolean {
+  if (url.charCodeAt(at) !== dotCode) return false;
+  const next = url.charCodeAt(at + 1) === dotCode ? at + 2 : at + 1;
+  if (next >= url.length) return true;
+  const code = url.charCodeAt(next);
+  return code === slashCode || code === questionCode;
+}
+
+/** Whether `url` from `from` on is only segments of `allowed` characters (see above), a query after the first `?`. */
+function isSimpleFrom(url: string, from: number, allowed: number): boolean {
+  for (let index = from; index < url.length; index++) {
+    const code = url.charCodeAt(index);
+    if (code === slashCode) {
+      if (isDotSegment(url, index + 1)) return false;
+    } else if (code === questionCode) {
+      return isSimpleQuery(url, index + 1);
+    } else if (code === percentCode) {
+      if (url.charCodeAt(index + 1) === 50 && (url.charCodeAt(index + 2) | 0x20) === 101) return false; // `%2e`
+    } else if (code >= 128 || (charClasses[code]! & allowed) === 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function isSimpleQuery(url: string, from: number): boolean {
+  for (let index = from; index < url.length; index++) {
+    const code = url.charCodeAt(index);
+    if (code >= 128 || (charClasses[code]! & queryBit) === 0) return false;
+  }
+  return true;
+}
+
+/** An absolute path (from its `/` at `from`), and its query, that the parser prints unchanged. */
+function isSimplePath(url: string, from = 0): boolean {
+  return url.charCodeAt(from) === slashCode && isSimpleFrom(url, from, pathBit);
+}
+
 /** A relative path (not empty, no `:`), and its query, that the parser appends to the base's directory unchanged. */
-const simpleRelative = new RegExp(String.raw`^${notDotSegment}(?:${relativePathChar})+(?:\/${notDotSegment}(?:${relativePathChar})*)*${query}$`);
+function isSimpleRelative(url: string): boolean {
+  if (url.length === 0 || isDotSegment(url, 0)) return false;
+  const first = url.charCodeAt(0);
+  // The first segment is not empty: no leading `/` or `?`.
+  return first !== slashCode && first !== questionCode && isSimpleFrom(url, 0, relativeBit);
+}
 
 /** `http://` or `https://` length for a URL starting with either, else 0. */
 function schemeLength(url: string): number {
@@ -55,7 +113,7 @@ function simpleOriginEnd(url: string): number {
   const scheme = schemeLength(url);
   if (scheme === 0) return -1;
   const slash = url.indexOf('/', scheme);
-  if (slash === -1 || !isSimpleHost(url.slice(scheme, slash)) || !simplePath.test(url.slice(slash))) return -1;
+  if (slash === -1 || !isSimpleHost(url.slice(scheme, slash)) || !isSimplePath(url, slash)) return -1;
   return slash;
 }
 
@@ -73,8 +131,8 @@ function resolveSimply(value: string, base: string, baseOrigin: string | null = 
   if (schemeLength(value) !== 0) return simpleOriginEnd(value) === -1 ? undefined : value;
   // `#` is in none of the simple forms; `:` only in an absolute path or a query (a relative `a:b` may be a scheme).
   if (value.includes(':') && !value.startsWith('/')) return undefined;
-  if (value.startsWith('/')) return value.startsWith('//') || !simplePath.test(value) ? undefined : origin + value;
-  if (!simpleRelative.test(value)) return undefined;
+  if (value.startsWith('/')) return value.startsWith('//') || !isSimplePath(value) ? undefined : origin + value;
+  if (!isSimpleRelative(value)) return undefined;
   const basePath = splitQuery(base)[0];
   return basePath.slice(0, basePath.lastIndexOf('/') + 1) + value;
 }
