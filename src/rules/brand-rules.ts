@@ -84,6 +84,9 @@ function iconSize(tag: LinkTag): {size: number; declared: boolean} {
   if (scalable) return {size: Number.POSITIVE_INFINITY, declared: true};
   const sizes = tag.sizes;
   if (sizes === undefined || sizes.trim() === '') return {size: 0, declared: false};
+  // `180x180`, `16x16 32x32`: read in place; anything else (`any`, tabs, `32x32x2`…) is split as tokens.
+  const plain = plainSquareSize(sizes);
+  if (plain !== undefined) return {size: plain, declared: true};
   let largest = 0;
   for (const token of sizes.toLowerCase().split(/\s+/)) {
     if (token === 'any') continue;
@@ -94,6 +97,35 @@ function iconSize(tag: LinkTag): {size: number; declared: boolean} {
     return bitmapExtensions.has(fileExtension(tag.href)) ? {size: 0, declared: false} : {size: Number.POSITIVE_INFINITY, declared: true};
   }
   return {size: largest, declared: true};
+}
+
+/** At most this many digits are read in place (beyond, a double may round differently from Number). */
+const maxPlainDigits = 15;
+
+/**
+ * The largest square side of a `sizes` made only of `<digits>x<digits>` tokens (`X` too) between
+ * spaces (0 when none is square), as the token split below reads it; `undefined` for any other form.
+ */
+function plainSquareSize(sizes: string): number | undefined {
+  let largest = 0;
+  let index = 0;
+  const length = sizes.length;
+  while (index < length) {
+    if (sizes.charCodeAt(index) === 32) {
+      index++;
+      continue;
+    }
+    const widthStart = index;
+    let width = 0;
+    for (let code = sizes.charCodeAt(index); code >= 48 && code <= 57; code = sizes.charCodeAt(++index)) width = width * 10 + code - 48;
+    if (index === widthStart || index - widthStart > maxPlainDigits || (sizes.charCodeAt(index) | 0x20) !== 120) return undefined; // `x`
+    const heightStart = ++index;
+    let height = 0;
+    for (let code = sizes.charCodeAt(index); code >= 48 && code <= 57; code = sizes.charCodeAt(++index)) height = height * 10 + code - 48;
+    if (index === heightStart || index - heightStart > maxPlainDigits || (index < length && sizes.charCodeAt(index) !== 32)) return undefined;
+    if (width === height && width > largest) largest = width;
+  }
+  return largest;
 }
 
 /** Icons declared at least this large (px) rank before the web app manifest's icons. */
@@ -117,9 +149,13 @@ function hrefsOf(ranked: readonly RankedIcon[], keep: (icon: RankedIcon) => bool
  * there); then the smaller or non-square declared icons, biggest first; then icons without sizes.
  */
 const icons = named('link(apple-touch-icon, icon, manifest) ranked', (snapshot) => {
-  const ranked: RankedIcon[] = linksWithRel(snapshot, iconRels).map((tag) => ({href: tag.href, ...iconSize(tag), touch: hasRel(tag, touchRels)}));
+  const ranked: RankedIcon[] = [];
+  for (const tag of linksWithRel(snapshot, iconRels)) {
+    const {size, declared} = iconSize(tag);
+    ranked.push({href: tag.href, size, declared, touch: hasRel(tag, touchRels)});
+  }
   // A stable sort: equal icons keep their document order.
-  ranked.sort((a, b) => b.size - a.size || Number(b.touch) - Number(a.touch));
+  if (ranked.length > 1) ranked.sort((a, b) => b.size - a.size || Number(b.touch) - Number(a.touch));
   const out: string[] = [];
   hrefsOf(ranked, (icon) => icon.size >= largeIconSize, out);
   hrefsOf(ranked, (icon) => !icon.declared && icon.touch, out);
