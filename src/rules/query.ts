@@ -98,7 +98,32 @@ function metaPositions(snapshot: Snapshot, wanted: readonly string[]): readonly 
     else (lists ??= [only]).push(list);
   }
   if (only === undefined) return noPositions;
-  return lists === undefined ? only : [...new Set(lists.flat())].sort((a, b) => a - b);
+  return lists === undefined ? only : mergePositions(lists);
+}
+
+/** Marks of {@link mergePositions}, by position: all zero between calls. */
+let marked = new Uint8Array(64);
+
+/** The positions of several lists, each once, in ascending order (marked, then read off in order: the lists are short). */
+function mergePositions(lists: readonly (readonly number[])[]): number[] {
+  let low = Number.POSITIVE_INFINITY;
+  let high = -1;
+  for (const list of lists) {
+    const last = list[list.length - 1]!;
+    if (last >= marked.length) marked = new Uint8Array(Math.max(last + 1, marked.length * 2));
+    for (const position of list) marked[position] = 1;
+    // Each list is ascending: its first and last positions bound it.
+    if (list[0]! < low) low = list[0]!;
+    if (last > high) high = last;
+  }
+  const merged: number[] = [];
+  for (let position = low; position <= high; position++) {
+    if (marked[position] === 1) {
+      merged.push(position);
+      marked[position] = 0;
+    }
+  }
+  return merged;
 }
 
 const noPositions: readonly number[] = [];

@@ -91,19 +91,26 @@ function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table
   };
 }
 
-/** What a rule returned, as its values in place; a rule that throws returns none. */
-function run(rule: Rule, snapshot: Snapshot, context: RuleContext): readonly unknown[] {
+/** What a rule returned; a rule that throws returns nothing. */
+function run(rule: Rule, snapshot: Snapshot, context: RuleContext): ReturnType<Rule> {
   try {
-    return valuesOf(rule(snapshot, context));
+    return rule(snapshot, context);
   } catch {
-    return noValues;
+    return null;
   }
 }
 
 /** The first value of the rules, in order, that `accept` takes (cleaned as it returns it), else `null`. Later rules do not run. */
 function firstAccepted(list: readonly Rule[], accept: (value: string, context: RuleContext) => string | null, snapshot: Snapshot, context: RuleContext): string | null {
   for (const rule of list) {
-    for (const value of run(rule, snapshot, context)) {
+    const result = run(rule, snapshot, context);
+    // A single string is the usual answer: read without wrapping it in a list.
+    if (typeof result === 'string') {
+      const accepted = accept(result, context);
+      if (accepted !== null) return accepted;
+      continue;
+    }
+    for (const value of valuesOf(result)) {
       if (typeof value !== 'string') continue;
       const accepted = accept(value, context);
       if (accepted !== null) return accepted;
@@ -116,13 +123,16 @@ function firstAccepted(list: readonly Rule[], accept: (value: string, context: R
 function allValues(list: readonly Rule[], snapshot: Snapshot, context: RuleContext): string[] {
   const seen = new Set<string>();
   for (const rule of list) {
-    for (const value of run(rule, snapshot, context)) {
-      if (typeof value !== 'string') continue;
-      const trimmed = value.trim();
-      if (trimmed !== '') seen.add(trimmed);
-    }
+    const result = run(rule, snapshot, context);
+    if (typeof result === 'string') addTrimmed(seen, result);
+    else for (const value of valuesOf(result)) if (typeof value === 'string') addTrimmed(seen, value);
   }
   return [...seen];
+}
+
+function addTrimmed(seen: Set<string>, value: string): void {
+  const trimmed = value.trim();
+  if (trimmed !== '') seen.add(trimmed);
 }
 
 /** Whether `whole` is `first` followed by `second`, rule for rule. */
