@@ -1,7 +1,7 @@
 import {getDomain} from 'tldts';
 import type {BylineText, Snapshot} from '../parse/snapshot.js';
 import {authorName, looksLikeDate, textDate} from './normalize.js';
-import {jsonldNodes, mainNodes, metaContents, names, oncePerCall, strings, linksWithRel} from './query.js';
+import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
 import {pathnameOf, resolveHref} from './resolve-urls.js';
@@ -24,11 +24,13 @@ const interfaceText = /^(?:and|with|(?:(?:my|view|edit|your)\s+)?(?:profile|acco
 const standaloneNumber = /(?:^|\s)[\d.,:]*\d[\d.,:]*(?:\s|$)/;
 const fold = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
+const siteNameKeys = ['og:site_name', 'application-name', 'apple-mobile-web-app-title', 'publisher'];
+
 /** The names a page gives its site (folded): `og:site_name`, app names, JSON-LD publisher/WebSite, the domain. */
 function siteNames(snapshot: Snapshot, url: string): Set<string> {
   const domain = oncePerCall(getDomain, url);
   const list = [
-    ...metaContents(snapshot, 'og:site_name', 'application-name', 'apple-mobile-web-app-title', 'publisher'),
+    ...metaContentsOf(snapshot, siteNameKeys),
     ...mainNodes(snapshot).flatMap((node) => names(snapshot, node.publisher)),
     ...strings(jsonldNodes(snapshot, websiteTypes), 'name'),
     ...(domain === null ? [] : [domain, domain.split('.')[0]!]),
@@ -136,10 +138,11 @@ export function urlDate(url: string): string | null {
 }
 
 const canonicalRels = ['canonical'];
+const ogUrlKeys = ['og:url'];
 
 /** A date in the path of the page URL, then of its canonical URL (`/2016/05/16/`). */
 export const pathDate: Rule = named('url(/yyyy/mm/dd/)', (snapshot, context) => {
-  const canonical = [...metaContents(snapshot, 'og:url'), ...linksWithRel(snapshot, canonicalRels).map((tag) => tag.href)];
+  const canonical = [...metaContentsOf(snapshot, ogUrlKeys), ...linksWithRel(snapshot, canonicalRels).map((tag) => tag.href)];
   const dates: string[] = [];
   for (const url of [context.url, ...canonical]) {
     let absolute: string;

@@ -1,7 +1,7 @@
 import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
 import {fileExtension} from '../parse/audio-links.js';
 import type {LinkTag, Snapshot} from '../parse/parse-html.js';
-import {dereference, hasRel, items, jsonldNodes, linksWithRel, mainNodes, names, perCall, urls, type JsonldNode} from './query.js';
+import {addUrls, dereference, hasRel, items, jsonldNodes, linksWithRel, mainNodes, names, perCall, urlKeys, type JsonldNode} from './query.js';
 import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 import {resolveHref} from './resolve-urls.js';
@@ -25,22 +25,26 @@ function pixels(value: unknown): number | null {
 
 interface LogoValue { url: string; square: boolean }
 
-/** The logo URLs of a JSON-LD value, each with whether it may be square (not declared otherwise). */
-function logoValues(snapshot: Snapshot, value: unknown): LogoValue[] {
-  return items(value).flatMap((item) => {
+/** The logo URLs of a JSON-LD value, each with whether it may be square (not declared otherwise), appended to `out`. */
+function addLogoValues(snapshot: Snapshot, value: unknown, out: LogoValue[]): void {
+  for (const item of items(value)) {
     const resolved = dereference(snapshot, item);
-    if (resolved === null || typeof resolved !== 'object' || Array.isArray(resolved)) return urls(snapshot, resolved).map((url) => ({url, square: true}));
-    const node = resolved as JsonldNode;
-    const width = pixels(node.width);
-    const height = pixels(node.height);
-    const square = width === null || height === null || width === height;
-    return urls(snapshot, node).map((url) => ({url, square}));
-  });
+    let square = true;
+    if (resolved !== null && typeof resolved === 'object' && !Array.isArray(resolved)) {
+      const node = resolved as JsonldNode;
+      const width = pixels(node.width);
+      const height = pixels(node.height);
+      square = width === null || height === null || width === height;
+    }
+    const found: string[] = [];
+    addUrls(snapshot, resolved, urlKeys, found);
+    for (const url of found) out.push({url, square});
+  }
 }
 
-function publisherLogos(snapshot: Snapshot, node: JsonldNode): LogoValue[] {
+function addPublisherLogos(snapshot: Snapshot, node: JsonldNode, out: LogoValue[]): void {
   const publisher = dereference(snapshot, node.publisher);
-  return publisher !== null && typeof publisher === 'object' && !Array.isArray(publisher) ? logoValues(snapshot, (publisher as JsonldNode).logo) : [];
+  if (publisher !== null && typeof publisher === 'object' && !Array.isArray(publisher)) addLogoValues(snapshot, (publisher as JsonldNode).logo, out);
 }
 
 /**
@@ -52,12 +56,12 @@ function jsonldLogos(snapshot: Snapshot): readonly LogoValue[] {
 }
 
 function collectJsonldLogos(snapshot: Snapshot): LogoValue[] {
-  if (snapshot.jsonld.length === 0) return [];
-  return [
-    ...mainNodes(snapshot).flatMap((node) => publisherLogos(snapshot, node)),
-    ...siteOrganizations(snapshot).flatMap((node) => logoValues(snapshot, node.logo)),
-    ...jsonldNodes(snapshot, websiteTypes).flatMap((node) => publisherLogos(snapshot, node)),
-  ];
+  const out: LogoValue[] = [];
+  if (snapshot.jsonld.length === 0) return out;
+  for (const node of mainNodes(snapshot)) addPublisherLogos(snapshot, node, out);
+  for (const node of siteOrganizations(snapshot)) addLogoValues(snapshot, node.logo, out);
+  for (const node of jsonldNodes(snapshot, websiteTypes)) addPublisherLogos(snapshot, node, out);
+  return out;
 }
 
 /** The URLs of the JSON-LD logos that may be square (`square`), or of those declared otherwise. */

@@ -1,7 +1,7 @@
 import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
 import {srcsetUrlsOf} from '../parse/srcset.js';
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
-import {audioTypes, contentTypes, jsonldNodes, linksWithRel, mainNodes, metaContents, microdataValuesOfType, openGraphMedia, urls, videoTypes} from './query.js';
+import {addUrls, audioTypes, contentTypes, jsonldNodes, linksWithRel, mainNodes, metaContentsOf, microdataValuesOfType, openGraphMedia, urlKeys, videoTypes} from './query.js';
 import {classifyImageUrl} from './image-filters.js';
 import {meta, microdata, link, named, type Rule} from './rule-kit.js';
 
@@ -10,22 +10,33 @@ import {meta, microdata, link, named, type Rule} from './rule-kit.js';
  * assembles them into the rule table.
  */
 
-const jsonldImage = named('jsonld(image)', (snapshot) =>
-  mainNodes(snapshot).flatMap((node) => [...urls(snapshot, node.image), ...urls(snapshot, node.thumbnailUrl)]));
+const jsonldImage = named('jsonld(image)', (snapshot) => {
+  const out: string[] = [];
+  for (const node of mainNodes(snapshot)) {
+    addUrls(snapshot, node.image, urlKeys, out);
+    addUrls(snapshot, node.thumbnailUrl, urlKeys, out);
+  }
+  return out;
+});
 /**
  * Media URLs from JSON-LD: `contentUrl` (and `associatedMedia.contentUrl`) of the top-level nodes of
  * `types`, then the `video`/`audio` property of content nodes (an Article's embedded VideoObject).
  * `embedUrl` is never taken: it is an HTML player, not a media file.
  */
 function jsonldMedia(types: ReadonlySet<string>, property: 'video' | 'audio'): Rule {
-  return named(`jsonld(${property}.contentUrl)`, (snapshot) => [
-    ...jsonldNodes(snapshot, types).flatMap((node) => [
-      ...urls(snapshot, node.contentUrl, []),
-      ...urls(snapshot, node.associatedMedia, ['contentUrl']),
-    ]),
-    ...jsonldNodes(snapshot, contentTypes).flatMap((node) => urls(snapshot, node[property], ['contentUrl'])),
-  ]);
+  return named(`jsonld(${property}.contentUrl)`, (snapshot) => {
+    const out: string[] = [];
+    for (const node of jsonldNodes(snapshot, types)) {
+      addUrls(snapshot, node.contentUrl, noKeys, out);
+      addUrls(snapshot, node.associatedMedia, contentUrlKeys, out);
+    }
+    for (const node of jsonldNodes(snapshot, contentTypes)) addUrls(snapshot, node[property], contentUrlKeys, out);
+    return out;
+  });
 }
+
+const noKeys: readonly string[] = [];
+const contentUrlKeys: readonly string[] = ['contentUrl'];
 
 /** Declared pixel size of an `<img>` attribute (`"640"`, `"640px"`), or `undefined`. */
 function declaredSize(value: string | undefined): number | undefined {
@@ -95,10 +106,13 @@ const documentImages = named('document(img)', (snapshot) => {
 
 /** A video's still: JSON-LD `VideoObject` `thumbnailUrl`/`thumbnail`, then `<video poster>`. */
 function videoPosters(snapshot: Snapshot): string[] {
-  return [
-    ...jsonldNodes(snapshot, videoTypes).flatMap((node) => [...urls(snapshot, node.thumbnailUrl), ...urls(snapshot, node.thumbnail)]),
-    ...snapshot.videos.flatMap((video) => (video.poster === undefined ? [] : [video.poster])),
-  ];
+  const out: string[] = [];
+  for (const node of jsonldNodes(snapshot, videoTypes)) {
+    addUrls(snapshot, node.thumbnailUrl, urlKeys, out);
+    addUrls(snapshot, node.thumbnail, urlKeys, out);
+  }
+  for (const video of snapshot.videos) if (video.poster !== undefined) out.push(video.poster);
+  return out;
 }
 
 /**
@@ -140,13 +154,16 @@ function documentMedia(kind: 'videos' | 'audios'): Rule {
  * `audio/*`, or, with no content type, its URL ends in an audio extension. Else it is a video.
  */
 function isAudioStream(snapshot: Snapshot, url: string): boolean {
-  const type = metaContents(snapshot, 'twitter:player:stream:content_type')[0]?.trim().toLowerCase();
+  const type = metaContentsOf(snapshot, streamTypeKeys)[0]?.trim().toLowerCase();
   return type === undefined ? audioExtensions.has(fileExtension(url)) : type.startsWith('audio/');
 }
 
+const streamKeys = ['twitter:player:stream'];
+const streamTypeKeys = ['twitter:player:stream:content_type'];
+
 function twitterStream(kind: 'video' | 'audio'): Rule {
   return named(`meta(twitter:player:stream ${kind})`, (snapshot) =>
-    metaContents(snapshot, 'twitter:player:stream').filter((url) => isAudioStream(snapshot, url) === (kind === 'audio')));
+    metaContentsOf(snapshot, streamKeys).filter((url) => isAudioStream(snapshot, url) === (kind === 'audio')));
 }
 
 const enclosureRels = ['enclosure'];

@@ -302,18 +302,39 @@ export function names(snapshot: Snapshot, value: unknown): string[] {
   return out;
 }
 
+/** The keys {@link urls} reads in a node by default. */
+export const urlKeys: readonly string[] = ['url', 'contentUrl'];
+
 /** URL values: a string, or the `url` / `contentUrl` of an ImageObject/MediaObject, for each item. */
-export function urls(snapshot: Snapshot, value: unknown, keys: readonly string[] = ['url', 'contentUrl']): string[] {
+export function urls(snapshot: Snapshot, value: unknown, keys: readonly string[] = urlKeys): string[] {
   const out: string[] = [];
-  for (const item of items(value)) {
-    const resolved = dereference(snapshot, item);
-    if (typeof resolved === 'string') out.push(resolved);
-    else if (resolved !== null && typeof resolved === 'object' && !Array.isArray(resolved)) {
-      const node = resolved as JsonldNode;
-      for (const key of keys) out.push(...items(node[key]).filter((url): url is string => typeof url === 'string'));
-    }
-  }
+  addUrls(snapshot, value, keys, out);
   return out;
+}
+
+/** {@link urls}, appended to `out` (no list per value: the media rules gather many values into one). */
+export function addUrls(snapshot: Snapshot, value: unknown, keys: readonly string[], out: string[]): void {
+  if (value === undefined || value === null) return;
+  if (!Array.isArray(value)) {
+    addItemUrls(snapshot, value, keys, out);
+    return;
+  }
+  for (const item of value) addItemUrls(snapshot, item, keys, out);
+}
+
+function addItemUrls(snapshot: Snapshot, item: unknown, keys: readonly string[], out: string[]): void {
+  const resolved = dereference(snapshot, item);
+  if (typeof resolved === 'string') out.push(resolved);
+  else if (resolved !== null && typeof resolved === 'object' && !Array.isArray(resolved)) {
+    const node = resolved as JsonldNode;
+    for (const key of keys) addStrings(node[key], out);
+  }
+}
+
+/** The strings of a value that may be one item or an array of them, appended to `out`. */
+function addStrings(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') out.push(item);
 }
 
 /** `node[key]` for every node, as strings (non-string values skipped). */

@@ -17,8 +17,10 @@ const simpleHost = /^(?:(?!xn--)[a-z0-9](?:[a-z0-9]|-(?!-))*\.)*(?!\d+$|0x[0-9a-
 /** The last host {@link isSimpleHost} accepted: a page's URLs mostly share a few hosts, and the test is a long regex. */
 let lastSimpleHost: string | null = null;
 
-function isSimpleHost(host: string): boolean {
-  if (host === lastSimpleHost) return true;
+/** Whether the host of `url` from `start` to `end` is simple; the last simple host is compared in place, without slicing. */
+function isSimpleHost(url: string, start: number, end: number): boolean {
+  if (lastSimpleHost !== null && end - start === lastSimpleHost.length && url.startsWith(lastSimpleHost, start)) return true;
+  const host = url.slice(start, end);
   if (!simpleHost.test(host)) return false;
   lastSimpleHost = host;
   return true;
@@ -113,7 +115,7 @@ function simpleOriginEnd(url: string): number {
   const scheme = schemeLength(url);
   if (scheme === 0) return -1;
   const slash = url.indexOf('/', scheme);
-  if (slash === -1 || !isSimpleHost(url.slice(scheme, slash)) || !isSimplePath(url, slash)) return -1;
+  if (slash === -1 || !isSimpleHost(url, scheme, slash) || !isSimplePath(url, slash)) return -1;
   return slash;
 }
 
