@@ -4,7 +4,7 @@ import {authorName, looksLikeDate, textDate} from './normalize.js';
 import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
-import {pathnameOf, resolveHref} from './resolve-urls.js';
+import {pathnameOf, resolvedPathname} from './resolve-urls.js';
 
 /*
  * The last-resort rules that read the page body rather than its metadata (issue 12 points 2 and 8):
@@ -129,6 +129,11 @@ export function urlDate(url: string): string | null {
   } catch {
     return null;
   }
+  return pathDateOf(path);
+}
+
+/** The `YYYY-MM-DD` of a date in a URL path, or `null`. */
+function pathDateOf(path: string): string | null {
   const match = urlDatePattern.exec(path);
   if (match === null) return null;
   const [, year, , month, day] = match;
@@ -142,17 +147,21 @@ const ogUrlKeys = ['og:url'];
 
 /** A date in the path of the page URL, then of its canonical URL (`/2016/05/16/`). */
 export const pathDate: Rule = named('url(/yyyy/mm/dd/)', (snapshot, context) => {
-  const canonical = [...metaContentsOf(snapshot, ogUrlKeys), ...linksWithRel(snapshot, canonicalRels).map((tag) => tag.href)];
   const dates: string[] = [];
-  for (const url of [context.url, ...canonical]) {
-    let absolute: string;
-    try {
-      absolute = resolveHref(url, context.baseUrl);
-    } catch {
-      continue;
-    }
-    const date = urlDate(absolute);
-    if (date !== null) dates.push(date);
-  }
+  addPathDate(context.url, context.baseUrl, dates);
+  for (const url of metaContentsOf(snapshot, ogUrlKeys)) addPathDate(url, context.baseUrl, dates);
+  for (const tag of linksWithRel(snapshot, canonicalRels)) addPathDate(tag.href, context.baseUrl, dates);
   return dates;
 });
+
+/** Appends the date in the path of `url` resolved against `base`, if any (a URL that does not resolve has none). */
+function addPathDate(url: string, base: string, dates: string[]): void {
+  let path: string;
+  try {
+    path = resolvedPathname(url, base);
+  } catch {
+    return;
+  }
+  const date = pathDateOf(path);
+  if (date !== null) dates.push(date);
+}

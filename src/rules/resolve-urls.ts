@@ -119,10 +119,17 @@ function simpleOriginEnd(url: string): number {
   return slash;
 }
 
+/** The last URL {@link simpleOrigin} read, and its answer: the rules ask again and again for the page's base. */
+let lastOriginOf: string | null = null;
+let lastOrigin: string | null = null;
+
 /** The origin (`https://host`) of an absolute URL the parser would print unchanged, else null. */
 function simpleOrigin(url: string): string | null {
+  if (url === lastOriginOf) return lastOrigin;
   const end = simpleOriginEnd(url);
-  return end === -1 ? null : url.slice(0, end);
+  lastOrigin = end === -1 ? null : url.slice(0, end);
+  lastOriginOf = url;
+  return lastOrigin;
 }
 
 /** `new URL(value, base).href` when it is known without parsing (see above), else undefined. */
@@ -149,6 +156,28 @@ export function pathnameOf(url: string): string {
   const origin = simpleOrigin(url);
   if (origin === null) return new URL(url).pathname;
   return splitQuery(url.slice(origin.length))[0];
+}
+
+/**
+ * `pathnameOf(resolveHref(value, base))` (throwing as they throw), the path of a simple absolute URL
+ * or absolute path read in place, without building the URL and reading it again.
+ */
+export function resolvedPathname(value: string, base: string): string {
+  if (simpleOrigin(base) !== null) {
+    if (schemeLength(value) !== 0) {
+      const end = simpleOriginEnd(value);
+      if (end !== -1) return pathBeforeQuery(value, end);
+    } else if (value.startsWith('/') && !value.startsWith('//') && isSimplePath(value)) {
+      return pathBeforeQuery(value, 0);
+    }
+  }
+  return pathnameOf(resolveHref(value, base));
+}
+
+/** `url` from `start` to its first `?` after it (or its end). */
+function pathBeforeQuery(url: string, start: number): string {
+  const mark = url.indexOf('?', start);
+  return url.slice(start, mark === -1 ? url.length : mark);
 }
 
 /**
