@@ -10,16 +10,17 @@ export type JsonldNode = Record<string, unknown>;
  */
 interface QueryCache {
   snapshot: Snapshot;
-  /** Lowercase `property`/`name` → indices of the non-empty metas that have it, in document order. */
-  metas?: Map<string, number[]>;
-  nodes: Map<ReadonlySet<string>, JsonldNode[]>;
+  /** The non-empty metas by lowercase `property`/`name` (see {@link MetaIndex}). */
+  metas?: MetaIndex;
+  // The maps below are made when first needed: a page without JSON-LD needs none of the first two.
+  nodes?: Map<ReadonlySet<string>, JsonldNode[]>;
   main?: JsonldNode[];
   /** The short `@type`s of the JSON-LD nodes read so far. */
-  types: Map<JsonldNode, readonly string[]>;
+  types?: Map<JsonldNode, readonly string[]>;
   /** What {@link perCall} computed, by the function that computed it. */
-  derived: Map<(snapshot: Snapshot) => unknown, unknown>;
+  derived?: Map<(snapshot: Snapshot) => unknown, unknown>;
   /** What {@link oncePerCall} computed, by function and argument. */
-  byArgument: Map<(argument: string) => unknown, Map<string, unknown>>;
+  byArgument?: Map<(argument: string) => unknown, Map<string, unknown>>;
 }
 
 let cache: QueryCache | null = null;
@@ -27,7 +28,7 @@ let cache: QueryCache | null = null;
 /** Runs `run` with the per-call query cache of `snapshot` (see {@link QueryCache}). */
 export function withQueryCache<T>(snapshot: Snapshot, run: () => T): T {
   const previous = cache;
-  cache = {snapshot, nodes: new Map(), types: new Map(), derived: new Map(), byArgument: new Map()};
+  cache = {snapshot};
   try {
     return run();
   } finally {
@@ -41,8 +42,9 @@ export function withQueryCache<T>(snapshot: Snapshot, run: () => T): T {
  */
 export function oncePerCall<T>(compute: (argument: string) => T, argument: string): T {
   if (cache === null) return compute(argument);
-  let results = cache.byArgument.get(compute) as Map<string, T> | undefined;
-  if (results === undefined) cache.byArgument.set(compute, (results = new Map()));
+  const byArgument = (cache.byArgument ??= new Map());
+  let results = byArgument.get(compute) as Map<string, T> | undefined;
+  if (results === undefined) byArgument.set(compute, (results = new Map()));
   if (results.has(argument)) return results.get(argument)!;
   const value = compute(argument);
   results.set(argument, value);
@@ -55,31 +57,64 @@ export function oncePerCall<T>(compute: (argument: string) => T, argument: strin
  */
 export function perCall<T>(snapshot: Snapshot, compute: (snapshot: Snapshot) => T): T {
   if (cache === null || cache.snapshot !== snapshot) return compute(snapshot);
-  if (cache.derived.has(compute)) return cache.derived.get(compute) as T;
+  const derived = (cache.derived ??= new Map());
+  if (derived.has(compute)) return derived.get(compute) as T;
   const value = compute(snapshot);
-  cache.derived.set(compute, value);
+  derived.set(compute, value);
   return value;
 }
 
-function metaIndex(snapshot: Snapshot, cached: QueryCache): Map<string, number[]> {
+/**
+ * The lowercase `property`/`name` keys of the non-empty metas, each with its meta's position, in
+ * document order, and the entries by key length: a lookup compares the few keys of its length
+ * (no hash of each page's keys, no list per key).
+ */
+interface MetaIndex {
+  keys: string[];
+  positions: number[];
+  /** Entry numbers by key length; the longest keys share the last bucket. */
+  byLength: (number[] | undefined)[];
+}
+
+const lengthBuckets = 64;
+
+function metaIndex(snapshot: Snapshot, cached: QueryCache): MetaIndex {
   if (cached.metas !== undefined) return cached.metas;
-  const index = new Map<string, number[]>();
+  // Filled by index as keys come (a preallocated `new Array(64)` measured four times slower).
+  const index: MetaIndex = {keys: [], positions: [], byLength: []};
   const metas = snapshot.metas;
   for (let position = 0; position < metas.length; position++) {
     const meta = metas[position]!;
     if (meta.content === '') continue;
-    if (meta.property !== undefined) addPosition(index, meta.property.toLowerCase(), position);
-    if (meta.name !== undefined) addPosition(index, meta.name.toLowerCase(), position);
+    const property = meta.property?.toLowerCase();
+    if (property !== undefined) addEntry(index, property, position);
+    // A meta whose `property` and `name` are the same key is one meta.
+    if (meta.name !== undefined) {
+      const name = meta.name.toLowerCase();
+      if (name !== property) addEntry(index, name, position);
+    }
   }
   cached.metas = index;
   return index;
 }
 
-/** Adds `position` under `key`, once (a meta whose `property` and `name` are the same key is one meta). */
-function addPosition(index: Map<string, number[]>, key: string, position: number): void {
-  const list = index.get(key);
-  if (list === undefined) index.set(key, [position]);
-  else if (list[list.length - 1] !== position) list.push(position);
+function addEntry(index: MetaIndex, key: string, position: number): void {
+  const entry = index.keys.length;
+  index.keys.push(key);
+  index.positions.push(position);
+  const bucket = Math.min(key.length, lengthBuckets - 1);
+  const list = index.byLength[bucket];
+  if (list === undefined) index.byLength[bucket] = [entry];
+  else list.push(entry);
+}
+
+/** The positions of the metas with `key`, in document order, or undefined when none has it. */
+function keyPositions(index: MetaIndex, key: string): number[] | undefined {
+  const list = index.byLength[Math.min(key.length, lengthBuckets - 1)];
+  if (list === undefined) return undefined;
+  let found: number[] | undefined;
+  for (const entry of list) if (index.keys[entry] === key) (found ??= []).push(index.positions[entry]!);
+  return found;
 }
 
 /**
@@ -92,7 +127,7 @@ function metaPositions(snapshot: Snapshot, wanted: readonly string[]): readonly 
   let only: number[] | undefined;
   let lists: number[][] | undefined;
   for (const key of wanted) {
-    const list = index.get(key);
+    const list = keyPositions(index, key);
     if (list === undefined) continue;
     if (only === undefined) only = list;
     else (lists ??= [only]).push(list);
@@ -211,8 +246,9 @@ export function shortType(type: string): string {
 export function jsonldTypes(node: JsonldNode): readonly string[] {
   // Several rules filter the same nodes by type: within a pickFields call each node's types are read once.
   if (cache === null) return readTypes(node);
-  let types = cache.types.get(node);
-  if (types === undefined) cache.types.set(node, (types = readTypes(node)));
+  const known = (cache.types ??= new Map());
+  let types = known.get(node);
+  if (types === undefined) known.set(node, (types = readTypes(node)));
   return types;
 }
 
@@ -252,10 +288,10 @@ export const audioTypes: ReadonlySet<string> = new Set(['AudioObject', 'PodcastE
 export function jsonldNodes(snapshot: Snapshot, types: ReadonlySet<string>): readonly JsonldNode[] {
   if (snapshot.jsonld.length === 0) return [];
   const cached = cache !== null && cache.snapshot === snapshot ? cache : null;
-  const known = cached?.nodes.get(types);
+  const known = cached?.nodes?.get(types);
   if (known !== undefined) return known;
   const nodes = snapshot.jsonld.filter((node) => jsonldTypes(node).some((type) => types.has(type)));
-  cached?.nodes.set(types, nodes);
+  if (cached !== null) (cached.nodes ??= new Map()).set(types, nodes);
   return nodes;
 }
 
