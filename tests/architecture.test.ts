@@ -12,7 +12,7 @@ const allowed: Record<string, string[]> = {
   '.': ['.', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'endpoint'],
   url: ['.', 'url'],
   fetch: ['.', 'url', 'fetch'],
-  parse: ['.', 'parse'],
+  parse: ['.', 'fetch', 'parse'],
   rules: ['.', 'parse', 'fetch', 'rules'],
   ping: ['.', 'url', 'fetch', 'ping'],
   browser: ['.', 'url', 'fetch', 'browser'],

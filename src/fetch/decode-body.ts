@@ -1,4 +1,5 @@
 import {isAscii} from 'node:buffer';
+import {rememberWindows} from './text-windows.js';
 
 /** A body turned into text, with the encoding that was used. */
 export interface DecodedBody {
@@ -21,11 +22,30 @@ export function decodeBody(bytes: Uint8Array, headerCharset?: string | null): De
   // Most pages are pure ASCII (non-ASCII text written as entities): in an encoding that keeps ASCII
   // bytes as they are, a byte-for-byte copy is the same text, made several times faster than by
   // TextDecoder (which validates and converts), and as a one-byte string.
-  if (!asciiUnsafe.has(charset) && isAscii(bytes)) return {text: bufferOf(bytes).toString('latin1'), charset};
+  if (!asciiUnsafe.has(charset) && isAscii(bytes)) {
+    const buffer = bufferOf(bytes);
+    if (bytes.length <= windowedLength || bytes.length > externalLength) return {text: buffer.toString('latin1'), charset};
+    // A large one is returned as a concatenation of pieces, which parseHtml reads a window at a time
+    // (see text-windows.ts): made whole, it would be allocated page by page.
+    let text = '';
+    for (let start = 0; start < bytes.length; start += windowStep) text += buffer.toString('latin1', start, Math.min(start + windowStep, bytes.length));
+    rememberWindows(text, (from, end) => (end >= bytes.length ? undefined : buffer.toString('latin1', from, Math.min(end + windowStep, bytes.length))));
+    return {text, charset};
+  }
   if (charset === 'windows-1252') return {text: decodeWindows1252(bytes), charset};
   // TextDecoder removes a BOM that matches the encoding, as the spec's decode does.
   return {text: new TextDecoder(charset).decode(bytes), charset};
 }
+
+/**
+ * ASCII bodies longer than this (bytes) are read in windows (see {@link decodeBody}): V8 allocates a
+ * string outside its regular heap from 128 KiB.
+ */
+const windowedLength = 128 * 1024 - 64;
+/** From about 1 MB, Node makes a Latin-1 string an external one (outside the heap, cheap to allocate): read whole. */
+const externalLength = 1000 * 1000;
+/** How far a window reaches past the one before (characters, i.e. bytes of an ASCII body). */
+const windowStep = 64 * 1024;
 
 /**
  * Encodings in which TextDecoder does not give every ASCII byte as itself: UTF-16 pairs them,

@@ -2,7 +2,8 @@ import {Parser} from 'htmlparser2';
 import {chromeTags, readsHints, recordByline, trackChrome} from './collect-bylines.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {appendText, finishText} from './collect-text.js';
-import {scanHtml, type ScanHandler, type TagSlot} from './scan-html.js';
+import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
+import {takeWindows, type WindowReader} from '../fetch/text-windows.js';
 import {createParseState, type ParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
@@ -159,6 +160,9 @@ const referenceOptions = {decodeEntities: true, lowerCaseTags: true, lowerCaseAt
  * @example parseHtml('<title>Hi</title>').title // 'Hi'
  */
 export function parseHtml(html: string): Snapshot {
+  // A large text from decodeBody is read a window at a time (see fetch/text-windows.ts).
+  const read = html.length > windowedLength ? takeWindows(html) : undefined;
+  if (read !== undefined) return parseWindows(read, html);
   const {snapshot, handler} = createCollector();
   scanHtml(html, handler);
   return snapshot;
@@ -171,6 +175,27 @@ export function parseHtml(html: string): Snapshot {
  */
 export function parseHtmlChunks(chunks: Iterable<string>): Snapshot {
   return parseHtml(Array.from(chunks).join(''));
+}
+
+/** Texts longer than this may be read in windows (below it, a string is cheap to allocate whole). */
+const windowedLength = 64 * 1024;
+
+/**
+ * Parses the document that `read` reads, a window at a time (see {@link scanHtml}): the same snapshot
+ * as `parseHtml(whole)`, which it parses instead in the rare case of a tag longer than a window's
+ * margin.
+ */
+export function parseWindows(read: WindowReader, whole: string): Snapshot {
+  const {snapshot, handler} = createCollector();
+  try {
+    scanHtml(read(0, 0) ?? '', handler, read);
+    return snapshot;
+  } catch (error) {
+    if (!(error instanceof WindowOverrun)) throw error;
+    const fresh = createCollector();
+    scanHtml(whole, fresh.handler);
+    return fresh.snapshot;
+  }
 }
 
 /**

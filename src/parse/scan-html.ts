@@ -160,12 +160,55 @@ function readName(html: string, start: number, end: number, read: ReadSet): stri
 }
 
 /**
+ * How far before its window's end a construct may start (with more input to come): one that starts
+ * later waits for the window to move on. A tag longer than this that reaches the window's end is a
+ * {@link WindowOverrun}.
+ */
+export const windowMargin = 16 * 1024;
+
+/**
+ * Thrown by a windowed {@link scanHtml} when a tag runs past its window: its events are already out,
+ * so the caller parses the whole text again, as one string (rare: a tag of over {@link windowMargin}
+ * characters).
+ */
+export class WindowOverrun extends Error {}
+
+/**
  * Scans `html` and calls `handler` as an htmlparser2 12 Parser (HTML mode, `decodeEntities`,
  * `lowerCaseTags`, `lowerCaseAttributeNames`) would call it for `parser.end(html)`, minus the
  * attributes and text the handler does not read (see {@link ScanHandler}).
+ *
+ * With `more`, `html` is the start of the document and `more(from, end)` gives the text from `from`
+ * to past `end` (absolute positions; `undefined` when `end` is the document's end): the scanner reads
+ * a window of the document at a time (what it has not finished with, and what follows), so a large
+ * document is never one string. The events are the same as for the whole text, or it throws
+ * {@link WindowOverrun}. `margin`: see {@link windowMargin} (tests make it small).
  */
-export function scanHtml(html: string, handler: ScanHandler): void {
-  const n = html.length;
+export function scanHtml(html: string, handler: ScanHandler, more?: (from: number, end: number) => string | undefined, margin = windowMargin): void {
+  let n = html.length;
+  /** Whether `html` runs to the end of the document. */
+  let final = more === undefined;
+  /** The position of `html` in the document. */
+  let base = 0;
+  /**
+   * Moves the window on, dropping what comes before `keepFrom`; returns how far the positions moved
+   * (0 at the end of the document, which makes the window final).
+   */
+  const extend = (keepFrom: number): number => {
+    const next = more!(base + keepFrom, base + n);
+    if (next === undefined) {
+      final = true;
+      return 0;
+    }
+    html = next;
+    base += keepFrom;
+    n = html.length;
+    return keepFrom;
+  };
+  /** At the end of the window inside a tag: the end of the input if it is the document's, else an overrun. */
+  const cut = (): void => {
+    if (!final) throw new WindowOverrun('a tag runs past the window');
+  };
   /** The {@link NameInfo} of each open element, innermost last. */
   const infos: NameInfo[] = [];
   /** The position of the innermost open element named `name`, or -1. */
@@ -240,15 +283,35 @@ export function scanHtml(html: string, handler: ScanHandler): void {
    * -1 when none follows, after emitting what htmlparser2 emits then (the input's last character).
    */
   const afterEndTag = (nameEnd: number): number => {
-    const close = html.charCodeAt(nameEnd) === gt ? nameEnd : html.indexOf('>', nameEnd + 1);
+    let close = html.charCodeAt(nameEnd) === gt ? nameEnd : html.indexOf('>', nameEnd + 1);
+    // The end tag is out: in a window, only its `>` is still to be found.
+    while (close === -1 && !final) {
+      nameEnd -= extend(nameEnd);
+      close = html.indexOf('>', nameEnd);
+    }
     if (close !== -1) return close + 1;
     rawText(n - 1, n);
     return -1;
   };
 
   let index = 0;
+  /**
+   * In a window, a construct at `open` that ends past it (its text before is out): it is read again
+   * from its `<` once the window holds the next piece (or, at the end of the document, as the end of
+   * the input).
+   */
+  const retry = (open: number): void => {
+    index = textStart = open - extend(open);
+  };
   scan: for (;;) {
     const open = html.indexOf('<', index);
+    if (!final && (open === -1 || open + margin >= n)) {
+      // Near the window's end: read on first, keeping the text not emitted yet.
+      const shift = extend(textStart);
+      index -= shift;
+      textStart -= shift;
+      continue;
+    }
     if (open === -1 || open + 1 >= n) break;
     const c = html.charCodeAt(open + 1);
 
@@ -259,6 +322,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       text(textStart, open);
       // Until the tag is complete, the input may end inside it: then nothing after the `<` is text.
       textStart = n;
+      if (j === -1 && !final) {
+        retry(open);
+        continue;
+      }
       if (j === -1) {
         // Cut off inside its name: dropped, unless it may still be a raw-text element's name.
         if (foreign[foreign.length - 1] === none && isSpecialPrefix(html, open + 1)) rawText(open + 1, n);
@@ -280,12 +347,16 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         // Whitespace before the next attribute (past the end, charCodeAt gives NaN, which is none).
         let d = html.charCodeAt(k);
         while (isWhitespace(d)) d = html.charCodeAt(++k);
-        if (k >= n) break scan;
+        if (k >= n) {
+          cut();
+          break scan;
+        }
         if (d === gt) break;
         if (d === slash) {
           k++;
           while (k < n && isWhitespace(html.charCodeAt(k))) k++;
           if (k >= n) {
+            cut();
             // Tokenizer.handleTrailingData in the self-closing state: htmlparser2 emits the input's last character.
             rawText(n - 1, n);
             break scan;
@@ -312,7 +383,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
             if (d === eq || d === gt || d === slash || (d <= 32 && isWhitespace(d))) break;
             k++;
           }
-          if (k >= n) break scan;
+          if (k >= n) {
+            cut();
+            break scan;
+          }
         } else {
           let ascii = d <= 127;
           while (k < n) {
@@ -321,7 +395,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
             if (d > 127) ascii = false;
             k++;
           }
-          if (k >= n) break scan;
+          if (k >= n) {
+            cut();
+            break scan;
+          }
           if (read === null) {
             wanted = html.slice(nameStart, k).toLowerCase();
           } else if (ascii) {
@@ -347,7 +424,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         }
         d = html.charCodeAt(k);
         while (isWhitespace(d)) d = html.charCodeAt(++k);
-        if (k >= n) break scan;
+        if (k >= n) {
+          cut();
+          break scan;
+        }
         if (d !== eq) {
           // No value; `/`, `>` or the next name follows.
           if (wanted !== undefined && hinted !== true) handler.onattribute(wanted, '');
@@ -356,13 +436,19 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         k++;
         d = html.charCodeAt(k);
         while (isWhitespace(d)) d = html.charCodeAt(++k);
-        if (k >= n) break scan;
+        if (k >= n) {
+          cut();
+          break scan;
+        }
         let valueStart: number;
         let valueEnd: number;
         if (d === doubleQuote || d === singleQuote) {
           valueStart = k + 1;
           valueEnd = html.indexOf(d === doubleQuote ? '"' : "'", valueStart);
-          if (valueEnd === -1) break scan;
+          if (valueEnd === -1) {
+            cut();
+            break scan;
+          }
           k = valueEnd + 1;
         } else {
           // Unquoted: up to whitespace or `>` (a `/` belongs to the value).
@@ -372,7 +458,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
             if (d === gt || isWhitespace(d)) break;
             k++;
           }
-          if (k >= n) break scan;
+          if (k >= n) {
+            cut();
+            break scan;
+          }
           valueEnd = k;
         }
         if (wanted !== undefined && (hinted !== true || mayHint(html, valueStart, valueEnd))) {
@@ -395,16 +484,32 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         // Tokenizer.enterTagBody: raw text up to the matching end tag.
         const lower = scanned.lower;
         if (lower === 'plaintext') {
+          // The rest of the document is its text.
+          while (!final) textStart -= extend(textStart);
           rawText(textStart, n);
           textStart = n;
           break;
         }
-        const literalAmps: number[] | null = special ? [] : null;
-        const found = specialEnd(html, textStart, lower, literalAmps);
+        let literalAmps: number[] | null = special ? [] : null;
+        let found = specialEnd(html, textStart, lower, literalAmps);
+        // In a window, the end tag may be in a later piece. A raw-text body the handler does not want
+        // (most scripts and styles) is not kept meanwhile: only its last characters, which may start
+        // the end tag.
+        let dropped = false;
+        while (found === null && !final) {
+          if (!special && !dropped && !handler.wantsText()) dropped = true;
+          const resumeAt = Math.max(textStart, n - lower.length - 2);
+          if (dropped) textStart = resumeAt;
+          const shift = extend(textStart);
+          textStart -= shift;
+          // An entity-decoding body is searched again whole: its literal `&`s are positions in it.
+          if (special) literalAmps = [];
+          found = specialEnd(html, special ? textStart : resumeAt - shift, lower, literalAmps);
+        }
         if (found === null) {
           if (special) {
             if (n > textStart && handler.wantsText()) handler.ontext(decodeRcdata(html, textStart, n, literalAmps!));
-          } else {
+          } else if (!dropped) {
             rawText(textStart, n);
           }
           textStart = n;
@@ -412,7 +517,7 @@ export function scanHtml(html: string, handler: ScanHandler): void {
         }
         if (special) {
           if (found.start > textStart && handler.wantsText()) handler.ontext(decodeRcdata(html, textStart, found.start, literalAmps!));
-        } else {
+        } else if (!dropped) {
           rawText(textStart, found.start);
         }
         scanTagName(html, found.start + 2);
@@ -429,6 +534,13 @@ export function scanHtml(html: string, handler: ScanHandler): void {
 
     if (c === slash) {
       const d = open + 2 < n ? html.charCodeAt(open + 2) : -1;
+      if (d === -1 && !final) {
+        // Nothing emitted yet: the text before is kept too.
+        const shift = extend(textStart);
+        index = open - shift;
+        textStart -= shift;
+        continue;
+      }
       if (d === -1) break; // `</` at the very end is text
       text(textStart, open);
       if (isAsciiAlpha(d)) {
@@ -442,6 +554,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
           popElement();
         } else {
           j = scanTagName(html, open + 2);
+          if (j === -1 && !final) {
+            retry(open);
+            continue;
+          }
           if (j === -1) {
             textStart = n;
             break;
@@ -462,6 +578,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
       }
       // `</ x>`, `</1>`: a bogus comment up to `>`.
       const close = html.indexOf('>', open + 3);
+      if (close === -1 && !final) {
+        retry(open);
+        continue;
+      }
       if (close === -1) {
         textStart = n;
         break;
@@ -473,6 +593,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     if (c === bang) {
       text(textStart, open);
       const close = declarationEnd(html, open, foreign[foreign.length - 1] !== none ? (value) => rawText(value[0], value[1]) : null);
+      if (close === -1 && !final) {
+        retry(open);
+        continue;
+      }
       if (close === -1) {
         textStart = n;
         break;
@@ -484,6 +608,10 @@ export function scanHtml(html: string, handler: ScanHandler): void {
     if (c === question) {
       text(textStart, open);
       const close = html.indexOf('>', open + 2);
+      if (close === -1 && !final) {
+        retry(open);
+        continue;
+      }
       if (close === -1) {
         textStart = n;
         break;
