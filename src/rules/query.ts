@@ -71,6 +71,8 @@ export function perCall<T>(snapshot: Snapshot, compute: (snapshot: Snapshot) => 
  */
 interface MetaIndex {
   keys: string[];
+  /** Each key's {@link fingerprint}: compared before the key (a page's keys are slices, slow to compare). */
+  prints: number[];
   positions: number[];
   /** Entry numbers by key length; the longest keys share the last bucket. */
   byLength: (number[] | undefined)[];
@@ -81,7 +83,7 @@ const lengthBuckets = 64;
 function metaIndex(snapshot: Snapshot, cached: QueryCache): MetaIndex {
   if (cached.metas !== undefined) return cached.metas;
   // Filled by index as keys come (a preallocated `new Array(64)` measured four times slower).
-  const index: MetaIndex = {keys: [], positions: [], byLength: []};
+  const index: MetaIndex = {keys: [], prints: [], positions: [], byLength: []};
   const metas = snapshot.metas;
   for (let position = 0; position < metas.length; position++) {
     const meta = metas[position]!;
@@ -101,6 +103,7 @@ function metaIndex(snapshot: Snapshot, cached: QueryCache): MetaIndex {
 function addEntry(index: MetaIndex, key: string, position: number): void {
   const entry = index.keys.length;
   index.keys.push(key);
+  index.prints.push(fingerprint(key));
   index.positions.push(position);
   const bucket = Math.min(key.length, lengthBuckets - 1);
   const list = index.byLength[bucket];
@@ -112,9 +115,15 @@ function addEntry(index: MetaIndex, key: string, position: number): void {
 function keyPositions(index: MetaIndex, key: string): number[] | undefined {
   const list = index.byLength[Math.min(key.length, lengthBuckets - 1)];
   if (list === undefined) return undefined;
+  const print = fingerprint(key);
   let found: number[] | undefined;
-  for (const entry of list) if (index.keys[entry] === key) (found ??= []).push(index.positions[entry]!);
+  for (const entry of list) if (index.prints[entry] === print && index.keys[entry] === key) (found ??= []).push(index.positions[entry]!);
   return found;
+}
+
+/** Two characters of a key, from its middle and its end: keys of one length mostly differ there (`og:title`, `og:image`). */
+function fingerprint(key: string): number {
+  return (key.charCodeAt(key.length >> 1) << 16) | key.charCodeAt(key.length - 1);
 }
 
 /**

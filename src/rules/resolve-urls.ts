@@ -10,19 +10,51 @@ const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
  * candidates). Anything else takes the parser. tests/rules/resolve-urls.test.ts checks the shortcut
  * against `new URL` on generated and WPT URLs.
  */
-// A host name the parser leaves as it is: lowercase LDH labels, no `xn--`/`--` (IDNA checks them),
-// and a last label that is not a number (the parser would read the host as an IPv4 address).
-const simpleHost = /^(?:(?!xn--)[a-z0-9](?:[a-z0-9]|-(?!-))*\.)*(?!\d+$|0x[0-9a-f]*$)(?!xn--)[a-z0-9](?:[a-z0-9]|-(?!-))*$/;
+// A host name the parser leaves as it is: lowercase LDH labels, no `xn--`/`--` (IDNA checks them; no
+// `--` at all rules out `xn--` too), and a last label that is not a number (the parser would read
+// the host as an IPv4 address): `0x` and hex digits, or decimal digits. Read in place, label by label.
 
-/** The last host {@link isSimpleHost} accepted: a page's URLs mostly share a few hosts, and the test is a long regex. */
-let lastSimpleHost: string | null = null;
-
-/** Whether the host of `url` from `start` to `end` is simple; the last simple host is compared in place, without slicing. */
+/** Whether the host of `url` from `start` to `end` is simple (see above). */
 function isSimpleHost(url: string, start: number, end: number): boolean {
-  if (lastSimpleHost !== null && end - start === lastSimpleHost.length && url.startsWith(lastSimpleHost, start)) return true;
-  const host = url.slice(start, end);
-  if (!simpleHost.test(host)) return false;
-  lastSimpleHost = host;
+  let labelStart = start;
+  for (let index = start; index < end; index++) {
+    if (url.charCodeAt(index) !== 46) continue; // `.`
+    if (!isLdhLabel(url, labelStart, index)) return false;
+    labelStart = index + 1;
+  }
+  return isLdhLabel(url, labelStart, end) && !isNumericLabel(url, labelStart, end);
+}
+
+const isLowerAlphanumeric = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+
+/** A label of lowercase letters, digits and single hyphens, not starting with a hyphen. */
+function isLdhLabel(url: string, start: number, end: number): boolean {
+  if (start === end || !isLowerAlphanumeric(url.charCodeAt(start))) return false;
+  for (let index = start + 1; index < end; index++) {
+    const code = url.charCodeAt(index);
+    if (code === 45) {
+      if (url.charCodeAt(index + 1) === 45 && index + 1 < end) return false; // `--`
+    } else if (!isLowerAlphanumeric(code)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** A label the parser reads as a number: decimal digits, or `0x` and hex digits (none too). */
+function isNumericLabel(url: string, start: number, end: number): boolean {
+  let index = start;
+  if (end - start >= 2 && url.charCodeAt(start) === 48 && url.charCodeAt(start + 1) === 120) {
+    for (index = start + 2; index < end; index++) {
+      const code = url.charCodeAt(index);
+      if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
+    }
+    return true;
+  }
+  for (; index < end; index++) {
+    const code = url.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
   return true;
 }
 
