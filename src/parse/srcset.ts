@@ -120,22 +120,22 @@ function scanSrcset(value: string, from: number): number {
  * @example srcsetUrls('s.jpg 320w, l.jpg 1280w, m.jpg 640w') // ['l.jpg', 'm.jpg', 's.jpg']
  */
 export function srcsetUrls(...values: string[]): string[] {
-  return srcsetUrlsOf(values);
+  const urls: string[] = [];
+  addSrcsetUrls(values, urls);
+  return urls;
 }
 
-/** {@link srcsetUrls} of a list of srcsets (no rest-parameter copy). */
-export function srcsetUrlsOf(values: readonly string[]): string[] {
+/** {@link srcsetUrls} of a list of srcsets, appended to `out`. */
+export function addSrcsetUrls(values: readonly string[], out: string[]): void {
   // Each srcset is parsed alone: joining them would let a malformed one swallow the next.
   let count = 0;
   for (const value of values) count = scanSrcset(value, count);
-  const urls: string[] = new Array<string>(count);
-  if (count === 1) urls[0] = scannedUrls[0]!;
-  else {
+  if (count === 1) out.push(scannedUrls[0]!);
+  else if (count > 1) {
     const order = largestFirstOrder(count);
-    for (let index = 0; index < count; index++) urls[index] = scannedUrls[order[index]!]!;
+    for (let index = 0; index < count; index++) out.push(scannedUrls[order[index]!]!);
   }
   forgetUrls(count);
-  return urls;
 }
 
 /** Drops the first `count` scanned URLs (slices of a page: the buffer must not keep the page alive). */

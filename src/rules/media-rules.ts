@@ -1,5 +1,5 @@
 import type {ImageTag, PictureSource, Snapshot} from '../parse/parse-html.js';
-import {srcsetUrlsOf} from '../parse/srcset.js';
+import {addSrcsetUrls} from '../parse/srcset.js';
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
 import {addUrls, audioTypes, contentTypes, jsonldNodes, linksWithRel, mainNodes, metaContentsOf, microdataValuesOfType, openGraphMedia, urlKeys, videoTypes} from './query.js';
 import {classifyImageUrl} from './image-filters.js';
@@ -68,16 +68,19 @@ export const minImageSize = 64;
 /** A `<picture>` source that is an image: no `type`, or `image/*` (Safari also plays a `video/mp4` source there). */
 const isImageSource = (source: PictureSource): boolean => source.type === undefined || source.type.trim().toLowerCase().startsWith('image/');
 
-/** The URLs of an `<img>`: its `<picture>` sources' and its own srcset candidates (largest first), then `src` and `data-src`. */
-function imageUrls(image: ImageTag): string[] {
-  const srcsets: string[] = [];
-  if (image.sources !== undefined) for (const source of image.sources) if (isImageSource(source)) srcsets.push(source.srcset);
-  if (image.srcset !== undefined) srcsets.push(image.srcset);
-  const out = srcsets.length === 0 ? [] : srcsetUrlsOf(srcsets);
+/** The URLs of an `<img>`, appended to `out`: its `<picture>` sources' and its own srcset candidates (largest first), then `src` and `data-src`. */
+function addImageUrls(image: ImageTag, out: string[]): void {
+  if (image.sources !== undefined) {
+    const srcsets: string[] = [];
+    for (const source of image.sources) if (isImageSource(source)) srcsets.push(source.srcset);
+    if (image.srcset !== undefined) srcsets.push(image.srcset);
+    addSrcsetUrls(srcsets, out);
+  } else if (image.srcset !== undefined) {
+    addSrcsetUrls([image.srcset], out);
+  }
   // A data: placeholder in `src` with the real image in `data-src` is the usual lazy-loading pattern.
   if (image.src !== undefined && !image.src.trim().startsWith('data:')) out.push(image.src);
   if (image.dataSrc !== undefined) out.push(image.dataSrc);
-  return out;
 }
 
 /** Whether an `<img>` declares a width or height under {@link minImageSize}. */
@@ -91,9 +94,14 @@ function isDeclaredSmall(image: ImageTag): boolean {
 const documentImages = named('document(img)', (snapshot) => {
   const images: string[] = [];
   const logos: string[] = [];
+  // Every candidate URL of the body's images, in one list (no list per image).
+  const urls: string[] = [];
   for (const image of snapshot.images) {
     if (isDeclaredSmall(image)) continue;
-    for (const url of imageUrls(image)) {
+    const from = urls.length;
+    addImageUrls(image, urls);
+    for (let index = from; index < urls.length; index++) {
+      const url = urls[index]!;
       const kind = classifyImageUrl(url);
       // A header logo is the first <img> of many pages: the content images come before it.
       if (kind === 'logo') logos.push(url);

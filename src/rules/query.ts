@@ -117,7 +117,12 @@ function keyPositions(index: MetaIndex, key: string): number[] | undefined {
   if (list === undefined) return undefined;
   const print = fingerprint(key);
   let found: number[] | undefined;
-  for (const entry of list) if (index.prints[entry] === print && index.keys[entry] === key) (found ??= []).push(index.positions[entry]!);
+  for (const entry of list) {
+    if (index.prints[entry] !== print || index.keys[entry] !== key) continue;
+    // `[position]` is sized to fit; `[]` and a push would reserve 17 slots, per lookup.
+    if (found === undefined) found = [index.positions[entry]!];
+    else found.push(index.positions[entry]!);
+  }
   return found;
 }
 
