@@ -44,8 +44,7 @@ const languageNames = new Intl.DisplayNames(['en'], {type: 'language', fallback:
  * deprecated `iw` → `he`. Three-letter codes, `und`, `x-default` and unknown codes give `null`.
  */
 export function languageCode(value: string): string | null {
-  const tag = value.split(',')[0]!.trim();
-  const primary = tag.split(/[-_]/)[0]!.toLowerCase();
+  const primary = plainPrimary(value) ?? value.split(',')[0]!.trim().split(/[-_]/)[0]!.toLowerCase();
   if (!/^[a-z]{2}$/.test(primary)) return null;
   // At most 26 × 26 two-letter codes: each is looked up in Intl once.
   let code = languageCodes.get(primary);
@@ -58,6 +57,19 @@ export function languageCode(value: string): string | null {
 }
 
 const languageCodes = new Map<string, string | null>();
+
+const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/**
+ * The lowercase primary subtag of the usual tags (`en`, `en-US`, `pt_BR`, `en,fr`: two ASCII
+ * letters first, then the end, `-`, `_` or `,`), read without splitting; `undefined` for any other.
+ */
+function plainPrimary(value: string): string | undefined {
+  if (!isAsciiLetter(value.charCodeAt(0)) || !isAsciiLetter(value.charCodeAt(1))) return undefined;
+  const next = value.charCodeAt(2);
+  if (value.length > 2 && next !== 45 && next !== 95 && next !== 44) return undefined;
+  return value.slice(0, 2).toLowerCase();
+}
 
 const hasZone = /(?:\b(?:z|gmt|utc)\b|\dz$|[+-]\d{2}:?\d{2}(?:\s*\(.*\))?$)/i;
 /** A time of day in a date string: `10:00`, `05.04 PM`, `3 pm`, `T10`. */
@@ -110,6 +122,8 @@ export function textDate(text: string): string | null {
  */
 export function isoDate(value: string): string | null {
   const text = value.trim();
+  // The usual form, `2026-11-03T10:00:00+01:00` or `…Z`, names its zone and its time: Date reads it as it is.
+  if (isoDateTime.test(text)) return isoString(new Date(text));
   if (!/\d{4}/.test(text)) return null;
   let zoned = text;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) zoned = `${text}T12:00:00Z`;
@@ -123,7 +137,15 @@ export function isoDate(value: string): string | null {
   } else if (!hasTime.test(text)) {
     date = noon(date);
   }
-  if (date === null || Number.isNaN(date.getTime())) return null;
+  return date === null ? null : isoString(date);
+}
+
+/** A date-time with seconds (and fractions) or without, and a `Z` or `±hh:mm` zone: what {@link isoDate} reads without its checks. */
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** `date.toISOString()` for a valid date of a four-digit year, else `null`. */
+function isoString(date: Date): string | null {
+  if (Number.isNaN(date.getTime())) return null;
   const year = date.getUTCFullYear();
   return year >= 1000 && year <= 9999 ? date.toISOString() : null;
 }
