@@ -389,7 +389,14 @@ function addStrings(value: unknown, out: string[]): void {
 
 /** `node[key]` for every node, as strings (non-string values skipped). */
 export function strings(nodes: readonly JsonldNode[], key: string): string[] {
-  return nodes.flatMap((node) => items(node[key]).filter((value): value is string => typeof value === 'string'));
+  const out: string[] = [];
+  addNodeStrings(nodes, key, out);
+  return out;
+}
+
+/** {@link strings}, appended to `out`. */
+export function addNodeStrings(nodes: readonly JsonldNode[], key: string, out: string[]): void {
+  for (const node of nodes) addStrings(node[key], out);
 }
 
 /**

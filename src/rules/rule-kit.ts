@@ -1,7 +1,7 @@
 import type {IncomingHttpHeaders} from 'node:http';
 import type {MediaField, TextField} from '../data.js';
 import type {Snapshot} from '../parse/parse-html.js';
-import {linksWithRel, mainNodes, metaContentsOf, microdataValues, strings} from './query.js';
+import {addNodeStrings, linksWithRel, mainNodes, metaContentsOf, microdataValues} from './query.js';
 
 /** What a rule may read besides the snapshot. */
 export interface RuleContext {
@@ -44,7 +44,9 @@ export function microdata(prop: string, scope?: string | null): Rule {
 export function jsonld(...keys: string[]): Rule {
   return named(`jsonld(${keys.join(', ')})`, (snapshot) => {
     const nodes = mainNodes(snapshot);
-    return keys.flatMap((key) => strings(nodes, key));
+    const out: string[] = [];
+    for (const key of keys) addNodeStrings(nodes, key, out);
+    return out;
   });
 }
 

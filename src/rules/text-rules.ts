@@ -1,6 +1,6 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {cleanText, looksLikeUrl} from './normalize.js';
-import {items, jsonldTypes, mainNodes, names, strings, httpEquivContents, type JsonldNode} from './query.js';
+import {addNodeStrings, items, jsonldTypes, mainNodes, names, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {authorLink, bodyAuthor, bodyByline, bodyDate, bylineDate, pathDate} from './body-rules.js';
 
@@ -10,17 +10,31 @@ import {authorLink, bodyAuthor, bodyByline, bodyDate, bylineDate, pathDate} from
  */
 
 /** Several authors (an array of names or Person nodes) are all kept, joined with `, `; URL values are not names. */
-function authorNames(snapshot: Snapshot, value: unknown): string[] {
-  const list = [...new Set(names(snapshot, value).map((name) => cleanText(name)).filter((name): name is string => name !== null && !looksLikeUrl(name)))];
-  return list.length === 0 ? [] : [list.join(', ')];
+function addAuthorNames(snapshot: Snapshot, value: unknown, out: string[]): void {
+  const list: string[] = [];
+  for (const name of names(snapshot, value)) {
+    const clean = cleanText(name);
+    if (clean !== null && !looksLikeUrl(clean) && !list.includes(clean)) list.push(clean);
+  }
+  if (list.length !== 0) out.push(list.join(', '));
 }
 
-const jsonldAuthor = named('jsonld(author.name)', (snapshot) =>
-  mainNodes(snapshot).flatMap((node) => [...authorNames(snapshot, node.author), ...authorNames(snapshot, node.creator)]));
+const jsonldAuthor = named('jsonld(author.name)', (snapshot) => {
+  const out: string[] = [];
+  for (const node of mainNodes(snapshot)) {
+    addAuthorNames(snapshot, node.author, out);
+    addAuthorNames(snapshot, node.creator, out);
+  }
+  return out;
+});
 
 const jsonldDatePublished = named('jsonld(datePublished)', (snapshot) => {
   const nodes = mainNodes(snapshot);
-  return [...strings(nodes, 'datePublished'), ...strings(nodes, 'dateCreated'), ...strings(nodes, 'uploadDate')];
+  const out: string[] = [];
+  addNodeStrings(nodes, 'datePublished', out);
+  addNodeStrings(nodes, 'dateCreated', out);
+  addNodeStrings(nodes, 'uploadDate', out);
+  return out;
 });
 /** Where a page says when it was last modified, in priority order (`dateModified`, and `date` first). */
 export const modifiedDateRules: Rule[] = [
