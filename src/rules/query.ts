@@ -65,27 +65,30 @@ export function perCall<T>(snapshot: Snapshot, compute: (snapshot: Snapshot) => 
 }
 
 /**
- * The lowercase `property`/`name` keys of the non-empty metas, each with its meta's position, in
- * document order, and the entries by key length: a lookup compares the few keys of its length
- * (no hash of each page's keys, no list per key).
+ * The lowercase `property`/`name` keys of the non-empty metas, each entry with its meta's position,
+ * chained by key length: a lookup compares the few keys of its length (no hash of each page's
+ * keys, no list per key).
  */
 interface MetaIndex {
   keys: string[];
-  /** Each key's {@link fingerprint}: compared before the key (a page's keys are slices, slow to compare). */
-  prints: number[];
-  positions: number[];
-  /** Entry numbers by key length; the longest keys share the last bucket. */
-  byLength: (number[] | undefined)[];
+  /**
+   * Per entry, three numbers: its key's {@link fingerprint} (compared before the key: a page's keys
+   * are slices, slow to compare), its meta's position, and the next entry of its key length in
+   * document order (-1 for none).
+   */
+  entries: number[];
+  /** The first entry of each key length, or -1; the longest keys share the last. */
+  heads: number[];
 }
 
 const lengthBuckets = 64;
 
 function metaIndex(snapshot: Snapshot, cached: QueryCache): MetaIndex {
   if (cached.metas !== undefined) return cached.metas;
-  // Filled by index as keys come (a preallocated `new Array(64)` measured four times slower).
-  const index: MetaIndex = {keys: [], prints: [], positions: [], byLength: []};
+  const index: MetaIndex = {keys: [], entries: [], heads: new Array<number>(lengthBuckets).fill(-1)};
   const metas = snapshot.metas;
-  for (let position = 0; position < metas.length; position++) {
+  // Read from the last meta back, each entry put first in its chain: the chains run in document order.
+  for (let position = metas.length - 1; position >= 0; position--) {
     const meta = metas[position]!;
     if (meta.content === '') continue;
     const property = meta.property?.toLowerCase();
@@ -101,27 +104,22 @@ function metaIndex(snapshot: Snapshot, cached: QueryCache): MetaIndex {
 }
 
 function addEntry(index: MetaIndex, key: string, position: number): void {
-  const entry = index.keys.length;
-  index.keys.push(key);
-  index.prints.push(fingerprint(key));
-  index.positions.push(position);
   const bucket = Math.min(key.length, lengthBuckets - 1);
-  const list = index.byLength[bucket];
-  if (list === undefined) index.byLength[bucket] = [entry];
-  else list.push(entry);
+  index.entries.push(fingerprint(key), position, index.heads[bucket]!);
+  index.heads[bucket] = index.keys.length;
+  index.keys.push(key);
 }
 
 /** The positions of the metas with `key`, in document order, or undefined when none has it. */
 function keyPositions(index: MetaIndex, key: string): number[] | undefined {
-  const list = index.byLength[Math.min(key.length, lengthBuckets - 1)];
-  if (list === undefined) return undefined;
   const print = fingerprint(key);
+  const {entries, keys} = index;
   let found: number[] | undefined;
-  for (const entry of list) {
-    if (index.prints[entry] !== print || index.keys[entry] !== key) continue;
+  for (let entry = index.heads[Math.min(key.length, lengthBuckets - 1)]!; entry !== -1; entry = entries[entry * 3 + 2]!) {
+    if (entries[entry * 3] !== print || keys[entry] !== key) continue;
     // `[position]` is sized to fit; `[]` and a push would reserve 17 slots, per lookup.
-    if (found === undefined) found = [index.positions[entry]!];
-    else found.push(index.positions[entry]!);
+    if (found === undefined) found = [entries[entry * 3 + 1]!];
+    else found.push(entries[entry * 3 + 1]!);
   }
   return found;
 }
