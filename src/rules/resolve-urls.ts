@@ -1,4 +1,5 @@
 import type {Candidates, MediaField} from '../data.js';
+import {UniqueStrings} from './unique-strings.js';
 
 const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
 
@@ -271,10 +272,10 @@ function resolveList(list: readonly string[], baseUrl: string, baseOrigin: strin
     const url = list.length === 0 ? null : resolveAbsolute(list[0]!, baseUrl, baseOrigin);
     return url === null ? [] : [url];
   }
-  const seen = new Set<string>();
+  const seen = new UniqueStrings();
   for (const candidate of list) {
     const url = resolveAbsolute(candidate, baseUrl, baseOrigin);
     if (url !== null) seen.add(url);
   }
-  return [...seen];
+  return seen.values;
 }

@@ -4,6 +4,7 @@ import type {Snapshot} from '../parse/parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
 import {authorName, cleanText, isoDate, languageCode} from './normalize.js';
 import {withQueryCache} from './query.js';
+import {UniqueStrings} from './unique-strings.js';
 import type {Rule, RuleContext, RuleTable} from './rule-kit.js';
 import {authorRules, descriptionRules, langRules, modifiedDateRules, publishedDateRules, titleRules, urlRules} from './text-rules.js';
 import {logoRules, publisherRules} from './brand-rules.js';
@@ -121,16 +122,16 @@ function firstAccepted(list: readonly Rule[], accept: (value: string, context: R
 
 /** Every value of the rules, in rule order, trimmed, without empties and duplicates. */
 function allValues(list: readonly Rule[], snapshot: Snapshot, context: RuleContext): string[] {
-  const seen = new Set<string>();
+  const seen = new UniqueStrings();
   for (const rule of list) {
     const result = run(rule, snapshot, context);
     if (typeof result === 'string') addTrimmed(seen, result);
     else for (const value of valuesOf(result)) if (typeof value === 'string') addTrimmed(seen, value);
   }
-  return [...seen];
+  return seen.values;
 }
 
-function addTrimmed(seen: Set<string>, value: string): void {
+function addTrimmed(seen: UniqueStrings, value: string): void {
   const trimmed = value.trim();
   if (trimmed !== '') seen.add(trimmed);
 }
