@@ -82,9 +82,22 @@ const wideJsonldLogo = named('jsonld(logo) not square', (snapshot) => jsonldLogo
  */
 const bitmapExtensions: ReadonlySet<string> = new Set(['ico', 'png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
 
+/** `svg` anywhere in a `type`, any case (as its lowercase holding `svg`: no other character lowercases to those letters). */
+const svgType = /svg/i;
+
+/** Whether a URL's path ends in `.svg`, any case (`fileExtension(url) === 'svg'`, read in place). */
+function hasSvgExtension(url: string): boolean {
+  let end = url.length;
+  const query = url.indexOf('?');
+  if (query !== -1) end = query;
+  const hash = url.indexOf('#');
+  if (hash !== -1 && hash < end) end = hash;
+  return url.charCodeAt(end - 4) === 46 && (url.charCodeAt(end - 3) | 0x20) === 115 && (url.charCodeAt(end - 2) | 0x20) === 118 && (url.charCodeAt(end - 1) | 0x20) === 103;
+}
+
 function iconSize(tag: LinkTag): {size: number; declared: boolean} {
   // An SVG scales to any size; `sizes="any"` on an .ico or a PNG (a trick to steer Chrome to the SVG) does not.
-  const scalable = tag.type?.toLowerCase().includes('svg') === true || fileExtension(tag.href) === 'svg';
+  const scalable = (tag.type !== undefined && svgType.test(tag.type)) || hasSvgExtension(tag.href);
   if (scalable) return {size: Number.POSITIVE_INFINITY, declared: true};
   const sizes = tag.sizes;
   if (sizes === undefined || sizes.trim() === '') return {size: 0, declared: false};
