@@ -15,8 +15,18 @@ const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
 // `--` at all rules out `xn--` too), and a last label that is not a number (the parser would read
 // the host as an IPv4 address): `0x` and hex digits, or decimal digits. Read in place, label by label.
 
-/** Whether the host of `url` from `start` to `end` is simple (see above). */
+/** The last host {@link isSimpleHost} accepted: a page's URLs mostly share a few hosts. */
+let lastSimpleHost = '';
+
+/** Whether the host of `url` from `start` to `end` is simple (see above); the last simple host is compared in place. */
 function isSimpleHost(url: string, start: number, end: number): boolean {
+  if (end - start === lastSimpleHost.length && end > start && url.startsWith(lastSimpleHost, start)) return true;
+  if (!isSimpleHostText(url, start, end)) return false;
+  lastSimpleHost = url.slice(start, end);
+  return true;
+}
+
+function isSimpleHostText(url: string, start: number, end: number): boolean {
   let labelStart = start;
   for (let index = start; index < end; index++) {
     if (url.charCodeAt(index) !== 46) continue; // `.`
@@ -96,13 +106,15 @@ function isDotSegment(url: string, at: number): boolean {
 function isSimpleFrom(url: string, from: number, allowed: number): boolean {
   for (let index = from; index < url.length; index++) {
     const code = url.charCodeAt(index);
+    // Most characters are plain ones of the class (`/`, `?` and `%` are not): one table read, before the special ones.
+    if (code < 128 && (charClasses[code]! & allowed) !== 0) continue;
     if (code === slashCode) {
       if (isDotSegment(url, index + 1)) return false;
     } else if (code === questionCode) {
       return isSimpleQuery(url, index + 1);
     } else if (code === percentCode) {
       if (url.charCodeAt(index + 1) === 50 && (url.charCodeAt(index + 2) | 0x20) === 101) return false; // `%2e`
-    } else if (code >= 128 || (charClasses[code]! & allowed) === 0) {
+    } else {
       return false;
     }
   }
