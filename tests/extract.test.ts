@@ -1,6 +1,7 @@
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor, extract} from '../src/extract.js';
 import {isLinkpeekError} from '../src/errors.js';
+import {parseHtmlReference} from '../src/parse/parse-html.js';
 import {loopbackConfig} from './helpers/policy.js';
 import {html, redirect, startServer, type TestServer} from './helpers/server.js';
 
@@ -125,5 +126,24 @@ describe('extract() end to end', () => {
     const pending = createExtractor(loopbackConfig)(server.url('/stall'), {signal: controller.signal});
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({code: 'EABORTED'});
+  });
+});
+
+describe('extract() on a large page (read in windows)', () => {
+  it('gives the data the reference parse gives, for a 300 KB ASCII page whose fields sit at both ends', async () => {
+    const filler = Array.from({length: 3000}, (_, index) => `<div class="row"><a href="/item/${index}">Item ${index}</a> <span>&amp; more</span></div>`).join('\n');
+    const body = `<!doctype html><html lang="en"><head><title>A long listing</title>
+<meta property="og:description" content="Every item of the catalogue, on one page.">
+<script>${'var state = {"a": "<b>x</b>"};\n'.repeat(2000)}</script></head>
+<body><h1>Catalogue</h1>${filler}
+<script type="application/ld+json">{"@type":"Article","headline":"A long listing","author":{"@type":"Person","name":"Noor Haddad"},"datePublished":"2026-10-01T10:00:00Z"}</script>
+</body></html>`;
+    expect(body.length).toBeGreaterThan(300_000);
+    expect(body.length).toBeLessThan(1_000_000);
+    server.route('/long', html(body));
+    const windowed = await createExtractor(loopbackConfig)(server.url('/long'), {ping: false});
+    const reference = await createExtractor({...loopbackConfig, stages: {parseHtml: parseHtmlReference}})(server.url('/long'), {ping: false});
+    expect(windowed.data).toEqual(reference.data);
+    expect(windowed.data).toMatchObject({title: 'A long listing', author: 'Noor Haddad', date: '2026-10-01T10:00:00.000Z'});
   });
 });

@@ -18,8 +18,8 @@ interface Remembered {
 
 /** The last few texts that can be read in windows and were not parsed yet (a server decodes several pages at once). */
 const remembered: Remembered[] = [];
-/** At most this many are held, so a body decoded but never parsed is let go after a few more. */
-const maxRemembered = 4;
+/** At most this many are held (each under 1 MB), so a body decoded but never parsed is let go after a few more. */
+const maxRemembered = 8;
 
 /** Remembers that `read` reads `text` a window at a time. */
 export function rememberWindows(text: string, read: WindowReader): void {
