@@ -1,4 +1,5 @@
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
+import {charCodeAt} from './chars.js';
 
 /*
  * What is not a page's image, read from a candidate URL alone (issue 12 point 5): video and audio
@@ -72,8 +73,9 @@ function tokenBits(name: string): number {
   let bits = 0;
   let letters = 0;
   let start = -1;
-  for (let index = 0; index <= name.length; index++) {
-    if (index < name.length && isTokenChar(name.charCodeAt(index))) {
+  const length = name.length;
+  for (let index = 0; index <= length; index++) {
+    if (index < length && isTokenChar(charCodeAt.call(name, index))) {
       if (start === -1) start = index;
       letters++;
     } else if (start !== -1) {
@@ -89,7 +91,7 @@ function tokenBits(name: string): number {
 }
 
 /** A `data:` URI (any case). */
-const isDataUri = (url: string): boolean => url.charCodeAt(4) === 58 && url.slice(0, 4).toLowerCase() === 'data';
+const isDataUri = (url: string): boolean => charCodeAt.call(url, 4) === 58 && url.slice(0, 4).toLowerCase() === 'data';
 
 /**
  * What a candidate image URL is, by its file name alone:
@@ -141,7 +143,7 @@ function pathEnd(url: string): number {
 }
 
 function isAsciiRange(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) if (text.charCodeAt(index) > 127) return false;
+  for (let index = start; index < end; index++) if (charCodeAt.call(text, index) > 127) return false;
   return true;
 }
 
@@ -170,7 +172,7 @@ function asciiTokenBits(text: string, start: number, end: number): number {
   let runFirst = 0;
   let capital = false;
   for (let index = start; index <= end; index++) {
-    const code = index < end ? text.charCodeAt(index) : 32;
+    const code = index < end ? charCodeAt.call(text, index) : 32;
     if (code > 127) return nonAscii;
     const lower = code >= 65 && code <= 90 ? code + 32 : code;
     if (isTokenChar(lower)) {

@@ -1,4 +1,5 @@
 import type {Candidates, MediaField} from '../data.js';
+import {charCodeAt, indexOf, slice, startsWith, trim} from './chars.js';
 import {UniqueStrings} from './unique-strings.js';
 
 const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
@@ -20,16 +21,16 @@ let lastSimpleHost = '';
 
 /** Whether the host of `url` from `start` to `end` is simple (see above); the last simple host is compared in place. */
 function isSimpleHost(url: string, start: number, end: number): boolean {
-  if (end - start === lastSimpleHost.length && end > start && url.startsWith(lastSimpleHost, start)) return true;
+  if (end - start === lastSimpleHost.length && end > start && startsWith.call(url, lastSimpleHost, start)) return true;
   if (!isSimpleHostText(url, start, end)) return false;
-  lastSimpleHost = url.slice(start, end);
+  lastSimpleHost = slice.call(url, start, end);
   return true;
 }
 
 function isSimpleHostText(url: string, start: number, end: number): boolean {
   let labelStart = start;
   for (let index = start; index < end; index++) {
-    if (url.charCodeAt(index) !== 46) continue; // `.`
+    if (charCodeAt.call(url, index) !== 46) continue; // `.`
     if (!isLdhLabel(url, labelStart, index)) return false;
     labelStart = index + 1;
   }
@@ -40,11 +41,11 @@ const isLowerAlphanumeric = (code: number): boolean => (code >= 97 && code <= 12
 
 /** A label of lowercase letters, digits and single hyphens, not starting with a hyphen. */
 function isLdhLabel(url: string, start: number, end: number): boolean {
-  if (start === end || !isLowerAlphanumeric(url.charCodeAt(start))) return false;
+  if (start === end || !isLowerAlphanumeric(charCodeAt.call(url, start))) return false;
   for (let index = start + 1; index < end; index++) {
-    const code = url.charCodeAt(index);
+    const code = charCodeAt.call(url, index);
     if (code === 45) {
-      if (url.charCodeAt(index + 1) === 45 && index + 1 < end) return false; // `--`
+      if (charCodeAt.call(url, index + 1) === 45 && index + 1 < end) return false; // `--`
     } else if (!isLowerAlphanumeric(code)) {
       return false;
     }
@@ -55,15 +56,15 @@ function isLdhLabel(url: string, start: number, end: number): boolean {
 /** A label the parser reads as a number: decimal digits, or `0x` and hex digits (none too). */
 function isNumericLabel(url: string, start: number, end: number): boolean {
   let index = start;
-  if (end - start >= 2 && url.charCodeAt(start) === 48 && url.charCodeAt(start + 1) === 120) {
+  if (end - start >= 2 && charCodeAt.call(url, start) === 48 && charCodeAt.call(url, start + 1) === 120) {
     for (index = start + 2; index < end; index++) {
-      const code = url.charCodeAt(index);
+      const code = charCodeAt.call(url, index);
       if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
     }
     return true;
   }
   for (; index < end; index++) {
-    const code = url.charCodeAt(index);
+    const code = charCodeAt.call(url, index);
     if (code < 48 || code > 57) return false;
   }
   return true;
@@ -95,17 +96,18 @@ const percentCode = 37;
 
 /** Whether a `.` or `..` segment starts at `at` (followed by `/`, `?` or the end). */
 function isDotSegment(url: string, at: number): boolean {
-  if (url.charCodeAt(at) !== dotCode) return false;
-  const next = url.charCodeAt(at + 1) === dotCode ? at + 2 : at + 1;
+  if (charCodeAt.call(url, at) !== dotCode) return false;
+  const next = charCodeAt.call(url, at + 1) === dotCode ? at + 2 : at + 1;
   if (next >= url.length) return true;
-  const code = url.charCodeAt(next);
+  const code = charCodeAt.call(url, next);
   return code === slashCode || code === questionCode;
 }
 
 /** Whether `url` from `from` on is only segments of `allowed` characters (see above), a query after the first `?`. */
 function isSimpleFrom(url: string, from: number, allowed: number): boolean {
-  for (let index = from; index < url.length; index++) {
-    const code = url.charCodeAt(index);
+  const length = url.length;
+  for (let index = from; index < length; index++) {
+    const code = charCodeAt.call(url, index);
     // Most characters are plain ones of the class (`/`, `?` and `%` are not): one table read, before the special ones.
     if (code < 128 && (charClasses[code]! & allowed) !== 0) continue;
     if (code === slashCode) {
@@ -113,7 +115,7 @@ function isSimpleFrom(url: string, from: number, allowed: number): boolean {
     } else if (code === questionCode) {
       return isSimpleQuery(url, index + 1);
     } else if (code === percentCode) {
-      if (url.charCodeAt(index + 1) === 50 && (url.charCodeAt(index + 2) | 0x20) === 101) return false; // `%2e`
+      if (charCodeAt.call(url, index + 1) === 50 && (charCodeAt.call(url, index + 2) | 0x20) === 101) return false; // `%2e`
     } else {
       return false;
     }
@@ -122,8 +124,9 @@ function isSimpleFrom(url: string, from: number, allowed: number): boolean {
 }
 
 function isSimpleQuery(url: string, from: number): boolean {
-  for (let index = from; index < url.length; index++) {
-    const code = url.charCodeAt(index);
+  const length = url.length;
+  for (let index = from; index < length; index++) {
+    const code = charCodeAt.call(url, index);
     if (code >= 128 || (charClasses[code]! & queryBit) === 0) return false;
   }
   return true;
@@ -131,35 +134,35 @@ function isSimpleQuery(url: string, from: number): boolean {
 
 /** An absolute path (from its `/` at `from`), and its query, that the parser prints unchanged. */
 function isSimplePath(url: string, from = 0): boolean {
-  return url.charCodeAt(from) === slashCode && isSimpleFrom(url, from, pathBit);
+  return charCodeAt.call(url, from) === slashCode && isSimpleFrom(url, from, pathBit);
 }
 
 /** A relative path (not empty, no `:`), and its query, that the parser appends to the base's directory unchanged. */
 function isSimpleRelative(url: string): boolean {
   if (url.length === 0 || isDotSegment(url, 0)) return false;
-  const first = url.charCodeAt(0);
+  const first = charCodeAt.call(url, 0);
   // The first segment is not empty: no leading `/` or `?`.
   return first !== slashCode && first !== questionCode && isSimpleFrom(url, 0, relativeBit);
 }
 
 /** `http://` or `https://` length for a URL starting with either, else 0. */
 function schemeLength(url: string): number {
-  if (url.startsWith('https://')) return 8;
-  if (url.startsWith('http://')) return 7;
+  if (startsWith.call(url, 'https://')) return 8;
+  if (startsWith.call(url, 'http://')) return 7;
   return 0;
 }
 
 /** Splits `url` at its first `?` into the part before it and the query (null when there is none). */
 function splitQuery(url: string): [string, string | null] {
-  const mark = url.indexOf('?');
-  return mark === -1 ? [url, null] : [url.slice(0, mark), url.slice(mark + 1)];
+  const mark = indexOf.call(url, '?');
+  return mark === -1 ? [url, null] : [slice.call(url, 0, mark), slice.call(url, mark + 1)];
 }
 
 /** Where the origin of an absolute URL the parser would print unchanged ends (its path's `/`), else -1. */
 function simpleOriginEnd(url: string): number {
   const scheme = schemeLength(url);
   if (scheme === 0) return -1;
-  const slash = url.indexOf('/', scheme);
+  const slash = indexOf.call(url, '/', scheme);
   if (slash === -1 || !isSimpleHost(url, scheme, slash) || !isSimplePath(url, slash)) return -1;
   return slash;
 }
@@ -172,7 +175,7 @@ let lastOrigin: string | null = null;
 function simpleOrigin(url: string): string | null {
   if (url === lastOriginOf) return lastOrigin;
   const end = simpleOriginEnd(url);
-  lastOrigin = end === -1 ? null : url.slice(0, end);
+  lastOrigin = end === -1 ? null : slice.call(url, 0, end);
   lastOriginOf = url;
   return lastOrigin;
 }
@@ -184,8 +187,9 @@ function resolveSimply(value: string, base: string, baseOrigin: string | null = 
   if (origin === null) return undefined;
   if (schemeLength(value) !== 0) return simpleOriginEnd(value) === -1 ? undefined : value;
   // `#` is in none of the simple forms; `:` only in an absolute path or a query (a relative `a:b` may be a scheme).
-  if (value.includes(':') && !value.startsWith('/')) return undefined;
-  if (value.startsWith('/')) return value.startsWith('//') || !isSimplePath(value) ? undefined : origin + value;
+  const first = charCodeAt.call(value, 0);
+  if (first === slashCode) return charCodeAt.call(value, 1) === slashCode || !isSimplePath(value) ? undefined : origin + value;
+  if (indexOf.call(value, ':') !== -1) return undefined;
   if (!isSimpleRelative(value)) return undefined;
   const basePath = splitQuery(base)[0];
   return basePath.slice(0, basePath.lastIndexOf('/') + 1) + value;
@@ -212,7 +216,7 @@ export function resolvedPathname(value: string, base: string): string {
     if (schemeLength(value) !== 0) {
       const end = simpleOriginEnd(value);
       if (end !== -1) return pathBeforeQuery(value, end);
-    } else if (value.startsWith('/') && !value.startsWith('//') && isSimplePath(value)) {
+    } else if (charCodeAt.call(value, 0) === slashCode && charCodeAt.call(value, 1) !== slashCode && isSimplePath(value)) {
       return pathBeforeQuery(value, 0);
     }
   }
@@ -221,8 +225,8 @@ export function resolvedPathname(value: string, base: string): string {
 
 /** `url` from `start` to its first `?` after it (or its end). */
 function pathBeforeQuery(url: string, start: number): string {
-  const mark = url.indexOf('?', start);
-  return url.slice(start, mark === -1 ? url.length : mark);
+  const mark = indexOf.call(url, '?', start);
+  return slice.call(url, start, mark === -1 ? url.length : mark);
 }
 
 /**
@@ -238,8 +242,8 @@ export function absoluteUrl(value: string, baseUrl: string): string | null {
 
 /** {@link absoluteUrl} with the base's {@link simpleOrigin} computed once by the caller. */
 function resolveAbsolute(value: string, baseUrl: string, baseOrigin: string | null): string | null {
-  const trimmed = value.trim();
-  if (trimmed === '' || trimmed.startsWith('#')) return null;
+  const trimmed = trim.call(value);
+  if (trimmed === '' || charCodeAt.call(trimmed, 0) === 35) return null; // `#`
   const simple = resolveSimply(trimmed, baseUrl, baseOrigin);
   if (simple !== undefined) return simple;
   let url: URL;
