@@ -7,6 +7,22 @@ export interface SrcsetCandidate {
   density?: number;
 }
 
+/*
+ * String methods as functions, naming the method itself: srcsets are page slices of several string
+ * kinds, and `value.charCodeAt` on many kinds is a megamorphic lookup per call (see src/rules/chars.ts).
+ */
+function charCodeAt(text: string, index: number): number {
+  return String.prototype.charCodeAt.call(text, index);
+}
+
+function endsWith(text: string, search: string): boolean {
+  return String.prototype.endsWith.call(text, search);
+}
+
+function slice(text: string, start: number, end?: number): string {
+  return String.prototype.slice.call(text, start, end);
+}
+
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;
 const comma = 44;
 const openParen = 40;
@@ -49,8 +65,8 @@ const descriptors = {width: undefined as number | undefined, density: undefined 
 
 /** Reads the descriptor of `value` from `start` to `end` into {@link descriptors}, in order: the first width, the first density, or an invalid one decides. */
 function readDescriptor(value: string, start: number, end: number): void {
-  const unit = value.charCodeAt(end - 1) | 0x20;
-  const number = Number(value.slice(start, end - 1));
+  const unit = charCodeAt(value, end - 1) | 0x20;
+  const number = Number(slice(value, start, end - 1));
   if (unit === 119 && Number.isInteger(number) && number > 0 && descriptors.width === undefined) descriptors.width = number;
   else if (unit === 120 && Number.isFinite(number) && number > 0 && descriptors.density === undefined) {
     descriptors.density = number;
@@ -68,16 +84,16 @@ function scanSrcset(value: string, from: number): number {
   let position = 0;
   const length = value.length;
   while (position < length) {
-    while (position < length && (isSpace(value.charCodeAt(position)) || value.charCodeAt(position) === comma)) position++;
+    while (position < length && (isSpace(charCodeAt(value, position)) || charCodeAt(value, position) === comma)) position++;
     if (position >= length) break;
     const start = position;
-    while (position < length && !isSpace(value.charCodeAt(position))) position++;
-    let url = value.slice(start, position);
+    while (position < length && !isSpace(charCodeAt(value, position))) position++;
+    let url = slice(value, start, position);
     descriptors.width = undefined;
     descriptors.density = undefined;
     descriptors.valid = true;
     descriptors.densityFirst = false;
-    if (url.endsWith(',')) {
+    if (endsWith(url, ',')) {
       url = url.replace(/,+$/, '');
     } else {
       // Descriptors run to the next comma outside parentheses; whitespace outside them separates them.
@@ -85,7 +101,7 @@ function scanSrcset(value: string, from: number): number {
       let inParens = false;
       let end = length;
       for (; position < length; position++) {
-        const c = value.charCodeAt(position);
+        const c = charCodeAt(value, position);
         if (inParens) {
           if (c === closeParen) inParens = false;
         } else if (c === comma) {

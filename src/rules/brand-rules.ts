@@ -5,6 +5,7 @@ import {addUrls, dereference, hasRel, items, jsonldNodes, linksWithRel, mainNode
 import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 import {resolveHref} from './resolve-urls.js';
+import {charCodeAt, indexOf, trim} from './chars.js';
 
 /*
  * The rules of the brand fields (publisher, logo), each list in priority order. rules.ts assembles
@@ -88,11 +89,11 @@ const svgType = /svg/i;
 /** Whether a URL's path ends in `.svg`, any case (`fileExtension(url) === 'svg'`, read in place). */
 function hasSvgExtension(url: string): boolean {
   let end = url.length;
-  const query = url.indexOf('?');
+  const query = indexOf(url, '?');
   if (query !== -1) end = query;
-  const hash = url.indexOf('#');
+  const hash = indexOf(url, '#');
   if (hash !== -1 && hash < end) end = hash;
-  return url.charCodeAt(end - 4) === 46 && (url.charCodeAt(end - 3) | 0x20) === 115 && (url.charCodeAt(end - 2) | 0x20) === 118 && (url.charCodeAt(end - 1) | 0x20) === 103;
+  return charCodeAt(url, end - 4) === 46 && (charCodeAt(url, end - 3) | 0x20) === 115 && (charCodeAt(url, end - 2) | 0x20) === 118 && (charCodeAt(url, end - 1) | 0x20) === 103;
 }
 
 function iconSize(tag: LinkTag): {size: number; declared: boolean} {
@@ -100,7 +101,7 @@ function iconSize(tag: LinkTag): {size: number; declared: boolean} {
   const scalable = (tag.type !== undefined && svgType.test(tag.type)) || hasSvgExtension(tag.href);
   if (scalable) return {size: Number.POSITIVE_INFINITY, declared: true};
   const sizes = tag.sizes;
-  if (sizes === undefined || sizes.trim() === '') return {size: 0, declared: false};
+  if (sizes === undefined || trim(sizes) === '') return {size: 0, declared: false};
   // `180x180`, `16x16 32x32`: read in place; anything else (`any`, tabs, `32x32x2`…) is split as tokens.
   const plain = plainSquareSize(sizes);
   if (plain !== undefined) return {size: plain, declared: true};
@@ -128,18 +129,18 @@ function plainSquareSize(sizes: string): number | undefined {
   let index = 0;
   const length = sizes.length;
   while (index < length) {
-    if (sizes.charCodeAt(index) === 32) {
+    if (charCodeAt(sizes, index) === 32) {
       index++;
       continue;
     }
     const widthStart = index;
     let width = 0;
-    for (let code = sizes.charCodeAt(index); code >= 48 && code <= 57; code = sizes.charCodeAt(++index)) width = width * 10 + code - 48;
-    if (index === widthStart || index - widthStart > maxPlainDigits || (sizes.charCodeAt(index) | 0x20) !== 120) return undefined; // `x`
+    for (let code = charCodeAt(sizes, index); code >= 48 && code <= 57; code = charCodeAt(sizes, ++index)) width = width * 10 + code - 48;
+    if (index === widthStart || index - widthStart > maxPlainDigits || (charCodeAt(sizes, index) | 0x20) !== 120) return undefined; // `x`
     const heightStart = ++index;
     let height = 0;
-    for (let code = sizes.charCodeAt(index); code >= 48 && code <= 57; code = sizes.charCodeAt(++index)) height = height * 10 + code - 48;
-    if (index === heightStart || index - heightStart > maxPlainDigits || (index < length && sizes.charCodeAt(index) !== 32)) return undefined;
+    for (let code = charCodeAt(sizes, index); code >= 48 && code <= 57; code = charCodeAt(sizes, ++index)) height = height * 10 + code - 48;
+    if (index === heightStart || index - heightStart > maxPlainDigits || (index < length && charCodeAt(sizes, index) !== 32)) return undefined;
     if (width === height && width > largest) largest = width;
   }
   return largest;

@@ -1,5 +1,5 @@
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
-import {charCodeAt} from './chars.js';
+import {charCodeAt, indexOf, lastIndexOf, slice, trim} from './chars.js';
 
 /*
  * What is not a page's image, read from a candidate URL alone (issue 12 point 5): video and audio
@@ -18,13 +18,13 @@ export type ImageUrlKind = 'video' | 'audio' | 'placeholder' | 'ui' | 'logo' | '
 /** The lowercase file name of a URL without its extension, and the extension (`/a/Icon-Menu.SVG?x` → `icon-menu`, `svg`). */
 function fileName(url: string): {name: string; extension: string} {
   let end = url.length;
-  const query = url.indexOf('?');
+  const query = indexOf(url, '?');
   if (query !== -1) end = query;
-  const hash = url.indexOf('#');
+  const hash = indexOf(url, '#');
   if (hash !== -1 && hash < end) end = hash;
-  const base = url.slice(url.lastIndexOf('/', end - 1) + 1, end).toLowerCase();
-  const dot = base.lastIndexOf('.');
-  return dot > 0 && base.length - dot <= 6 ? {name: base.slice(0, dot), extension: base.slice(dot + 1)} : {name: base, extension: ''};
+  const base = slice(url, lastIndexOf(url, '/', end - 1) + 1, end).toLowerCase();
+  const dot = lastIndexOf(base, '.');
+  return dot > 0 && base.length - dot <= 6 ? {name: slice(base, 0, dot), extension: slice(base, dot + 1)} : {name: base, extension: ''};
 }
 
 /** The lowercase file name of a URL without its extension, split into tokens: `/a/Icon-Menu_open.svg?x` → `['icon', 'menu', 'open']`. */
@@ -75,11 +75,11 @@ function tokenBits(name: string): number {
   let start = -1;
   const length = name.length;
   for (let index = 0; index <= length; index++) {
-    if (index < length && isTokenChar(charCodeAt.call(name, index))) {
+    if (index < length && isTokenChar(charCodeAt(name, index))) {
       if (start === -1) start = index;
       letters++;
     } else if (start !== -1) {
-      if (index - start <= longestMarked) bits |= tokenBitsOf.get(name.slice(start, index)) ?? 0;
+      if (index - start <= longestMarked) bits |= tokenBitsOf.get(slice(name, start, index)) ?? 0;
       start = -1;
     }
   }
@@ -91,7 +91,7 @@ function tokenBits(name: string): number {
 }
 
 /** A `data:` URI (any case). */
-const isDataUri = (url: string): boolean => charCodeAt.call(url, 4) === 58 && url.slice(0, 4).toLowerCase() === 'data';
+const isDataUri = (url: string): boolean => charCodeAt(url, 4) === 58 && slice(url, 0, 4).toLowerCase() === 'data';
 
 /**
  * What a candidate image URL is, by its file name alone:
@@ -106,11 +106,11 @@ const isDataUri = (url: string): boolean => charCodeAt.call(url, 4) === 58 && ur
  * - `image` otherwise.
  */
 export function classifyImageUrl(url: string): ImageUrlKind {
-  const trimmed = url.trim();
+  const trimmed = trim(url);
   if (isDataUri(trimmed)) return 'placeholder';
   const end = pathEnd(trimmed);
-  const start = trimmed.lastIndexOf('/', end - 1) + 1;
-  const dot = trimmed.lastIndexOf('.', end - 1);
+  const start = lastIndexOf(trimmed, '/', end - 1) + 1;
+  const dot = lastIndexOf(trimmed, '.', end - 1);
   const hasExtension = dot > start && end - dot <= 6;
   const bits = hasExtension && !isAsciiRange(trimmed, dot + 1, end) ? nonAscii : asciiTokenBits(trimmed, start, hasExtension ? dot : end);
   // Lowercasing may change a non-ASCII name's length or make ASCII of it (`K`, the Kelvin sign): those take the sliced path.
@@ -118,7 +118,7 @@ export function classifyImageUrl(url: string): ImageUrlKind {
     const {name, extension} = fileName(trimmed);
     return kindOf(extension, tokenBits(name));
   }
-  return kindOf(hasExtension ? trimmed.slice(dot + 1, end).toLowerCase() : '', bits);
+  return kindOf(hasExtension ? slice(trimmed, dot + 1, end).toLowerCase() : '', bits);
 }
 
 /** The kind of a file name by its lowercase extension and its {@link tokenBits}. */
@@ -135,15 +135,15 @@ function kindOf(extension: string, bits: number): ImageUrlKind {
 /** Where a URL's path ends: at its query, its fragment, or the end. */
 function pathEnd(url: string): number {
   let end = url.length;
-  const query = url.indexOf('?');
+  const query = indexOf(url, '?');
   if (query !== -1) end = query;
-  const hash = url.indexOf('#');
+  const hash = indexOf(url, '#');
   if (hash !== -1 && hash < end) end = hash;
   return end;
 }
 
 function isAsciiRange(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) if (charCodeAt.call(text, index) > 127) return false;
+  for (let index = start; index < end; index++) if (charCodeAt(text, index) > 127) return false;
   return true;
 }
 
@@ -172,7 +172,7 @@ function asciiTokenBits(text: string, start: number, end: number): number {
   let runFirst = 0;
   let capital = false;
   for (let index = start; index <= end; index++) {
-    const code = index < end ? charCodeAt.call(text, index) : 32;
+    const code = index < end ? charCodeAt(text, index) : 32;
     if (code > 127) return nonAscii;
     const lower = code >= 65 && code <= 90 ? code + 32 : code;
     if (isTokenChar(lower)) {
@@ -187,14 +187,14 @@ function asciiTokenBits(text: string, start: number, end: number): number {
     } else if (run !== -1) {
       const length = index - run;
       if (length <= longestMarked && (markedLengths[runFirst]! & (1 << length)) !== 0) {
-        const token = text.slice(run, index);
+        const token = slice(text, run, index);
         bits |= tokenBitsOf.get(capital ? token.toLowerCase() : token) ?? 0;
       }
       run = -1;
     }
   }
   if (letters > 0 && letters <= longestMarked && (placeholderLengths[first]! & (1 << letters)) !== 0) {
-    const name = text.slice(start, end).toLowerCase();
+    const name = slice(text, start, end).toLowerCase();
     const joined = letters === name.length ? name : name.replace(/[^a-z0-9]+/g, '');
     if (placeholderNames.has(joined)) bits |= placeholderBit;
   }
@@ -223,5 +223,5 @@ export function isUiImage(url: string): boolean {
 
 /** A body `<img>` whose file name calls it a logo or wordmark: kept, after the other body images. */
 export function isLogoImage(url: string): boolean {
-  return (tokenBits(fileName(url.trim()).name) & logoBit) !== 0;
+  return (tokenBits(fileName(trim(url)).name) & logoBit) !== 0;
 }

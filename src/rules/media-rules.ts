@@ -4,6 +4,7 @@ import {audioExtensions, fileExtension} from '../parse/audio-links.js';
 import {addUrls, audioTypes, contentTypes, jsonldNodes, linksWithRel, mainNodes, metaContentsOf, microdataValuesOfType, openGraphMedia, urlKeys, videoTypes} from './query.js';
 import {classifyImageUrl} from './image-filters.js';
 import {meta, microdata, link, named, type Rule} from './rule-kit.js';
+import {charCodeAt, startsWith, trim} from './chars.js';
 
 /*
  * The rules of the media fields (image, video, audio), each list in priority order. rules.ts
@@ -46,7 +47,7 @@ function declaredSize(value: string | undefined): number | undefined {
   const number = Number.parseFloat(value);
   if (!Number.isFinite(number)) return undefined;
   // A leading digit is the usual case; otherwise the value must start with one after whitespace (not `.5`, `-1`).
-  const first = value.charCodeAt(0);
+  const first = charCodeAt(value, 0);
   return (first >= 48 && first <= 57) || /^\s*\d/.test(value) ? number : undefined;
 }
 
@@ -55,7 +56,7 @@ function digitsValue(value: string): number | undefined {
   if (value.length === 0 || value.length > 15) return undefined;
   let number = 0;
   for (let index = 0; index < value.length; index++) {
-    const digit = value.charCodeAt(index) - 48;
+    const digit = charCodeAt(value, index) - 48;
     if (digit < 0 || digit > 9) return undefined;
     number = number * 10 + digit;
   }
@@ -79,7 +80,7 @@ function addImageUrls(image: ImageTag, out: string[]): void {
     addSrcsetUrls([image.srcset], out);
   }
   // A data: placeholder in `src` with the real image in `data-src` is the usual lazy-loading pattern.
-  if (image.src !== undefined && !image.src.trim().startsWith('data:')) out.push(image.src);
+  if (image.src !== undefined && !startsWith(trim(image.src), 'data:')) out.push(image.src);
   if (image.dataSrc !== undefined) out.push(image.dataSrc);
 }
 
@@ -147,8 +148,8 @@ function imageValues(found: readonly string[], snapshot: Snapshot): string[] {
   return out;
 }
 
-const acceptVideoType = (type: string): boolean => type.startsWith('video/') || type.includes('mpegurl') || type === 'application/dash+xml';
-const acceptAudioType = (type: string): boolean => type.startsWith('audio/');
+const acceptVideoType = (type: string): boolean => startsWith(type, 'video/') || type.includes('mpegurl') || type === 'application/dash+xml';
+const acceptAudioType = (type: string): boolean => startsWith(type, 'audio/');
 
 function documentMedia(kind: 'videos' | 'audios'): Rule {
   return named(`document(${kind === 'videos' ? 'video' : 'audio'})`, (snapshot) =>
@@ -163,7 +164,7 @@ function documentMedia(kind: 'videos' | 'audios'): Rule {
  */
 function isAudioStream(snapshot: Snapshot, url: string): boolean {
   const type = metaContentsOf(snapshot, streamTypeKeys)[0]?.trim().toLowerCase();
-  return type === undefined ? audioExtensions.has(fileExtension(url)) : type.startsWith('audio/');
+  return type === undefined ? audioExtensions.has(fileExtension(url)) : startsWith(type, 'audio/');
 }
 
 const streamKeys = ['twitter:player:stream'];
@@ -182,7 +183,7 @@ const audioEnclosures = named('link(enclosure audio/*)', (snapshot) =>
 
 /** Where the image is read, in priority order (every candidate is kept; ping picks the first that answers). */
 export const imageRules: Rule[] = [
-  named('meta(og:image)', (snapshot) => openGraphMedia(snapshot, 'image', (type) => type.startsWith('image/'))),
+  named('meta(og:image)', (snapshot) => openGraphMedia(snapshot, 'image', (type) => startsWith(type, 'image/'))),
   meta('twitter:image', 'twitter:image:src'),
   jsonldImage,
   microdata('image', null),

@@ -1,4 +1,5 @@
 import type {LinkTag, Snapshot} from '../parse/parse-html.js';
+import {charCodeAt, indexOf, lastIndexOf, slice, toLowerCase, trim} from './chars.js';
 
 /** A JSON-LD node as parsed. */
 export type JsonldNode = Record<string, unknown>;
@@ -91,11 +92,11 @@ function metaIndex(snapshot: Snapshot, cached: QueryCache): MetaIndex {
   for (let position = metas.length - 1; position >= 0; position--) {
     const meta = metas[position]!;
     if (meta.content === '') continue;
-    const property = meta.property?.toLowerCase();
+    const property = meta.property === undefined ? undefined : toLowerCase(meta.property);
     if (property !== undefined) addEntry(index, property, position);
     // A meta whose `property` and `name` are the same key is one meta.
     if (meta.name !== undefined) {
-      const name = meta.name.toLowerCase();
+      const name = toLowerCase(meta.name);
       if (name !== property) addEntry(index, name, position);
     }
   }
@@ -126,7 +127,7 @@ function keyPositions(index: MetaIndex, key: string): number[] | undefined {
 
 /** Two characters of a key, from its middle and its end: keys of one length mostly differ there (`og:title`, `og:image`). */
 function fingerprint(key: string): number {
-  return (key.charCodeAt(key.length >> 1) << 16) | key.charCodeAt(key.length - 1);
+  return (charCodeAt(key, key.length >> 1) << 16) | charCodeAt(key, key.length - 1);
 }
 
 /**
@@ -223,7 +224,8 @@ export function linksWithRel(snapshot: Snapshot, rels: readonly string[]): LinkT
 /** Whether the `rel` of a tag (lowercase, whitespace-collapsed) has one of `rels` as a token. */
 export function hasRel(tag: LinkTag, rels: readonly string[]): boolean {
   // Most rels are one token: only those with a space need splitting.
-  if (!tag.rel.includes(' ')) return rels.includes(tag.rel);
+  const rel = tag.rel;
+  if (indexOf(rel, ' ') === -1) return rels.includes(rel);
   for (const token of tag.rel.split(' ')) if (rels.includes(token)) return true;
   return false;
 }
@@ -247,11 +249,11 @@ export function microdataValuesOfType(snapshot: Snapshot, prop: string, types: R
 
 /** `https://schema.org/NewsArticle`, `schema:NewsArticle` and `NewsArticle` all give `NewsArticle`. */
 export function shortType(type: string): string {
-  let trimmed = type.trim();
+  let trimmed = trim(type);
   let end = trimmed.length;
-  while (end > 0 && trimmed.charCodeAt(end - 1) === 47) end--; // trailing slashes
-  if (end < trimmed.length) trimmed = trimmed.slice(0, end);
-  return trimmed.slice(Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf(':'), trimmed.lastIndexOf('#')) + 1);
+  while (end > 0 && charCodeAt(trimmed, end - 1) === 47) end--; // trailing slashes
+  if (end < trimmed.length) trimmed = slice(trimmed, 0, end);
+  return slice(trimmed, Math.max(lastIndexOf(trimmed, '/'), lastIndexOf(trimmed, ':'), lastIndexOf(trimmed, '#')) + 1);
 }
 
 /** The short `@type` names of a JSON-LD node (`@type` may be a string or an array). */

@@ -21,16 +21,16 @@ let lastSimpleHost = '';
 
 /** Whether the host of `url` from `start` to `end` is simple (see above); the last simple host is compared in place. */
 function isSimpleHost(url: string, start: number, end: number): boolean {
-  if (end - start === lastSimpleHost.length && end > start && startsWith.call(url, lastSimpleHost, start)) return true;
+  if (end - start === lastSimpleHost.length && end > start && startsWith(url, lastSimpleHost, start)) return true;
   if (!isSimpleHostText(url, start, end)) return false;
-  lastSimpleHost = slice.call(url, start, end);
+  lastSimpleHost = slice(url, start, end);
   return true;
 }
 
 function isSimpleHostText(url: string, start: number, end: number): boolean {
   let labelStart = start;
   for (let index = start; index < end; index++) {
-    if (charCodeAt.call(url, index) !== 46) continue; // `.`
+    if (charCodeAt(url, index) !== 46) continue; // `.`
     if (!isLdhLabel(url, labelStart, index)) return false;
     labelStart = index + 1;
   }
@@ -41,11 +41,11 @@ const isLowerAlphanumeric = (code: number): boolean => (code >= 97 && code <= 12
 
 /** A label of lowercase letters, digits and single hyphens, not starting with a hyphen. */
 function isLdhLabel(url: string, start: number, end: number): boolean {
-  if (start === end || !isLowerAlphanumeric(charCodeAt.call(url, start))) return false;
+  if (start === end || !isLowerAlphanumeric(charCodeAt(url, start))) return false;
   for (let index = start + 1; index < end; index++) {
-    const code = charCodeAt.call(url, index);
+    const code = charCodeAt(url, index);
     if (code === 45) {
-      if (charCodeAt.call(url, index + 1) === 45 && index + 1 < end) return false; // `--`
+      if (charCodeAt(url, index + 1) === 45 && index + 1 < end) return false; // `--`
     } else if (!isLowerAlphanumeric(code)) {
       return false;
     }
@@ -56,15 +56,15 @@ function isLdhLabel(url: string, start: number, end: number): boolean {
 /** A label the parser reads as a number: decimal digits, or `0x` and hex digits (none too). */
 function isNumericLabel(url: string, start: number, end: number): boolean {
   let index = start;
-  if (end - start >= 2 && charCodeAt.call(url, start) === 48 && charCodeAt.call(url, start + 1) === 120) {
+  if (end - start >= 2 && charCodeAt(url, start) === 48 && charCodeAt(url, start + 1) === 120) {
     for (index = start + 2; index < end; index++) {
-      const code = charCodeAt.call(url, index);
+      const code = charCodeAt(url, index);
       if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) return false;
     }
     return true;
   }
   for (; index < end; index++) {
-    const code = charCodeAt.call(url, index);
+    const code = charCodeAt(url, index);
     if (code < 48 || code > 57) return false;
   }
   return true;
@@ -96,10 +96,10 @@ const percentCode = 37;
 
 /** Whether a `.` or `..` segment starts at `at` (followed by `/`, `?` or the end). */
 function isDotSegment(url: string, at: number): boolean {
-  if (charCodeAt.call(url, at) !== dotCode) return false;
-  const next = charCodeAt.call(url, at + 1) === dotCode ? at + 2 : at + 1;
+  if (charCodeAt(url, at) !== dotCode) return false;
+  const next = charCodeAt(url, at + 1) === dotCode ? at + 2 : at + 1;
   if (next >= url.length) return true;
-  const code = charCodeAt.call(url, next);
+  const code = charCodeAt(url, next);
   return code === slashCode || code === questionCode;
 }
 
@@ -107,7 +107,7 @@ function isDotSegment(url: string, at: number): boolean {
 function isSimpleFrom(url: string, from: number, allowed: number): boolean {
   const length = url.length;
   for (let index = from; index < length; index++) {
-    const code = charCodeAt.call(url, index);
+    const code = charCodeAt(url, index);
     // Most characters are plain ones of the class (`/`, `?` and `%` are not): one table read, before the special ones.
     if (code < 128 && (charClasses[code]! & allowed) !== 0) continue;
     if (code === slashCode) {
@@ -115,7 +115,7 @@ function isSimpleFrom(url: string, from: number, allowed: number): boolean {
     } else if (code === questionCode) {
       return isSimpleQuery(url, index + 1);
     } else if (code === percentCode) {
-      if (charCodeAt.call(url, index + 1) === 50 && (charCodeAt.call(url, index + 2) | 0x20) === 101) return false; // `%2e`
+      if (charCodeAt(url, index + 1) === 50 && (charCodeAt(url, index + 2) | 0x20) === 101) return false; // `%2e`
     } else {
       return false;
     }
@@ -126,7 +126,7 @@ function isSimpleFrom(url: string, from: number, allowed: number): boolean {
 function isSimpleQuery(url: string, from: number): boolean {
   const length = url.length;
   for (let index = from; index < length; index++) {
-    const code = charCodeAt.call(url, index);
+    const code = charCodeAt(url, index);
     if (code >= 128 || (charClasses[code]! & queryBit) === 0) return false;
   }
   return true;
@@ -134,35 +134,35 @@ function isSimpleQuery(url: string, from: number): boolean {
 
 /** An absolute path (from its `/` at `from`), and its query, that the parser prints unchanged. */
 function isSimplePath(url: string, from = 0): boolean {
-  return charCodeAt.call(url, from) === slashCode && isSimpleFrom(url, from, pathBit);
+  return charCodeAt(url, from) === slashCode && isSimpleFrom(url, from, pathBit);
 }
 
 /** A relative path (not empty, no `:`), and its query, that the parser appends to the base's directory unchanged. */
 function isSimpleRelative(url: string): boolean {
   if (url.length === 0 || isDotSegment(url, 0)) return false;
-  const first = charCodeAt.call(url, 0);
+  const first = charCodeAt(url, 0);
   // The first segment is not empty: no leading `/` or `?`.
   return first !== slashCode && first !== questionCode && isSimpleFrom(url, 0, relativeBit);
 }
 
 /** `http://` or `https://` length for a URL starting with either, else 0. */
 function schemeLength(url: string): number {
-  if (startsWith.call(url, 'https://')) return 8;
-  if (startsWith.call(url, 'http://')) return 7;
+  if (startsWith(url, 'https://')) return 8;
+  if (startsWith(url, 'http://')) return 7;
   return 0;
 }
 
 /** Splits `url` at its first `?` into the part before it and the query (null when there is none). */
 function splitQuery(url: string): [string, string | null] {
-  const mark = indexOf.call(url, '?');
-  return mark === -1 ? [url, null] : [slice.call(url, 0, mark), slice.call(url, mark + 1)];
+  const mark = indexOf(url, '?');
+  return mark === -1 ? [url, null] : [slice(url, 0, mark), slice(url, mark + 1)];
 }
 
 /** Where the origin of an absolute URL the parser would print unchanged ends (its path's `/`), else -1. */
 function simpleOriginEnd(url: string): number {
   const scheme = schemeLength(url);
   if (scheme === 0) return -1;
-  const slash = indexOf.call(url, '/', scheme);
+  const slash = indexOf(url, '/', scheme);
   if (slash === -1 || !isSimpleHost(url, scheme, slash) || !isSimplePath(url, slash)) return -1;
   return slash;
 }
@@ -175,7 +175,7 @@ let lastOrigin: string | null = null;
 function simpleOrigin(url: string): string | null {
   if (url === lastOriginOf) return lastOrigin;
   const end = simpleOriginEnd(url);
-  lastOrigin = end === -1 ? null : slice.call(url, 0, end);
+  lastOrigin = end === -1 ? null : slice(url, 0, end);
   lastOriginOf = url;
   return lastOrigin;
 }
@@ -187,9 +187,9 @@ function resolveSimply(value: string, base: string, baseOrigin: string | null = 
   if (origin === null) return undefined;
   if (schemeLength(value) !== 0) return simpleOriginEnd(value) === -1 ? undefined : value;
   // `#` is in none of the simple forms; `:` only in an absolute path or a query (a relative `a:b` may be a scheme).
-  const first = charCodeAt.call(value, 0);
-  if (first === slashCode) return charCodeAt.call(value, 1) === slashCode || !isSimplePath(value) ? undefined : origin + value;
-  if (indexOf.call(value, ':') !== -1) return undefined;
+  const first = charCodeAt(value, 0);
+  if (first === slashCode) return charCodeAt(value, 1) === slashCode || !isSimplePath(value) ? undefined : origin + value;
+  if (indexOf(value, ':') !== -1) return undefined;
   if (!isSimpleRelative(value)) return undefined;
   const basePath = splitQuery(base)[0];
   return basePath.slice(0, basePath.lastIndexOf('/') + 1) + value;
@@ -216,7 +216,7 @@ export function resolvedPathname(value: string, base: string): string {
     if (schemeLength(value) !== 0) {
       const end = simpleOriginEnd(value);
       if (end !== -1) return pathBeforeQuery(value, end);
-    } else if (charCodeAt.call(value, 0) === slashCode && charCodeAt.call(value, 1) !== slashCode && isSimplePath(value)) {
+    } else if (charCodeAt(value, 0) === slashCode && charCodeAt(value, 1) !== slashCode && isSimplePath(value)) {
       return pathBeforeQuery(value, 0);
     }
   }
@@ -225,8 +225,8 @@ export function resolvedPathname(value: string, base: string): string {
 
 /** `url` from `start` to its first `?` after it (or its end). */
 function pathBeforeQuery(url: string, start: number): string {
-  const mark = indexOf.call(url, '?', start);
-  return slice.call(url, start, mark === -1 ? url.length : mark);
+  const mark = indexOf(url, '?', start);
+  return slice(url, start, mark === -1 ? url.length : mark);
 }
 
 /**
@@ -242,8 +242,8 @@ export function absoluteUrl(value: string, baseUrl: string): string | null {
 
 /** {@link absoluteUrl} with the base's {@link simpleOrigin} computed once by the caller. */
 function resolveAbsolute(value: string, baseUrl: string, baseOrigin: string | null): string | null {
-  const trimmed = trim.call(value);
-  if (trimmed === '' || charCodeAt.call(trimmed, 0) === 35) return null; // `#`
+  const trimmed = trim(value);
+  if (trimmed === '' || charCodeAt(trimmed, 0) === 35) return null; // `#`
   const simple = resolveSimply(trimmed, baseUrl, baseOrigin);
   if (simple !== undefined) return simple;
   let url: URL;

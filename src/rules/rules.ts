@@ -9,6 +9,7 @@ import type {Rule, RuleContext, RuleTable} from './rule-kit.js';
 import {authorRules, descriptionRules, langRules, modifiedDateRules, publishedDateRules, titleRules, urlRules} from './text-rules.js';
 import {logoRules, publisherRules} from './brand-rules.js';
 import {audioRules, imageRules, videoRules} from './media-rules.js';
+import {trim} from './chars.js';
 
 export {link, meta, microdata, type Rule, type RuleContext, type RuleTable} from './rule-kit.js';
 export {minImageSize} from './media-rules.js';
@@ -49,7 +50,7 @@ const acceptText: Record<TextField, (value: string, context: RuleContext) => str
   date: isoDate,
   datePublished: isoDate,
   dateModified: isoDate,
-  url: (value, context) => (absoluteUrl(value, context.baseUrl) === null ? null : value.trim()),
+  url: (value, context) => (absoluteUrl(value, context.baseUrl) === null ? null : trim(value)),
 };
 
 /** What a rule returned, as its string values (a single value, or the strings of an array), without copying. */
@@ -132,7 +133,7 @@ function allValues(list: readonly Rule[], snapshot: Snapshot, context: RuleConte
 }
 
 function addTrimmed(seen: UniqueStrings, value: string): void {
-  const trimmed = value.trim();
+  const trimmed = trim(value);
   if (trimmed !== '') seen.add(trimmed);
 }
 
