@@ -102,6 +102,11 @@ describe('parseHtml (fast) equals the reference full parse', () => {
     'picture, video and audio': '<picture><source srcset="/a.webp 1x" type=image/webp><source srcset="/a.mp4" type="video/mp4"><img src="/a.jpg"></picture><video src=/v.mp4 poster=/p.jpg><source src=/v.webm type=video/webm></video><audio><source src=/a.mp3></audio>',
     'control characters near end tags': '<script>a\u001c/script>b\u000f</script>c<\u001c/script></script><h1>ok</h1><style>\u001c/style></style><p>x</p>',
     'tags split by odd characters': '<div\u0000 class="a"><h1\u000b>h</h1><a href="x"\u00a0rel=author>me</a><img src="/\u2028.png"><p>\r\n</p>',
+    // Characters over U+00FF in names and values (tag names are cached by a hash: `ÿ` must not pass for `€` or `ţ`).
+    'characters over U+00FF in names, values and text': '<title>日本語 – “q”</title><dïv>x</dïv><xţag a€b="ß€" 名=値>t€xt</xţag><xÿ>y</x€>w</xÿ><ÿ>z</€>v</ÿ><p title="日本">日本語の段落、とても長い文章がここに続きます。</p><a href="/€/ep.mp3" class="by-€">€</a><h1>ÿ€</h1>',
+    // h1 is read until it closes: `</a€>` and `</aţ>` close nothing, so `</aÿ>` later closes h1 with it.
+    'an end tag over U+00FF must not close the element named with U+00FF (innermost)': '<body><aÿ></a€><h1>Kept</aÿ> not this</h1>',
+    'an end tag over U+00FF must not close the element named with U+00FF (further out)': '<body><aÿ><h1>Whole<b></aţ></b> heading</h1></aÿ>',
     'long attribute values': `<div class="${'c '.repeat(3000)}" data-json='${'{"a":1}'.repeat(500)}'><img src="/x.png" alt="${'alt '.repeat(500)}"></div>`,
   };
 

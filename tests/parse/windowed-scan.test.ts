@@ -130,7 +130,7 @@ describe('the windowed scan gives the events of the whole scan', () => {
       '<p>', '</p>', '<div class="byline">', '</div>', '<script>', '</script>', '</scr', 'ipt>', '<style>', '</style>', '<title>', '</title>',
       '<!--', '-->', '<!doctype html>', '<?x?>', '</ x>', '<![CDATA[', ']]>', '<svg>', '</svg>', '<a href="/x.mp3" rel=author>', '</a>',
       '<img src=/i.png alt="a b">', '<meta property=og:title content=T>', '&amp;', '<', '>', '"', "'", ' ', '\n', '<textarea>', '</textarea>',
-      '<form>', '<time datetime=2020-01-01>', '</time>', '<h1>', '</h1>', 'text ',
+      '<form>', '<time datetime=2020-01-01>', '</time>', '<h1>', '</h1>', 'text ', '<xţ a€=ÿ>', '</xÿ>', '日本',
     ),
     fc.string({maxLength: 6}),
   );
