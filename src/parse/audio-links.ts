@@ -1,3 +1,4 @@
+import {charCodeAt, indexOf, lastIndexOf, slice, toLowerCase} from './chars.js';
 import type {Snapshot} from './snapshot.js';
 
 /** File extensions of audio files, lowercase (`episode.mp3?dl=1` is one). */
@@ -15,9 +16,9 @@ export const maxAudioLinks = 5;
  */
 export function fileExtension(url: string): string {
   const end = pathEnd(url);
-  const dot = url.lastIndexOf('.', end - 1);
-  if (dot === -1 || end - dot > 6 || url.lastIndexOf('/', end - 1) > dot) return '';
-  return url.slice(dot + 1, end).toLowerCase();
+  const dot = lastIndexOf(url, '.', end - 1);
+  if (dot === -1 || end - dot > 6 || lastIndexOf(url, '/', end - 1) > dot) return '';
+  return toLowerCase(slice(url, dot + 1, end));
 }
 
 /** Whether a URL's path ends in an audio file extension ({@link audioExtensions}), read without slicing the URL's other `<a href>`s. */
@@ -27,7 +28,7 @@ export function hasAudioExtension(url: string): boolean {
   // dot of the path wins, as in fileExtension, so the shortest length that has a dot is the one.
   for (let index = audioExtensionLengths.length - 1; index >= 0; index--) {
     const length = audioExtensionLengths[index]!;
-    if (url.charCodeAt(end - length - 1) === 46) return audioExtensions.has(url.slice(end - length, end).toLowerCase());
+    if (charCodeAt(url, end - length - 1) === 46) return audioExtensions.has(toLowerCase(slice(url, end - length, end)));
   }
   return false;
 }
@@ -35,9 +36,9 @@ export function hasAudioExtension(url: string): boolean {
 /** Where a URL's path ends: at its query, its fragment, or the end. */
 function pathEnd(url: string): number {
   let end = url.length;
-  const query = url.indexOf('?');
+  const query = indexOf(url, '?');
   if (query !== -1) end = query;
-  const hash = url.indexOf('#');
+  const hash = indexOf(url, '#');
   if (hash !== -1 && hash < end) end = hash;
   return end;
 }

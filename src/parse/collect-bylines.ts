@@ -1,3 +1,4 @@
+import {includes} from './chars.js';
 import {startText} from './collect-text.js';
 import type {ParseState} from './state.js';
 import type {BylineText} from './snapshot.js';
@@ -117,7 +118,7 @@ function readClassHint(value: string): ClassHint {
 
 /** An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x` (lowercase, as CMSs write them). */
 export function isAuthorHref(href: string): boolean {
-  return (href.includes('/author') || href.includes('/profile') || href.includes('/contributor'))
+  return (includes(href, '/author') || includes(href, '/profile') || includes(href, '/contributor'))
     && /\/(?:authors?|profiles?|contributors?)\/[^/?#\s]/.test(href);
 }
 

@@ -1,3 +1,5 @@
+import {charCodeAt, slice} from './chars.js';
+
 // Long enough for any title or heading, and for a description taken from a paragraph;
 // short enough that collapsing it stays cheap and a pathological page cannot make us buffer megabytes.
 /** The most characters of text kept for one element. */
@@ -24,8 +26,9 @@ export function collapse(text: string): string {
   // Most texts are already collapsed: one look at each character, and the same string back.
   let previousSpace = true;
   let clean = true;
-  for (let index = 0; index < text.length; index++) {
-    const c = text.charCodeAt(index);
+  const length = text.length;
+  for (let index = 0; index < length; index++) {
+    const c = charCodeAt(text, index);
     if (c === 32) {
       if (previousSpace) {
         clean = false;
@@ -43,11 +46,11 @@ export function collapse(text: string): string {
   // Else its words, joined by one space.
   let out = '';
   let wordStart = -1;
-  for (let index = 0; index <= text.length; index++) {
-    const c = index < text.length ? text.charCodeAt(index) : 32;
+  for (let index = 0; index <= length; index++) {
+    const c = index < length ? charCodeAt(text, index) : 32;
     if (c === 32 || isOtherSpace(c)) {
       if (wordStart !== -1) {
-        out = out === '' ? text.slice(wordStart, index) : `${out} ${text.slice(wordStart, index)}`;
+        out = out === '' ? slice(text, wordStart, index) : `${out} ${slice(text, wordStart, index)}`;
         wordStart = -1;
       }
     } else if (wordStart === -1) {

@@ -1,6 +1,7 @@
 import {decodeHTML, decodeHTMLAttribute} from 'entities';
 import {amp, bang, dash, gt, isEndOfTagSection, lt, openBracket, slash} from './html-chars.js';
 import {specialTags} from './tree-rules.js';
+import {indexOf} from './chars.js';
 
 /*
  * Where the markup the scanner does not read ends, found as htmlparser2's Tokenizer finds it: comments
@@ -9,9 +10,9 @@ import {specialTags} from './tree-rules.js';
  */
 
 /** Text with its entities decoded as htmlparser2 decodes them; as is when it has no `&`. */
-export const decodeText = (text: string): string => (text.indexOf('&') === -1 ? text : decodeHTML(text));
+export const decodeText = (text: string): string => (indexOf(text, '&') === -1 ? text : decodeHTML(text));
 /** An attribute value with its entities decoded (attribute rules: `&amp=` stays). */
-export const decodeAttribute = (value: string): string => (value.indexOf('&') === -1 ? value : decodeHTMLAttribute(value));
+export const decodeAttribute = (value: string): string => (indexOf(value, '&') === -1 ? value : decodeHTMLAttribute(value));
 
 /** `--!>`: what ends a comment (besides `-->`). */
 const commentEndSequence = [dash, dash, bang, gt];
