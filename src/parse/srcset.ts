@@ -1,3 +1,6 @@
+// Srcsets are page slices of several string kinds: their characters are read through chars.ts.
+import {charCodeAt, endsWith, slice} from './chars.js';
+
 /** One image candidate of a `srcset` attribute. */
 export interface SrcsetCandidate {
   url: string;
@@ -5,22 +8,6 @@ export interface SrcsetCandidate {
   width?: number;
   /** Pixel density descriptor (`2x`); `1` when the candidate has no descriptor. */
   density?: number;
-}
-
-/*
- * String methods as functions, naming the method itself: srcsets are page slices of several string
- * kinds, and `value.charCodeAt` on many kinds is a megamorphic lookup per call (see src/rules/chars.ts).
- */
-function charCodeAt(text: string, index: number): number {
-  return String.prototype.charCodeAt.call(text, index);
-}
-
-function endsWith(text: string, search: string): boolean {
-  return String.prototype.endsWith.call(text, search);
-}
-
-function slice(text: string, start: number, end?: number): string {
-  return String.prototype.slice.call(text, start, end);
 }
 
 const isSpace = (c: number): boolean => c === 32 || c === 9 || c === 10 || c === 13 || c === 12;

@@ -5,7 +5,7 @@ import {addUrls, dereference, hasRel, items, jsonldNodes, linksWithRel, mainNode
 import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 import {resolveHref} from './resolve-urls.js';
-import {charCodeAt, indexOf, trim} from './chars.js';
+import {charCodeAt, indexOf, trim} from '../parse/chars.js';
 
 /*
  * The rules of the brand fields (publisher, logo), each list in priority order. rules.ts assembles

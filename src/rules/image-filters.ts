@@ -1,5 +1,5 @@
 import {audioExtensions, fileExtension} from '../parse/audio-links.js';
-import {charCodeAt, indexOf, lastIndexOf, slice, trim} from './chars.js';
+import {charCodeAt, indexOf, lastIndexOf, slice, trim} from '../parse/chars.js';
 
 /*
  * What is not a page's image, read from a candidate URL alone (issue 12 point 5): video and audio

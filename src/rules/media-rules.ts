@@ -4,7 +4,7 @@ import {audioExtensions, fileExtension} from '../parse/audio-links.js';
 import {addUrls, audioTypes, contentTypes, jsonldNodes, linksWithRel, mainNodes, metaContentsOf, microdataValuesOfType, openGraphMedia, urlKeys, videoTypes} from './query.js';
 import {classifyImageUrl} from './image-filters.js';
 import {meta, microdata, link, named, type Rule} from './rule-kit.js';
-import {charCodeAt, startsWith, trim} from './chars.js';
+import {charCodeAt, startsWith, trim} from '../parse/chars.js';
 
 /*
  * The rules of the media fields (image, video, audio), each list in priority order. rules.ts

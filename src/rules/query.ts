@@ -1,5 +1,5 @@
 import type {LinkTag, Snapshot} from '../parse/parse-html.js';
-import {charCodeAt, indexOf, lastIndexOf, slice, toLowerCase, trim} from './chars.js';
+import {charCodeAt, indexOf, lastIndexOf, slice, toLowerCase, trim} from '../parse/chars.js';
 
 /** A JSON-LD node as parsed. */
 export type JsonldNode = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type {Candidates, MediaField} from '../data.js';
-import {charCodeAt, indexOf, slice, startsWith, trim} from './chars.js';
+import {charCodeAt, indexOf, slice, startsWith, trim} from '../parse/chars.js';
 import {UniqueStrings} from './unique-strings.js';
 
 const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];

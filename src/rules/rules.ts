@@ -9,7 +9,7 @@ import type {Rule, RuleContext, RuleTable} from './rule-kit.js';
 import {authorRules, descriptionRules, langRules, modifiedDateRules, publishedDateRules, titleRules, urlRules} from './text-rules.js';
 import {logoRules, publisherRules} from './brand-rules.js';
 import {audioRules, imageRules, videoRules} from './media-rules.js';
-import {trim} from './chars.js';
+import {trim} from '../parse/chars.js';
 
 export {link, meta, microdata, type Rule, type RuleContext, type RuleTable} from './rule-kit.js';
 export {minImageSize} from './media-rules.js';
