@@ -297,8 +297,8 @@ export function scanHtml(html: string, handler: ScanHandler, more?: (from: numbe
   let index = 0;
   /**
    * In a window, a construct at `open` that ends past it (its text before is out): it is read again
-   * from its `<` once the window holds the next piece (or, at the end of the document, as the end of
-   * the input).
+   * from its `<` once the window reaches further (or, at the end of the document, as the end of the
+   * input).
    */
   const retry = (open: number): void => {
     index = textStart = open - extend(open);
