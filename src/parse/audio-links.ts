@@ -34,7 +34,7 @@ export function hasAudioExtension(url: string): boolean {
 }
 
 /** Where a URL's path ends: at its query, its fragment, or the end. */
-function pathEnd(url: string): number {
+export function pathEnd(url: string): number {
   let end = url.length;
   const query = indexOf(url, '?');
   if (query !== -1) end = query;

@@ -1,11 +1,11 @@
 import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
-import {fileExtension} from '../parse/audio-links.js';
+import {fileExtension, pathEnd} from '../parse/audio-links.js';
 import type {LinkTag, Snapshot} from '../parse/parse-html.js';
 import {addUrls, dereference, hasRel, items, jsonldNodes, linksWithRel, mainNodes, names, perCall, urlKeys, type JsonldNode} from './query.js';
 import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
 import {resolveHref} from './resolve-urls.js';
-import {charCodeAt, indexOf, trim} from '../parse/chars.js';
+import {charCodeAt, trim} from '../parse/chars.js';
 
 /*
  * The rules of the brand fields (publisher, logo), each list in priority order. rules.ts assembles
@@ -88,11 +88,7 @@ const svgType = /svg/i;
 
 /** Whether a URL's path ends in `.svg`, any case (`fileExtension(url) === 'svg'`, read in place). */
 function hasSvgExtension(url: string): boolean {
-  let end = url.length;
-  const query = indexOf(url, '?');
-  if (query !== -1) end = query;
-  const hash = indexOf(url, '#');
-  if (hash !== -1 && hash < end) end = hash;
+  const end = pathEnd(url);
   return charCodeAt(url, end - 4) === 46 && (charCodeAt(url, end - 3) | 0x20) === 115 && (charCodeAt(url, end - 2) | 0x20) === 118 && (charCodeAt(url, end - 1) | 0x20) === 103;
 }
 

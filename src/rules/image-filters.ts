@@ -1,5 +1,5 @@
-import {audioExtensions, fileExtension} from '../parse/audio-links.js';
-import {charCodeAt, indexOf, lastIndexOf, slice, trim} from '../parse/chars.js';
+import {audioExtensions, fileExtension, pathEnd} from '../parse/audio-links.js';
+import {charCodeAt, lastIndexOf, slice, trim} from '../parse/chars.js';
 
 /*
  * What is not a page's image, read from a candidate URL alone (issue 12 point 5): video and audio
@@ -17,11 +17,7 @@ export type ImageUrlKind = 'video' | 'audio' | 'placeholder' | 'ui' | 'logo' | '
 
 /** The lowercase file name of a URL without its extension, and the extension (`/a/Icon-Menu.SVG?x` → `icon-menu`, `svg`). */
 function fileName(url: string): {name: string; extension: string} {
-  let end = url.length;
-  const query = indexOf(url, '?');
-  if (query !== -1) end = query;
-  const hash = indexOf(url, '#');
-  if (hash !== -1 && hash < end) end = hash;
+  const end = pathEnd(url);
   const base = slice(url, lastIndexOf(url, '/', end - 1) + 1, end).toLowerCase();
   const dot = lastIndexOf(base, '.');
   return dot > 0 && base.length - dot <= 6 ? {name: slice(base, 0, dot), extension: slice(base, dot + 1)} : {name: base, extension: ''};
@@ -130,16 +126,6 @@ function kindOf(extension: string, bits: number): ImageUrlKind {
   if ((bits & placeholderBit) !== 0 || (extension === 'gif' && (bits & gifPlaceholderBit) !== 0)) return 'placeholder';
   if (extension === 'svg' || extension === 'ico' || (bits & uiBit) !== 0) return 'ui';
   return (bits & logoBit) !== 0 ? 'logo' : 'image';
-}
-
-/** Where a URL's path ends: at its query, its fragment, or the end. */
-function pathEnd(url: string): number {
-  let end = url.length;
-  const query = indexOf(url, '?');
-  if (query !== -1) end = query;
-  const hash = indexOf(url, '#');
-  if (hash !== -1 && hash < end) end = hash;
-  return end;
 }
 
 function isAsciiRange(text: string, start: number, end: number): boolean {
