@@ -3,9 +3,10 @@
 // every bench corpus page, and generated adversarial HTML, whole and split into chunks at every kind of
 // boundary. Snapshots must be deep-equal, and so must pickFields and resolveUrls on them.
 import {describe, expect, it} from '@jest/globals';
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {decodeBody} from '../../src/fetch/decode-body.js';
+import {corpusDirectory, fixtureDirectory, htmlFiles} from '../helpers/pages.js';
 import {parseHtml, parseHtmlChunks, parseHtmlReference} from '../../src/parse/parse-html.js';
 import {pickFields, rules, type RuleTable} from '../../src/rules/rules.js';
 import {documentBase, resolveUrls} from '../../src/rules/resolve-urls.js';
@@ -50,9 +51,6 @@ function expectSame(html: string, chunkings: string[][] = []): void {
   }
 }
 
-const fixtureDirectory = new URL('../fixtures/pages/', import.meta.url);
-const corpusDirectory = new URL('../../bench/corpus/', import.meta.url);
-const htmlFiles = (directory: URL): string[] => readdirSync(directory).filter((name) => name.endsWith('.html')).sort();
 
 describe('parseHtml (fast) equals the reference full parse', () => {
   it.each(htmlFiles(fixtureDirectory))('fixture %s: whole, and in chunks of 1, 7, 64 and 4096 characters', (name) => {

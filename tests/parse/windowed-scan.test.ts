@@ -3,9 +3,10 @@
 // window boundary (tiny windows and margins here make every construct straddle one), or throw
 // WindowOverrun, after which parseHtml parses the whole text: the snapshot is the same either way.
 import {describe, expect, it} from '@jest/globals';
-import {readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import fc from 'fast-check';
 import {decodeBody} from '../../src/fetch/decode-body.js';
+import {corpusDirectory, fixtureDirectory, htmlFiles} from '../helpers/pages.js';
 import {parseHtml, parseHtmlReference, parseWindows} from '../../src/parse/parse-html.js';
 import {scanHtml, WindowOverrun, type ScanHandler} from '../../src/parse/scan-html.js';
 
@@ -81,9 +82,6 @@ function expectSameEvents(text: string, stepsList: readonly (readonly number[])[
   return overruns;
 }
 
-const fixtureDirectory = new URL('../fixtures/pages/', import.meta.url);
-const corpusDirectory = new URL('../../bench/corpus/', import.meta.url);
-const htmlFiles = (directory: URL): string[] => readdirSync(directory).filter((name) => name.endsWith('.html')).sort();
 
 describe('the windowed scan gives the events of the whole scan', () => {
   it.each(htmlFiles(fixtureDirectory))('fixture %s, windows of 1 to 64 characters and margins of 1 to 1000', (name) => {
