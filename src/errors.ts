@@ -28,6 +28,10 @@ export type ErrorCode =
   | 'ERENDER'
   /** No browser could be started for screenshots or rendering (Chromium missing or not launchable, or the provider cannot render). */
   | 'ENOBROWSER'
+  /** The target answered with a wall (consent, challenge, captcha, login, browser gate, paywall) that no recovery rung got past; `data.kind` names it. */
+  | 'EWALL'
+  /** The target answered HTTP 429 (or a rate-limit wall); `error.retryAfter` carries its `Retry-After`. */
+  | 'ERATELIMIT'
   /** The caller aborted the request through its `signal`. */
   | 'EABORTED'
   /** A bug in linkpeek; details stay in `cause`, never in the message. */
@@ -58,6 +62,8 @@ export const statusByCode = {
   ESCREENSHOT: 424,
   ERENDER: 424,
   ETIMEOUT: 424,
+  EWALL: 424,
+  ERATELIMIT: 429,
   ENOBROWSER: 503,
   EABORTED: 499,
   EINTERNAL: 500,
@@ -81,15 +87,17 @@ export const parameterByCode = {
   ESCREENSHOT: 'screenshot',
   ERENDER: 'prerender',
   ETIMEOUT: 'url',
+  EWALL: 'url',
+  ERATELIMIT: 'url',
   ENOBROWSER: null,
   EABORTED: null,
   EINTERNAL: null,
 } as const satisfies Record<ErrorCode, string | null>;
 
-/** Who is at fault for a code, read from {@link statusByCode}: 424 the target, 5xx linkpeek, any other 4xx the caller. */
+/** Who is at fault for a code, read from {@link statusByCode}: 424 and 429 the target, 5xx linkpeek, any other 4xx the caller. */
 export function faultOf(code: ErrorCode): 'caller' | 'target' | 'linkpeek' {
   const status: number = statusByCode[code];
-  return status >= 500 ? 'linkpeek' : status === 424 ? 'target' : 'caller';
+  return status >= 500 ? 'linkpeek' : status === 424 || status === 429 ? 'target' : 'caller';
 }
 
 /**
@@ -113,6 +121,8 @@ export interface LinkpeekErrorOptions {
   statusCode?: number;
   /** Per-parameter reasons, e.g. `{ url: 'must use http: or https:' }`. */
   data?: Record<string, string>;
+  /** Seconds the target asked to wait (`Retry-After`), for `ERATELIMIT` and walls that sent one. */
+  retryAfter?: number;
 }
 
 /** The one error class of linkpeek: a stable `code`, the HTTP `status` for it, and the original `cause`. */
@@ -122,6 +132,7 @@ export class LinkpeekError extends Error {
   readonly url?: string;
   readonly statusCode?: number;
   readonly data?: Record<string, string>;
+  readonly retryAfter?: number;
 
   constructor(code: ErrorCode, message: string, options: LinkpeekErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : {cause: options.cause});
@@ -129,6 +140,7 @@ export class LinkpeekError extends Error {
     if (options.url !== undefined) this.url = stripCredentials(options.url);
     if (options.statusCode !== undefined) this.statusCode = options.statusCode;
     if (options.data !== undefined) this.data = options.data;
+    if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter;
     Object.defineProperty(this, brand, {value: true});
   }
 
@@ -159,6 +171,8 @@ export interface ErrorBody {
   data?: Record<string, string>;
   url?: string;
   statusCode?: number;
+  /** Seconds to wait before asking again (`ERATELIMIT`); the endpoint also sends it as `Retry-After`. */
+  retryAfter?: number;
 }
 
 /** Type guard for {@link LinkpeekError}, safe across package copies and realms. */
@@ -183,6 +197,7 @@ export function toErrorBody(error: unknown, errorDocsUrl: string = defaultErrorD
   else if (parameter !== null) body.data = {[parameter]: known.message};
   if (known.url) body.url = known.url;
   if (known.statusCode !== undefined) body.statusCode = known.statusCode;
+  if (known.retryAfter !== undefined) body.retryAfter = known.retryAfter;
   return body;
 }
 

@@ -26,6 +26,8 @@ describe('statusByCode', () => {
     ['ESCREENSHOT', 424],
     ['ERENDER', 424],
     ['ETIMEOUT', 424],
+    ['EWALL', 424],
+    ['ERATELIMIT', 429],
     ['ENOBROWSER', 503],
     ['EABORTED', 499],
     ['EINTERNAL', 500],
@@ -35,7 +37,7 @@ describe('statusByCode', () => {
   });
 
   it('has a row for every code and no other', () => {
-    expect(errorCodes).toHaveLength(15);
+    expect(errorCodes).toHaveLength(17);
     expect(Object.keys(parameterByCode).sort()).toEqual([...errorCodes].sort());
   });
 
@@ -44,7 +46,7 @@ describe('statusByCode', () => {
 
   it('answers every failure that is not linkpeek\'s own with a status the official client does not retry', () => {
     const notOurs = errorCodes.filter((code) => faultOf(code) !== 'linkpeek');
-    expect(notOurs).toHaveLength(13);
+    expect(notOurs).toHaveLength(15);
     for (const code of notOurs) expect({code, retried: retried.includes(statusByCode[code])}).toEqual({code, retried: false});
   });
 
@@ -56,6 +58,8 @@ describe('statusByCode', () => {
     ['EHTTP', 'target'],
     ['EMAXREDIRECTS', 'target'],
     ['EFETCH', 'target'],
+    ['EWALL', 'target'],
+    ['ERATELIMIT', 'target'],
     ['ENOBROWSER', 'linkpeek'],
     ['EINTERNAL', 'linkpeek'],
   ] as const)('blames %s on the %s', (code, fault) => {
