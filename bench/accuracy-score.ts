@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs';
 import type {IncomingHttpHeaders} from 'node:http';
 import type {Candidates} from '../src/data.js';
-import {isWebManifestUrl} from '../src/fetch/web-manifest-url.js';
+import {isWebManifestUrl} from '../src/shared/web-manifest-url.js';
 import {parseHtml} from '../src/parse/parse-html.js';
 import {documentBase, resolveUrls} from '../src/rules/resolve-urls.js';
 import {pickFields} from '../src/rules/rules.js';

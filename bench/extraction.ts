@@ -81,8 +81,8 @@ async function linkpeek(probe: CorpusPage): Promise<Contender> {
     const {decodeBody, parseHtml, pickFields, documentBase, resolveUrls} = await linkpeekPackage();
     const headers = {'content-type': 'text/html'};
     const extract = (page: CorpusPage) => {
-      const {text} = decodeBody(page.bytes, null);
-      const snapshot = parseHtml(text);
+      const {text, windows} = decodeBody(page.bytes, null);
+      const snapshot = parseHtml(text, windows);
       return resolveUrls(pickFields(snapshot, {url: page.url, headers}), documentBase(snapshot.baseHref, page.url));
     };
     extract(probe);
@@ -104,7 +104,14 @@ async function linkpeekParse(): Promise<Contender> {
     return {name: parseStageName, skip: (error as Error).message};
   }
   const {decodeBody, parseHtml} = stages;
-  return {name: parseStageName, sync: true, extract: (page) => parseHtml(decodeBody(page.bytes, null).text)};
+  return {
+    name: parseStageName,
+    sync: true,
+    extract: (page) => {
+      const {text, windows} = decodeBody(page.bytes, null);
+      return parseHtml(text, windows);
+    },
+  };
 }
 
 async function metascraperBundle(): Promise<Contender> {

@@ -1,3 +1,5 @@
+import type {Redirect} from './shared/page.js';
+
 /**
  * A media file found on the page: image, logo, video or audio. Only `url` is always there; every
  * other key is present only when it was measured (never `null`): with `ping` off a media object is
@@ -100,13 +102,8 @@ export interface IframeScript {
   [attribute: string]: string | boolean | undefined;
 }
 
-/** One redirect hop that was followed. */
-export interface Redirect {
-  /** The redirect status (301, 302, 303, 307, 308). */
-  statusCode: number;
-  /** The URL that answered with the redirect. */
-  url: string;
-}
+// Defined with the page it belongs to (shared/page.ts); a public result type, so re-exported here.
+export type {Redirect};
 
 /** What `extract()` resolves with. */
 export interface ExtractResult {

@@ -1,5 +1,5 @@
 import type {ExtractResult} from './data.js';
-import type {Page} from './fetch/fetch-page.js';
+import type {Page} from './shared/page.js';
 import {createDeadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
 import {fetchPage} from './fetch/fetch-page.js';
@@ -103,7 +103,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         );
       const anyMeta = Object.values(request.meta).some(Boolean);
       const read = (page: Page) => {
-        const snapshot = stages.parseHtml(page.html);
+        const snapshot = stages.parseHtml(page.html, page.windows);
         // With every default field off, the field rules are not run at all.
         const found = anyMeta
           ? stages.resolveUrls(stages.pickFields(snapshot, page), documentBase(snapshot.baseHref, page.url))

@@ -7,19 +7,26 @@ import {root} from './helpers/readme.js';
 
 const src = join(root, 'src');
 
-/** Which folders each part of src/ may import ('.' is the top level: options, errors, data, deadline). */
+/**
+ * Which folders each part of src/ may import ('.' is the top level: options, errors, data, deadline).
+ * `shared` (the Page and the shapes several stages share) imports nothing; parse and rules never import fetch.
+ */
 const allowed: Record<string, string[]> = {
-  '.': ['.', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'endpoint'],
-  url: ['.', 'url'],
-  fetch: ['.', 'url', 'fetch'],
-  parse: ['.', 'fetch', 'parse'],
-  rules: ['.', 'parse', 'fetch', 'rules'],
-  ping: ['.', 'url', 'fetch', 'ping'],
-  browser: ['.', 'url', 'fetch', 'browser'],
-  screenshot: ['.', 'url', 'fetch', 'ping', 'browser', 'screenshot'],
-  render: ['.', 'url', 'fetch', 'browser', 'screenshot', 'render'],
-  oembed: ['.', 'url', 'fetch', 'parse', 'oembed'],
-  endpoint: ['.', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'endpoint'],
+  '.': ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'endpoint'],
+  shared: ['shared'],
+  url: ['.', 'shared', 'url'],
+  fetch: ['.', 'shared', 'url', 'fetch'],
+  parse: ['.', 'shared', 'parse'],
+  rules: ['.', 'shared', 'parse', 'rules'],
+  ping: ['.', 'shared', 'url', 'fetch', 'ping'],
+  browser: ['.', 'shared', 'url', 'fetch', 'browser'],
+  screenshot: ['.', 'shared', 'url', 'fetch', 'ping', 'browser', 'screenshot'],
+  render: ['.', 'shared', 'url', 'fetch', 'browser', 'screenshot', 'render'],
+  oembed: ['.', 'shared', 'url', 'fetch', 'parse', 'oembed'],
+  walls: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'oembed', 'browser', 'render', 'walls'],
+  files: ['.', 'shared', 'url', 'fetch', 'parse', 'ping', 'files'],
+  palette: ['.', 'shared', 'url', 'fetch', 'palette'],
+  endpoint: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'endpoint'],
 };
 
 /** Top-level files that only the entry points (index, cli) and the endpoint may import. */

@@ -106,7 +106,7 @@ export async function inGuardedPage<T>(
   }
 }
 
-// Contexts of each browser whose close is still running.
+// Contexts of each browser whose close is still running (bookkeeping of the browser's own lifetime).
 const closing = new WeakMap<Browser, Set<Promise<void>>>();
 
 /** Closes `context` without waiting; errors are swallowed (a browser that died took it along). */

@@ -1,11 +1,16 @@
 import {isAscii} from 'node:buffer';
-import {rememberWindows} from './text-windows.js';
+import type {WindowReader} from '../shared/page.js';
 
 /** A body turned into text, with the encoding that was used. */
 export interface DecodedBody {
   text: string;
   /** WHATWG name of the encoding used, e.g. `utf-8`, `windows-1252`, `shift_jis`, `gbk`. */
   charset: string;
+  /**
+   * For a large ASCII body: reads `text` a window at a time, to be passed to parseHtml with it
+   * (`parseHtml(text, windows)`), which then never flattens the whole text. Absent otherwise.
+   */
+  windows?: WindowReader;
 }
 
 /** How many leading bytes the `<meta>` prescan looks at (WHATWG HTML §13.2.3.2). */
@@ -25,12 +30,13 @@ export function decodeBody(bytes: Uint8Array, headerCharset?: string | null): De
   if (!asciiUnsafe.has(charset) && isAscii(bytes)) {
     const buffer = bufferOf(bytes);
     if (bytes.length <= windowedLength || bytes.length > externalLength) return {text: buffer.toString('latin1'), charset};
-    // A large one is returned as a concatenation of pieces, which parseHtml reads a window at a time
-    // (see text-windows.ts): made whole, it would be allocated page by page.
+    // A large one is returned as a concatenation of pieces (a rope: nothing copies it whole until
+    // something reads it so), with a reader of its windows, each a regular string decoded from the
+    // bytes, for parseHtml (see WindowReader): made whole, it would be allocated page by page.
     let text = '';
     for (let start = 0; start < bytes.length; start += windowStep) text += buffer.toString('latin1', start, Math.min(start + windowStep, bytes.length));
-    rememberWindows(text, (from, end) => (end >= bytes.length ? undefined : buffer.toString('latin1', from, Math.min(end + windowStep, bytes.length))));
-    return {text, charset};
+    const windows: WindowReader = (from, end) => (end >= bytes.length ? undefined : buffer.toString('latin1', from, Math.min(end + windowStep, bytes.length)));
+    return {text, charset, windows};
   }
   if (charset === 'windows-1252') return {text: decodeWindows1252(bytes), charset};
   // TextDecoder removes a BOM that matches the encoding, as the spec's decode does.

@@ -1,31 +1,17 @@
-import type {IncomingHttpHeaders} from 'node:http';
 import {type ContentType, htmlMimeTypes, looksLikeHtml, parseContentType} from './content-type.js';
-import type {Redirect} from '../data.js';
 import type {Deadline} from '../deadline.js';
 import {decodeBody} from './decode-body.js';
 import {LinkpeekError} from '../errors.js';
 import {requestSafely} from './http-client.js';
 import type {ResolvedConfig} from '../options.js';
 import {readBody} from './read-body.js';
+import type {ResolvedProxy} from './proxy.js';
+import type {RequestProfile} from './request-profiles.js';
+import type {Page} from '../shared/page.js';
 import {splitCredentials} from '../url/credentials.js';
 
-/** A fetched, decoded HTML page. */
-export interface Page {
-  /** The URL asked for, without credentials. */
-  requestedUrl: string;
-  /** The final URL after redirects. */
-  url: string;
-  statusCode: number;
-  headers: IncomingHttpHeaders;
-  /** Media type without parameters, e.g. `text/html`. */
-  contentType: string;
-  /** The charset the body was decoded with, e.g. `utf-8`, `shift_jis`. */
-  charset: string;
-  html: string;
-  /** True when the body was cut at `maxBodySize`. */
-  truncated: boolean;
-  redirects: Redirect[];
-}
+// The page type lives in shared/ (parse and rules read it without fetch/); kept importable from here.
+export type {Page};
 
 /** Per-call input of {@link fetchPage}. */
 export interface FetchRequest {
@@ -33,6 +19,10 @@ export interface FetchRequest {
   headers: Record<string, string>;
   /** The call's time budget; the body must be read before it ends. */
   deadline: Deadline;
+  /** A request profile for the hops to its hosts (see `profileFor`); `headers` win over it. */
+  profile?: RequestProfile | undefined;
+  /** The proxy for the hosts it covers (see `proxyForRung`); `null` or absent: no proxy. */
+  proxy?: ResolvedProxy | null | undefined;
 }
 
 // Enough leading bytes to recognise an HTML document sent without a Content-Type.
@@ -47,7 +37,8 @@ const sniffLength = 512;
  *   ETOOLARGE (body over `maxBodySize` when `bodyLimit` is `'error'`).
  */
 export async function fetchPage(url: URL, request: FetchRequest, config: ResolvedConfig): Promise<Page> {
-  const response = await requestSafely(url, {method: 'GET', headers: request.headers, deadline: request.deadline}, config);
+  const {headers, deadline, profile, proxy} = request;
+  const response = await requestSafely(url, {method: 'GET', headers, deadline, profile, proxy}, config);
   const {body} = response;
   const finalUrl = new URL(response.url);
   try {
@@ -60,7 +51,7 @@ export async function fetchPage(url: URL, request: FetchRequest, config: Resolve
     }
     // No Content-Type: WHATWG MIME sniffing on the first bytes decides.
     if (contentType.mimeType === '' && !looksLikeHtml(bytes.subarray(0, sniffLength))) throw notHtml(finalUrl, 'an unknown type');
-    const {text, charset} = decodeBody(bytes, contentType.charset);
+    const {text, charset, windows} = decodeBody(bytes, contentType.charset);
     return {
       requestedUrl: splitCredentials(url).url.href,
       url: response.url,
@@ -69,6 +60,8 @@ export async function fetchPage(url: URL, request: FetchRequest, config: Resolve
       contentType: contentType.mimeType || 'text/html',
       charset,
       html: text,
+      // A large body's windows travel with it, for parseHtml.
+      ...(windows ? {windows} : {}),
       truncated,
       redirects: response.redirects,
     };

@@ -84,7 +84,8 @@ export type ClassHint = 'author' | 'byline' | 'date' | null;
 
 /**
  * Hints by class or id value: a page repeats the same few values on most of its elements, so each is
- * read once per process (up to a bound, whatever the pages hold).
+ * read once per process (up to a bound, whatever the pages hold). A cache of a pure function of the
+ * value: no data of a call outlives it.
  */
 const hintCache = new Map<string, ClassHint>();
 const maxCachedHints = 5000;

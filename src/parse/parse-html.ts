@@ -3,7 +3,7 @@ import {chromeTags, readsHints, recordByline, trackChrome} from './collect-bylin
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
-import {takeWindows, type WindowReader} from '../fetch/text-windows.js';
+import type {WindowReader} from '../shared/page.js';
 import {createParseState, type ParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
@@ -25,6 +25,7 @@ interface TagPlan {
   closes: boolean;
 }
 
+// A cache of compiled, immutable plans, one per tag name: no data of a call outlives it.
 const plans = new Map<string, TagPlan>();
 
 /** The plan of `name`, kept in the scanner's slot for the name when there is one (htmlparser2 passes none). */
@@ -157,12 +158,12 @@ const referenceOptions = {decodeEntities: true, lowerCaseTags: true, lowerCaseAt
  * first `<h1>` and `<p>`, the first images (with their `<picture>` sources) and the first
  * `<video>`/`<audio>` elements.
  * Never throws on malformed HTML: it recovers as htmlparser2 does, the way browsers mostly do.
+ * `windows`, when given, reads `html` a window at a time (a large body from decodeBody comes with
+ * one, `Page.windows`): the snapshot is the same, without ever making `html` one flat string.
  * @example parseHtml('<title>Hi</title>').title // 'Hi'
  */
-export function parseHtml(html: string): Snapshot {
-  // A large text from decodeBody is read a window at a time (see fetch/text-windows.ts).
-  const read = html.length > windowedLength ? takeWindows(html) : undefined;
-  if (read !== undefined) return parseWindows(read, html);
+export function parseHtml(html: string, windows?: WindowReader): Snapshot {
+  if (windows !== undefined && html.length > windowedLength) return parseWindows(windows, html);
   const {snapshot, handler} = createCollector();
   scanHtml(html, handler);
   return snapshot;

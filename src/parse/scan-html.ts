@@ -56,6 +56,7 @@ interface TagInfo {
 /**
  * Tag infos by their name as written, behind a direct-mapped cache indexed by a hash of the name (a
  * page uses a few dozen names): a lookup is an array read and a comparison of a few characters.
+ * A cache of immutable infos about names, the same for every page: no data of a call outlives it.
  */
 const tagsByRaw = new Map<string, TagInfo>();
 const recentTags: (TagInfo | undefined)[] = Array.from({length: 1024}, () => undefined);
@@ -113,7 +114,7 @@ function tagNamed(raw: string): TagInfo {
   return tag;
 }
 
-/** The tag info {@link scanTagName} found last (a variable, not an object per tag). */
+/** The tag info {@link scanTagName} found last (a variable, not an object per tag): set and read within one scan. */
 let scannedTag: TagInfo;
 
 /**

@@ -17,7 +17,8 @@ const closeParen = 41;
 
 /**
  * The candidates of a srcset as {@link scanSrcset} leaves them, in parallel arrays reused from call
- * to call (no object per candidate): their URLs, widths and densities.
+ * to call (no object per candidate): their URLs, widths and densities. Scratch space: each call
+ * overwrites what it reads, nothing of one call reaches the next.
  */
 const scannedUrls: string[] = [];
 const scannedWidths: (number | undefined)[] = [];

@@ -85,6 +85,7 @@ export interface NameInfo extends TagSlot {
   context: number;
 }
 
+// A cache of immutable facts about tag names (the same for every page): no data of a call outlives it.
 const nameInfos = new Map<string, NameInfo>();
 
 export function nameInfo(name: string): NameInfo {

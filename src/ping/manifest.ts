@@ -1,7 +1,7 @@
 import {narrowDeadline, type Deadline} from '../deadline.js';
 import {headersAfterRedirects, requestSafely} from '../fetch/http-client.js';
 import {readBody} from '../fetch/read-body.js';
-import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
+import {isWebManifestUrl} from '../shared/web-manifest-url.js';
 import type {ResolvedConfig} from '../options.js';
 import {validateUrl} from '../url/validate-url.js';
 

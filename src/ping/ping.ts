@@ -5,7 +5,7 @@ import {isLinkpeekError} from '../errors.js';
 import {requestSafely} from '../fetch/http-client.js';
 import {describeMedia, isExpectedMedia, mimeOf, type ProbedResponse} from './media.js';
 import {withManifestIcons} from './manifest.js';
-import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
+import {isWebManifestUrl} from '../shared/web-manifest-url.js';
 import type {PingKind, ResolvedConfig} from '../options.js';
 import {validateUrl} from '../url/validate-url.js';
 import {readBody} from '../fetch/read-body.js';

@@ -3,7 +3,8 @@ import {createPageGuard} from '../browser/resource-fetcher.js';
 import {useProvider} from '../browser/use-provider.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
-import {checkDocument, type Page} from '../fetch/fetch-page.js';
+import {checkDocument} from '../fetch/fetch-page.js';
+import type {Page} from '../shared/page.js';
 import type {ResolvedConfig, ResolvedWait} from '../options.js';
 
 /** Per-call input of {@link renderPage}. */

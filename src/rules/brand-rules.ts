@@ -1,4 +1,4 @@
-import {isWebManifestUrl} from '../fetch/web-manifest-url.js';
+import {isWebManifestUrl} from '../shared/web-manifest-url.js';
 import {fileExtension, pathEnd} from '../parse/audio-links.js';
 import type {LinkTag, Snapshot} from '../parse/parse-html.js';
 import {addUrls, dereference, hasRel, items, jsonldNodes, linksWithRel, mainNodes, names, perCall, urlKeys, type JsonldNode} from './query.js';

@@ -36,6 +36,7 @@ const placeholderBit = 1;
 const gifPlaceholderBit = 2;
 const uiBit = 4;
 const logoBit = 8;
+// Built once from the fixed word lists below (immutable after load), not from pages.
 const tokenBitsOf = new Map<string, number>();
 const markTokens = (tokens: readonly string[], bit: number): void => {
   for (const token of tokens) tokenBitsOf.set(token, (tokenBitsOf.get(token) ?? 0) | bit);

@@ -56,6 +56,7 @@ export function languageCode(value: string): string | null {
   return code;
 }
 
+// A cache of a pure function of the tag (lang → code): no data of a call outlives it.
 const languageCodes = new Map<string, string | null>();
 
 const isAsciiLetter = (code: number): boolean => (code >= 65 && code <= 90) || (code >= 97 && code <= 122);

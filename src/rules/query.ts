@@ -24,6 +24,7 @@ interface QueryCache {
   byArgument?: Map<(argument: string) => unknown, Map<string, unknown>>;
 }
 
+// The cache of the pickFields call running now, set and restored by withQueryCache: it never outlives the call.
 let cache: QueryCache | null = null;
 
 /** Runs `run` with the per-call query cache of `snapshot` (see {@link QueryCache}). */

@@ -16,7 +16,7 @@ const mediaFields: readonly MediaField[] = ['image', 'logo', 'video', 'audio'];
 // `--` at all rules out `xn--` too), and a last label that is not a number (the parser would read
 // the host as an IPv4 address): `0x` and hex digits, or decimal digits. Read in place, label by label.
 
-/** The last host {@link isSimpleHost} accepted: a page's URLs mostly share a few hosts. */
+/** The last host {@link isSimpleHost} accepted: a page's URLs mostly share a few hosts (a memo of a pure check). */
 let lastSimpleHost = '';
 
 /** Whether the host of `url` from `start` to `end` is simple (see above); the last simple host is compared in place. */
@@ -167,7 +167,7 @@ function simpleOriginEnd(url: string): number {
   return slash;
 }
 
-/** The last URL {@link simpleOrigin} read, and its answer: the rules ask again and again for the page's base. */
+/** The last URL {@link simpleOrigin} read, and its answer (a memo of a pure function): the rules ask again and again for the page's base. */
 let lastOriginOf: string | null = null;
 let lastOrigin: string | null = null;
 

@@ -1,5 +1,5 @@
 import type {Candidates, MediaField, TextField} from '../data.js';
-import type {Page} from '../fetch/fetch-page.js';
+import type {Page} from '../shared/page.js';
 import type {Snapshot} from '../parse/parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
 import {authorName, cleanText, isoDate, languageCode} from './normalize.js';

@@ -5,6 +5,7 @@ import {createDeadline} from '../../src/deadline.js';
 import {LinkpeekError} from '../../src/errors.js';
 import {fetchPage, type Page} from '../../src/fetch/fetch-page.js';
 import {requestSafely} from '../../src/fetch/http-client.js';
+import {parseHtml, parseHtmlReference} from '../../src/parse/parse-html.js';
 import {normalizeConfig, type ExtractorConfig, type ResolvedConfig} from '../../src/options.js';
 import {gzipBomb, streamFiller, type StreamedBody} from '../helpers/bodies.js';
 import {loopbackConfig} from '../helpers/policy.js';
@@ -453,5 +454,18 @@ describe('charsets', () => {
     const page = await fetchFrom(charsetUrl('utf-16le-bom.html', 'text/html'));
     expect(page.charset).toBe('utf-16le');
     expect(page.html).toContain(`<title>${japanese}</title>`);
+  });
+});
+
+describe('fetchPage: the windows of a large body travel with the page', () => {
+  it('gives a large ASCII page a reader of its windows, which parseHtml takes along; a small page none', async () => {
+    const body = `<!doctype html><title>Long</title>${'<p>row</p>\n'.repeat(30_000)}<h1>End</h1>`;
+    expect(body.length).toBeGreaterThan(200_000);
+    server.route('/long-ascii', html(body));
+    const page = await fetchFrom(server.url('/long-ascii'));
+    expect(page.html).toBe(body);
+    expect(page.windows?.(0, 0)?.startsWith('<!doctype html><title>Long</title>')).toBe(true);
+    expect(parseHtml(page.html, page.windows)).toEqual(parseHtmlReference(body));
+    expect('windows' in (await fetchFrom(server.url('/')))).toBe(false);
   });
 });

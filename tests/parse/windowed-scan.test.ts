@@ -148,26 +148,33 @@ describe('parseHtml on a large ASCII body from decodeBody', () => {
   const page = readFileSync(new URL('longform-article.html', corpusDirectory));
 
   it('gives the reference snapshot, read in windows', () => {
-    const {text} = decodeBody(page, null);
+    const {text, windows} = decodeBody(page, null);
     expect(text).toBe(page.toString('latin1'));
+    // The reader travels with the text it reads (no cache between decodeBody and parseHtml).
+    expect(windows).toBeInstanceOf(Function);
+    expect(parseHtml(text, windows)).toEqual(parseHtmlReference(page.toString('latin1')));
+    // Without it, the whole text is scanned: the same snapshot.
     expect(parseHtml(text)).toEqual(parseHtmlReference(page.toString('latin1')));
   });
 
   it('is not misled by another text of the same length, nor by several bodies decoded before one is parsed', () => {
-    const texts = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((index) => decodeBody(Buffer.from(page.toString('latin1').replace('<title>', `<title>${index}`)), null).text);
+    const decoded = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((index) => decodeBody(Buffer.from(page.toString('latin1').replace('<title>', `<title>${index}`)), null));
+    const texts = decoded.map(({text}) => text);
     const sameLength = page.toString('latin1').replace('<title>', '<title>x');
     expect(sameLength.length).toBe(texts[0]!.length);
     expect(parseHtml(sameLength)).toEqual(parseHtmlReference(sameLength));
-    // Whether or not each is still remembered, it parses the same.
-    for (const text of texts) expect(parseHtml(text).title).toBe(parseHtmlReference(text).title);
-    expect(parseHtml(texts[9]!)).toEqual(parseHtmlReference(texts[9]!));
+    // Each body is read through its own reader, in any order.
+    for (const {text, windows} of decoded.reverse()) expect(parseHtml(text, windows).title).toBe(parseHtmlReference(text).title);
+    expect(parseHtml(texts[9]!, decoded[0]!.windows)).toEqual(parseHtmlReference(texts[9]!));
   });
 
   it('parses the whole text when a tag runs past a window (a 40 KB attribute across the first boundary)', () => {
     const head = '<!doctype html><title>Big</title><p>' + 'filler text '.repeat(5000);
     const html = `${head}<img src="/a.png" alt="${'a'.repeat(40_000)}"><h1>After the long tag</h1>${'<p>more</p>'.repeat(10000)}`;
     expect(html.length).toBeGreaterThan(200_000);
-    const snapshot = parseHtml(decodeBody(Buffer.from(html, 'latin1'), null).text);
+    const {text, windows} = decodeBody(Buffer.from(html, 'latin1'), null);
+    expect(windows).toBeInstanceOf(Function);
+    const snapshot = parseHtml(text, windows);
     expect(snapshot.h1).toBe('After the long tag');
     expect(snapshot).toEqual(parseHtmlReference(html));
   });

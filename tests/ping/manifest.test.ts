@@ -4,7 +4,7 @@ import type {IncomingHttpHeaders} from 'node:http';
 import type {LookupFunction} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../src/extract.js';
-import {isWebManifestUrl} from '../../src/fetch/web-manifest-url.js';
+import {isWebManifestUrl} from '../../src/shared/web-manifest-url.js';
 import {manifestIcons, maxManifestBytes, maxManifestIcons} from '../../src/ping/manifest.js';
 import {storedPng} from '../helpers/media-files.js';
 import {file} from '../helpers/media-server.js';

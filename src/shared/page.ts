@@ -1,0 +1,44 @@
+// The shapes several stages share: the fetched page, its redirect hops and the reader of a large
+// body's windows. Imports nothing from linkpeek, so parse/ and rules/ can use a Page without fetch/.
+import type {IncomingHttpHeaders} from 'node:http';
+
+/** One redirect hop that was followed. */
+export interface Redirect {
+  /** The redirect status (301, 302, 303, 307, 308). */
+  statusCode: number;
+  /** The URL that answered with the redirect. */
+  url: string;
+}
+
+/**
+ * Reads a document a window at a time: its text from `from` to past `end` (positions in it), or
+ * `undefined` when `end` is its end. A large body decoded from bytes comes with one (see
+ * fetch/decode-body.ts), so that parseHtml never makes the whole text one flat string: a string of
+ * over 128 KiB is allocated outside V8's regular heap, page by page, which costs about as much as
+ * scanning it.
+ */
+export type WindowReader = (from: number, end: number) => string | undefined;
+
+/** A fetched, decoded HTML page. */
+export interface Page {
+  /** The URL asked for, without credentials. */
+  requestedUrl: string;
+  /** The final URL after redirects. */
+  url: string;
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  /** Media type without parameters, e.g. `text/html`. */
+  contentType: string;
+  /** The charset the body was decoded with, e.g. `utf-8`, `shift_jis`. */
+  charset: string;
+  html: string;
+  /**
+   * Reads `html` a window at a time, when it was decoded from a large ASCII body (see
+   * {@link WindowReader}); parseHtml takes it along with `html`. Absent otherwise. Whoever changes
+   * `html` drops it.
+   */
+  windows?: WindowReader;
+  /** True when the body was cut at `maxBodySize`. */
+  truncated: boolean;
+  redirects: Redirect[];
+}
