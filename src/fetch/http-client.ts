@@ -11,9 +11,6 @@ import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import type {ResolvedConfig} from '../options.js';
 import {splitCredentials} from '../url/credentials.js';
 import {validateUrl} from '../url/validate-url.js';
-import {assertProxiedTargetAllowed, proxyCovers, type ResolvedProxy} from './proxy.js';
-import {createProxyAgents, type ProxyAgents} from './proxy-agent.js';
-import {profileHeaders, type RequestProfile} from './request-profiles.js';
 
 /** One request through {@link requestSafely}. */
 export interface SafeRequest {
@@ -22,16 +19,6 @@ export interface SafeRequest {
   headers: Record<string, string>;
   /** The call's time budget: the whole exchange, body included, must end before it. */
   deadline: Deadline;
-  /**
-   * Sent on every hop whose host is one of the profile's (user agent, Accept-Language, cookies,
-   * headers; `headers` above win over it); hops to other hosts never see it.
-   */
-  profile?: RequestProfile | undefined;
-  /**
-   * Hops whose host the proxy covers go through it, each target first resolved and checked
-   * against the address policy (the connect-time check then only sees the proxy).
-   */
-  proxy?: ResolvedProxy | null | undefined;
 }
 
 /** The final response of {@link requestSafely}, after redirects. */
@@ -62,9 +49,6 @@ const defaultAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*
  * `Location` re-validated; the whole exchange ends with `request.deadline`. Credentials in `url`
  * (`http://user:pass@host/`) are sent as Basic authentication to that origin only, unless
  * `request.headers.authorization` is set; the returned `url` and `redirects` never carry them.
- * A `request.profile` adds its headers on the hops to its hosts, under the caller's; a
- * `request.proxy` carries the hops to the hosts it covers, each checked before it is asked of the
- * proxy (docs/security.md, "Through a proxy").
  * Resolves once the final response's headers arrive; the caller reads or destroys `body`.
  * @throws LinkpeekError EINVALURL (a hop is not http(s)), EFORBIDDENURL (a forbidden address),
  *   EMAXREDIRECTS, ETIMEOUT, EABORTED, EFETCH (DNS, refused, reset, TLS or protocol errors).
@@ -84,20 +68,11 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
     split.authorization !== undefined && request.headers.authorization === undefined
       ? {...request.headers, authorization: split.authorization}
       : request.headers;
-  // The caller headers still owed to the current hop: all of them on the first origin.
-  let owed = callerHeaders;
+  const headers: Record<string, string> = {'user-agent': config.userAgent, accept: defaultAccept, ...callerHeaders};
   let current = split.url;
   for (;;) {
     assertAllowedLiteral(current.hostname, config);
-    const proxy = request.proxy && proxyCovers(request.proxy, current.hostname) ? request.proxy : undefined;
-    if (proxy) await assertProxiedTargetAllowed(current, deadline, config);
-    const headers: Record<string, string> = {
-      'user-agent': config.userAgent,
-      accept: defaultAccept,
-      ...profileHeaders(request.profile, current.hostname),
-      ...owed,
-    };
-    const hop = await sendOnce(current, method, headers, deadline, config, proxy);
+    const hop = await sendOnce(current, method, headers, deadline, config);
     const location = hop.headers.location;
     if (!redirectStatuses.has(hop.statusCode) || location === undefined) {
       return {url: current.href, statusCode: hop.statusCode, headers: hop.headers, redirects, body: hop.body};
@@ -112,7 +87,9 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
     redirects.push({statusCode: hop.statusCode, url: current.href});
     const next = nextUrl(location, current, config);
     if (hop.statusCode === 303 && method !== 'HEAD') method = 'GET';
-    if (next.origin !== current.origin) owed = Object.fromEntries(Object.entries(owed).filter(([name]) => portableHeaders.has(name)));
+    if (next.origin !== current.origin) {
+      for (const name of Object.keys(callerHeaders)) if (!portableHeaders.has(name)) delete headers[name];
+    }
     current = next;
   }
 }
@@ -150,18 +127,15 @@ function sendOnce(
   headers: Record<string, string>,
   deadline: Deadline,
   config: ResolvedConfig,
-  proxy: ResolvedProxy | undefined,
 ): Promise<Hop> {
   if (deadline.signal.aborted) return Promise.reject(deadline.signal.reason);
   const agents = agentsFor(config);
-  // Through a proxy, the socket connects to the proxy: the target's name is the proxy's to resolve.
-  const route = proxy ? proxyAgentsFor(agents, proxy, config) : agents;
   return new Promise((resolve, reject) => {
     const stream = got.stream(url, {
       method,
       headers,
-      agent: {http: route.http, https: route.https},
-      ...(proxy ? {} : {dnsLookup: agents.lookup}),
+      agent: {http: agents.http, https: agents.https},
+      dnsLookup: agents.lookup,
       http2: false,
       followRedirect: false,
       retry: {limit: 0},
@@ -217,12 +191,9 @@ interface Agents {
   http: HttpAgent;
   https: HttpsAgent;
   lookup: ReturnType<typeof createGuardedLookup>;
-  /** The agents of each proxy used with this config; a caller's proxy's go when its options do. */
-  proxies: WeakMap<ResolvedProxy, ProxyAgents>;
 }
 
 const agentsByConfig = new WeakMap<ResolvedConfig, Agents>();
-const agentOptions: AgentOptions = {keepAlive: true, scheduling: 'lifo', timeout: 5_000};
 
 // One pair of keep-alive agents per config, so connections are reused across calls and pings (a
 // pool of sockets by config object, not data of a call).
@@ -231,22 +202,11 @@ function agentsFor(config: ResolvedConfig): Agents {
   if (!agents) {
     const guard: GuardConfig = {dnsLookup: config.dnsLookup, allowAddress: config.allowAddress};
     const lookup = createGuardedLookup(guard);
-    const options: AgentOptions = {...agentOptions, lookup};
-    agents = {http: new GuardedHttpAgent(options, guard), https: new GuardedHttpsAgent(options, guard), lookup, proxies: new WeakMap()};
+    const options: AgentOptions = {keepAlive: true, scheduling: 'lifo', timeout: 5_000, lookup};
+    agents = {http: new GuardedHttpAgent(options, guard), https: new GuardedHttpsAgent(options, guard), lookup};
     agentsByConfig.set(config, agents);
   }
   return agents;
-}
-
-// One pair of tunnel agents per proxy object and config: the config's proxy keeps its pool, a
-// caller's per-call proxy lives as long as that call's options.
-function proxyAgentsFor(agents: Agents, proxy: ResolvedProxy, config: ResolvedConfig): ProxyAgents {
-  let route = agents.proxies.get(proxy);
-  if (!route) {
-    route = createProxyAgents(proxy, {dnsLookup: config.dnsLookup, allowAddress: config.allowAddress}, agentOptions);
-    agents.proxies.set(proxy, route);
-  }
-  return route;
 }
 
 type ConnectionCallback = (error: Error | null, socket: Duplex) => void;
