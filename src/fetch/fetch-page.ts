@@ -3,8 +3,10 @@ import type {Deadline} from '../deadline.js';
 import {decodeBody} from './decode-body.js';
 import {LinkpeekError} from '../errors.js';
 import {requestSafely} from './http-client.js';
-import type {ResolvedConfig} from '../options.js';
+import type {FetchConfig} from './options.js';
 import {readBody} from './read-body.js';
+import type {ResolvedProxy} from './proxy.js';
+import type {RequestProfile} from './request-profiles.js';
 import type {Page} from '../shared/page.js';
 import {splitCredentials} from '../url/credentials.js';
 
@@ -17,6 +19,10 @@ export interface FetchRequest {
   headers: Record<string, string>;
   /** The call's time budget; the body must be read before it ends. */
   deadline: Deadline;
+  /** A request profile for the hops to its hosts (see `profileFor`); `headers` win over it. */
+  profile?: RequestProfile | undefined;
+  /** The proxy for the hosts it covers (see `proxyForRung`); `null` or absent: no proxy. */
+  proxy?: ResolvedProxy | null | undefined;
 }
 
 // Enough leading bytes to recognise an HTML document sent without a Content-Type.
@@ -30,8 +36,9 @@ const sniffLength = 512;
  *   EHTTP (status ≥ 400, with `statusCode`); ENOTHTML (not an HTML document);
  *   ETOOLARGE (body over `maxBodySize` when `bodyLimit` is `'error'`).
  */
-export async function fetchPage(url: URL, request: FetchRequest, config: ResolvedConfig): Promise<Page> {
-  const response = await requestSafely(url, {method: 'GET', headers: request.headers, deadline: request.deadline}, config);
+export async function fetchPage(url: URL, request: FetchRequest, config: FetchConfig): Promise<Page> {
+  const {headers, deadline, profile, proxy} = request;
+  const response = await requestSafely(url, {method: 'GET', headers, deadline, profile, proxy}, config);
   const {body} = response;
   const finalUrl = new URL(response.url);
   try {

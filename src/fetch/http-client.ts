@@ -8,9 +8,12 @@ import {assertAllowedLiteral, createGuardedLookup, forbidden, type GuardConfig} 
 import type {Redirect} from '../data.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
-import type {ResolvedConfig} from '../options.js';
+import type {FetchConfig} from './options.js';
 import {splitCredentials} from '../url/credentials.js';
 import {validateUrl} from '../url/validate-url.js';
+import {assertProxiedTargetAllowed, proxyCovers, type ResolvedProxy} from './proxy.js';
+import {createProxyAgents, type ProxyAgents} from './proxy-agent.js';
+import {profileHeaders, type RequestProfile} from './request-profiles.js';
 
 /** One request through {@link requestSafely}. */
 export interface SafeRequest {
@@ -19,6 +22,16 @@ export interface SafeRequest {
   headers: Record<string, string>;
   /** The call's time budget: the whole exchange, body included, must end before it. */
   deadline: Deadline;
+  /**
+   * Sent on every hop whose host is one of the profile's (user agent, Accept-Language, cookies,
+   * headers; `headers` above win over it); hops to other hosts never see it.
+   */
+  profile?: RequestProfile | undefined;
+  /**
+   * Hops whose host the proxy covers go through it, each target first resolved and checked
+   * against the address policy (the connect-time check then only sees the proxy).
+   */
+  proxy?: ResolvedProxy | null | undefined;
 }
 
 /** The final response of {@link requestSafely}, after redirects. */
@@ -49,11 +62,14 @@ const defaultAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*
  * `Location` re-validated; the whole exchange ends with `request.deadline`. Credentials in `url`
  * (`http://user:pass@host/`) are sent as Basic authentication to that origin only, unless
  * `request.headers.authorization` is set; the returned `url` and `redirects` never carry them.
+ * A `request.profile` adds its headers on the hops to its hosts, under the caller's; a
+ * `request.proxy` carries the hops to the hosts it covers, each checked before it is asked of the
+ * proxy (docs/security.md, "Through a proxy").
  * Resolves once the final response's headers arrive; the caller reads or destroys `body`.
  * @throws LinkpeekError EINVALURL (a hop is not http(s)), EFORBIDDENURL (a forbidden address),
  *   EMAXREDIRECTS, ETIMEOUT, EABORTED, EFETCH (DNS, refused, reset, TLS or protocol errors).
  */
-export async function requestSafely(url: URL, request: SafeRequest, config: ResolvedConfig): Promise<SafeResponse> {
+export async function requestSafely(url: URL, request: SafeRequest, config: FetchConfig): Promise<SafeResponse> {
   const {deadline} = request;
   // Each request in flight adds two abort listeners (got's and the body's), all removed when it ends;
   // with concurrent pings on one deadline Node would warn on stderr past 10, which a library must not.
@@ -68,11 +84,20 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
     split.authorization !== undefined && request.headers.authorization === undefined
       ? {...request.headers, authorization: split.authorization}
       : request.headers;
-  const headers: Record<string, string> = {'user-agent': config.userAgent, accept: defaultAccept, ...callerHeaders};
+  // The caller headers still owed to the current hop: all of them on the first origin.
+  let owed = callerHeaders;
   let current = split.url;
   for (;;) {
     assertAllowedLiteral(current.hostname, config);
-    const hop = await sendOnce(current, method, headers, deadline, config);
+    const proxy = request.proxy && proxyCovers(request.proxy, current.hostname) ? request.proxy : undefined;
+    if (proxy) await assertProxiedTargetAllowed(current, deadline, config);
+    const headers: Record<string, string> = {
+      'user-agent': config.userAgent,
+      accept: defaultAccept,
+      ...profileHeaders(request.profile, current.hostname),
+      ...owed,
+    };
+    const hop = await sendOnce(current, method, headers, deadline, config, proxy);
     const location = hop.headers.location;
     if (!redirectStatuses.has(hop.statusCode) || location === undefined) {
       return {url: current.href, statusCode: hop.statusCode, headers: hop.headers, redirects, body: hop.body};
@@ -87,9 +112,7 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Reso
     redirects.push({statusCode: hop.statusCode, url: current.href});
     const next = nextUrl(location, current, config);
     if (hop.statusCode === 303 && method !== 'HEAD') method = 'GET';
-    if (next.origin !== current.origin) {
-      for (const name of Object.keys(callerHeaders)) if (!portableHeaders.has(name)) delete headers[name];
-    }
+    if (next.origin !== current.origin) owed = Object.fromEntries(Object.entries(owed).filter(([name]) => portableHeaders.has(name)));
     current = next;
   }
 }
@@ -126,16 +149,19 @@ function sendOnce(
   method: 'GET' | 'HEAD',
   headers: Record<string, string>,
   deadline: Deadline,
-  config: ResolvedConfig,
+  config: FetchConfig,
+  proxy: ResolvedProxy | undefined,
 ): Promise<Hop> {
   if (deadline.signal.aborted) return Promise.reject(deadline.signal.reason);
   const agents = agentsFor(config);
+  // Through a proxy, the socket connects to the proxy: the target's name is the proxy's to resolve.
+  const route = proxy ? proxyAgentsFor(agents, proxy, config) : agents;
   return new Promise((resolve, reject) => {
     const stream = got.stream(url, {
       method,
       headers,
-      agent: {http: agents.http, https: agents.https},
-      dnsLookup: agents.lookup,
+      agent: {http: route.http, https: route.https},
+      ...(proxy ? {} : {dnsLookup: agents.lookup}),
       http2: false,
       followRedirect: false,
       retry: {limit: 0},
@@ -170,7 +196,7 @@ function guardBody(source: Duplex, url: URL, deadline: Deadline): Readable {
   return body;
 }
 
-function nextUrl(location: string, current: URL, config: ResolvedConfig): URL {
+function nextUrl(location: string, current: URL, config: FetchConfig): URL {
   let resolved: URL;
   try {
     // Node reads header bytes as latin1; a UTF-8 Location must be re-read as UTF-8 (as got does).
@@ -191,22 +217,36 @@ interface Agents {
   http: HttpAgent;
   https: HttpsAgent;
   lookup: ReturnType<typeof createGuardedLookup>;
+  /** The agents of each proxy used with this config; a caller's proxy's go when its options do. */
+  proxies: WeakMap<ResolvedProxy, ProxyAgents>;
 }
 
-const agentsByConfig = new WeakMap<ResolvedConfig, Agents>();
+const agentsByConfig = new WeakMap<FetchConfig, Agents>();
+const agentOptions: AgentOptions = {keepAlive: true, scheduling: 'lifo', timeout: 5_000};
 
 // One pair of keep-alive agents per config, so connections are reused across calls and pings (a
 // pool of sockets by config object, not data of a call).
-function agentsFor(config: ResolvedConfig): Agents {
+function agentsFor(config: FetchConfig): Agents {
   let agents = agentsByConfig.get(config);
   if (!agents) {
     const guard: GuardConfig = {dnsLookup: config.dnsLookup, allowAddress: config.allowAddress};
     const lookup = createGuardedLookup(guard);
-    const options: AgentOptions = {keepAlive: true, scheduling: 'lifo', timeout: 5_000, lookup};
-    agents = {http: new GuardedHttpAgent(options, guard), https: new GuardedHttpsAgent(options, guard), lookup};
+    const options: AgentOptions = {...agentOptions, lookup};
+    agents = {http: new GuardedHttpAgent(options, guard), https: new GuardedHttpsAgent(options, guard), lookup, proxies: new WeakMap()};
     agentsByConfig.set(config, agents);
   }
   return agents;
+}
+
+// One pair of tunnel agents per proxy object and config: the config's proxy keeps its pool, a
+// caller's per-call proxy lives as long as that call's options.
+function proxyAgentsFor(agents: Agents, proxy: ResolvedProxy, config: FetchConfig): ProxyAgents {
+  let route = agents.proxies.get(proxy);
+  if (!route) {
+    route = createProxyAgents(proxy, {dnsLookup: config.dnsLookup, allowAddress: config.allowAddress}, agentOptions);
+    agents.proxies.set(proxy, route);
+  }
+  return route;
 }
 
 type ConnectionCallback = (error: Error | null, socket: Duplex) => void;
