@@ -5,7 +5,7 @@ import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
 import {fetchPage} from './fetch/fetch-page.js';
 import {headersAfterRedirects} from './fetch/http-client.js';
 import {responseHeaders} from './fetch/response-headers.js';
-import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig} from './options.js';
+import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig, type ResolvedConfig} from './options.js';
 import {parseHtml} from './parse/parse-html.js';
 import {fetchIframe} from './oembed/fetch-iframe.js';
 import {type PingRequest, pingMedia, pingUrls} from './ping/ping.js';
@@ -20,17 +20,25 @@ import {takeScreenshot} from './screenshot/take-screenshot.js';
 import {splitCredentials} from './url/credentials.js';
 import {validateUrl} from './url/validate-url.js';
 
+/**
+ * A stage's type with its config slice (`FetchConfig`, `PingConfig`, …: every slice holds the address
+ * policy) widened to the whole ResolvedConfig, which the pipeline passes: an override may read any option.
+ */
+type TakingResolvedConfig<F> = F extends (...args: infer A) => infer R
+  ? (...args: {[K in keyof A]: 'allowAddress' extends keyof A[K] ? ResolvedConfig : A[K]}) => R
+  : never;
+
 /** The stages of the pipeline; any of them can be replaced through `createExtractor({ stages })`. */
 export interface Stages {
   validateUrl: typeof validateUrl;
-  fetchPage: typeof fetchPage;
+  fetchPage: TakingResolvedConfig<typeof fetchPage>;
   parseHtml: typeof parseHtml;
   pickFields: typeof pickFields;
   resolveUrls: typeof resolveUrls;
-  pingUrls: typeof pingUrls;
-  takeScreenshot: typeof takeScreenshot;
-  renderPage: typeof renderPage;
-  fetchIframe: typeof fetchIframe;
+  pingUrls: TakingResolvedConfig<typeof pingUrls>;
+  takeScreenshot: TakingResolvedConfig<typeof takeScreenshot>;
+  renderPage: TakingResolvedConfig<typeof renderPage>;
+  fetchIframe: TakingResolvedConfig<typeof fetchIframe>;
   applyDataRules: typeof applyDataRules;
 }
 

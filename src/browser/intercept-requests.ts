@@ -2,7 +2,7 @@ import {isIP} from 'node:net';
 import type {HTTPRequest, Page} from 'puppeteer-core';
 import {unbracket} from '../url/address-guard.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
-import {refusedHeaders} from '../options.js';
+import {refusedHeaders} from '../fetch/options.js';
 import type {PageGuard, ResourceResponse} from './page-guard.js';
 
 /** What the guard tells its page about the main frame's own document requests. */

@@ -2,11 +2,10 @@ import {invalidOption} from '../option-checks.js';
 import {LinkpeekError} from '../errors.js';
 import {allowsLocalhostNames, isLocalhostName} from '../url/address.js';
 import type {OverlayOptions, ResolvedOverlay} from './provider.js';
+import type {AddressPolicy} from '../url/options.js';
 
 const option = 'screenshot.overlay.background';
 
-/** The address policy (`allowAddress`), typed here so options.ts can call this module without a cycle. */
-type AddressPolicy = (address: string, family: 4 | 6) => boolean;
 const maxLength = 2_000;
 
 /** What `screenshot.overlay.background` holds. */

@@ -2,7 +2,7 @@ import type {Deadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
 import {requestSafely} from '../fetch/http-client.js';
 import {readBody} from '../fetch/read-body.js';
-import type {ResolvedConfig} from '../options.js';
+import type {BrowserConfig} from './options.js';
 import {resolveAllowedAddresses} from '../url/address-guard.js';
 import type {PageGuard, ResourceFetcher} from './page-guard.js';
 
@@ -11,7 +11,7 @@ import type {PageGuard, ResourceFetcher} from './page-guard.js';
  * extractor's address policy, and fetched in Node by {@link createResourceFetcher}. The caller's
  * `headers` are sent to the page's own origin only.
  */
-export function createPageGuard(pageUrl: string, headers: Record<string, string>, deadline: Deadline, config: ResolvedConfig): PageGuard {
+export function createPageGuard(pageUrl: string, headers: Record<string, string>, deadline: Deadline, config: BrowserConfig): PageGuard {
   return {
     url: pageUrl,
     headers,
@@ -29,7 +29,7 @@ export function createPageGuard(pageUrl: string, headers: Record<string, string>
  * capped at `config.maxBodySize`, and all of them together at `config.maxPageBytes`: one fetcher
  * serves one page.
  */
-export function createResourceFetcher(deadline: Deadline, config: ResolvedConfig): ResourceFetcher {
+export function createResourceFetcher(deadline: Deadline, config: BrowserConfig): ResourceFetcher {
   let pageBytes = 0;
   return async (url, {method, headers}) => {
     if (method !== 'GET' && method !== 'HEAD') {

@@ -1,6 +1,6 @@
 import type {Deadline} from '../deadline.js';
 import {type ErrorCode, LinkpeekError, isLinkpeekError} from '../errors.js';
-import type {ResolvedConfig} from '../options.js';
+import type {BrowserConfig} from './options.js';
 import {createChromiumProvider} from './chromium-provider.js';
 import type {ScreenshotProvider} from './provider.js';
 
@@ -11,7 +11,7 @@ import type {ScreenshotProvider} from './provider.js';
  * LinkpeekError as it is, anything else as `failure` (`code`, `message`) about `url`.
  */
 export async function useProvider<T>(
-  config: Pick<ResolvedConfig, 'screenshotProvider'>,
+  config: Pick<BrowserConfig, 'screenshotProvider'>,
   deadline: Deadline,
   url: string | URL,
   failure: {code: ErrorCode; message: string},

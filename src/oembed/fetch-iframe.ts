@@ -1,5 +1,5 @@
 import type {Deadline} from '../deadline.js';
-import type {ResolvedConfig} from '../options.js';
+import type {OEmbedConfig} from './options.js';
 import type {Snapshot} from '../parse/snapshot.js';
 import {discoverEndpoint, discoveryRequestUrl} from './discover.js';
 import {fetchOEmbed} from './fetch-oembed.js';
@@ -48,7 +48,7 @@ export async function fetchIframe(
   pageUrl: string,
   snapshot: Snapshot,
   request: IframeRequest,
-  config: ResolvedConfig,
+  config: OEmbedConfig,
   providers: readonly OEmbedProvider[] = bundledProviders(),
 ): Promise<IframeResult> {
   if (request.deadline.signal.aborted) throw request.deadline.signal.reason;

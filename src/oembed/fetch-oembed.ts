@@ -1,7 +1,7 @@
 import {narrowDeadline, type Deadline} from '../deadline.js';
 import {headersAfterRedirects, requestSafely} from '../fetch/http-client.js';
 import {readBody} from '../fetch/read-body.js';
-import type {ResolvedConfig} from '../options.js';
+import type {OEmbedConfig} from './options.js';
 import {validateUrl} from '../url/validate-url.js';
 import {decodeOEmbed, readOEmbed, type IframeResult} from './parse-oembed.js';
 
@@ -34,7 +34,7 @@ const accept = 'application/json, text/xml;q=0.9, application/xml;q=0.9, */*;q=0
  * @throws The call deadline's reason (LinkpeekError ETIMEOUT or EABORTED) when the whole call's
  *   deadline ended or the caller aborted: that is the call failing, not the provider.
  */
-export async function fetchOEmbed(endpoint: string, request: OEmbedRequest, config: ResolvedConfig): Promise<IframeResult | null> {
+export async function fetchOEmbed(endpoint: string, request: OEmbedRequest, config: OEmbedConfig): Promise<IframeResult | null> {
   const deadline = narrowDeadline(request.deadline, config.pingTimeout);
   try {
     // Literal IPs and non-http(s) URLs are refused here, before any socket; names at connect time.

@@ -2,7 +2,7 @@ import {narrowDeadline, type Deadline} from '../deadline.js';
 import {headersAfterRedirects, requestSafely} from '../fetch/http-client.js';
 import {readBody} from '../fetch/read-body.js';
 import {isWebManifestUrl} from '../shared/web-manifest-url.js';
-import type {ResolvedConfig} from '../options.js';
+import type {PingConfig} from './options.js';
 import {validateUrl} from '../url/validate-url.js';
 
 /*
@@ -80,7 +80,7 @@ export function manifestIcons(text: string, manifestUrl: string): string[] {
  * refused, unreachable, slower than `config.pingTimeout`, not 2xx, longer than
  * {@link maxManifestBytes} or not a manifest. Never throws: the caller's abort is seen by ping itself.
  */
-export async function fetchManifestIcons(manifestUrl: string, request: ManifestRequest, config: ResolvedConfig): Promise<string[]> {
+export async function fetchManifestIcons(manifestUrl: string, request: ManifestRequest, config: PingConfig): Promise<string[]> {
   const deadline = narrowDeadline(request.deadline, config.pingTimeout);
   try {
     // Literal IPs and non-http(s) URLs are refused here, before any socket; names at connect time.
@@ -105,7 +105,7 @@ export async function fetchManifestIcons(manifestUrl: string, request: ManifestR
  * (fetched with {@link fetchManifestIcons}); any further manifest is dropped. Candidates the page
  * declared come before the manifest's icons and stay there.
  */
-export async function withManifestIcons(candidates: readonly string[], request: ManifestRequest, config: ResolvedConfig): Promise<string[]> {
+export async function withManifestIcons(candidates: readonly string[], request: ManifestRequest, config: PingConfig): Promise<string[]> {
   const position = candidates.findIndex(isWebManifestUrl);
   if (position === -1) return [...candidates];
   const icons = await fetchManifestIcons(candidates[position]!, request, config);

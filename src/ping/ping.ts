@@ -6,7 +6,7 @@ import {requestSafely} from '../fetch/http-client.js';
 import {describeMedia, isExpectedMedia, mimeOf, type ProbedResponse} from './media.js';
 import {withManifestIcons} from './manifest.js';
 import {isWebManifestUrl} from '../shared/web-manifest-url.js';
-import type {PingKind, ResolvedConfig} from '../options.js';
+import type {PingConfig, PingKind} from './options.js';
 import {validateUrl} from '../url/validate-url.js';
 import {readBody} from '../fetch/read-body.js';
 
@@ -71,7 +71,7 @@ export function truncate(text: string, max: number): string {
  *
  * @throws LinkpeekError EABORTED when the caller aborts the call through its signal.
  */
-export async function pingUrls(candidates: Candidates, request: PingRequest, config: ResolvedConfig): Promise<LinkData> {
+export async function pingUrls(candidates: Candidates, request: PingRequest, config: PingConfig): Promise<LinkData> {
   const limit = pLimit(config.pingConcurrency);
   const probes = new Map<string, Promise<ProbedResponse | null>>();
   // Which (field, priority) pairs want each probe, and the best verified priority per field so far:
@@ -179,7 +179,7 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
 export async function pingMedia(
   items: readonly {url: string; kind: MediaField}[],
   request: PingRequest,
-  config: ResolvedConfig,
+  config: PingConfig,
 ): Promise<(Media | null)[]> {
   const limit = pLimit(config.pingConcurrency);
   const probes = new Map<string, Promise<ProbedResponse | null>>();
@@ -201,7 +201,7 @@ export async function pingMedia(
 }
 
 /** One ranged GET; reachable when it ends in 200 or 206 and the first bytes can be read. */
-async function probeMedia(url: string, request: PingRequest, config: ResolvedConfig): Promise<ProbedResponse | null> {
+async function probeMedia(url: string, request: PingRequest, config: PingConfig): Promise<ProbedResponse | null> {
   return withPingDeadline(request, config, async (deadline) => {
     const response = await send(url, 'GET', {range: `bytes=0-${probeBytes - 1}`}, request, deadline, config);
     if (response.statusCode !== 200 && response.statusCode !== 206) {
@@ -217,7 +217,7 @@ async function probeMedia(url: string, request: PingRequest, config: ResolvedCon
  * HEAD, then a GET (body discarded) when the server refuses HEAD (an error status, a reset) or
  * answers it without a Content-Type, which is how servers that fake HEAD tend to answer.
  */
-async function probePage(url: string, request: PingRequest, config: ResolvedConfig): Promise<ProbedResponse | null> {
+async function probePage(url: string, request: PingRequest, config: PingConfig): Promise<ProbedResponse | null> {
   return withPingDeadline(request, config, async (deadline) => {
     try {
       const head = await send(url, 'HEAD', {}, request, deadline, config);
@@ -237,7 +237,7 @@ async function probePage(url: string, request: PingRequest, config: ResolvedConf
 /** Runs one ping under its own deadline (at most `pingTimeout`, within the call's); any failure means unreachable. */
 async function withPingDeadline(
   request: PingRequest,
-  config: ResolvedConfig,
+  config: PingConfig,
   run: (deadline: Deadline) => Promise<ProbedResponse | null>,
 ): Promise<ProbedResponse | null> {
   const deadline = narrowDeadline(request.deadline, config.pingTimeout);
@@ -257,7 +257,7 @@ function send(
   extra: Record<string, string>,
   request: PingRequest,
   deadline: Deadline,
-  config: ResolvedConfig,
+  config: PingConfig,
 ) {
   // Literal IPs and bad URLs are refused here, before any socket; names are checked at connect time.
   const target = validateUrl(url, config.allowAddress);

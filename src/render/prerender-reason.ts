@@ -1,5 +1,5 @@
 import type {Candidates} from '../data.js';
-import type {ResolvedConfig} from '../options.js';
+import type {RenderConfig} from './options.js';
 import {looksClientRendered} from './looks-client-rendered.js';
 
 /**
@@ -11,7 +11,7 @@ import {looksClientRendered} from './looks-client-rendered.js';
 export function prerenderReason(
   page: {url: string; html: string},
   candidates: Pick<Candidates, 'title' | 'description' | 'image'>,
-  config: Pick<ResolvedConfig, 'screenshotProvider' | 'prerenderHosts'>,
+  config: Pick<RenderConfig, 'screenshotProvider' | 'prerenderHosts'>,
 ): string | null {
   if (typeof config.screenshotProvider?.render !== 'function') return null;
   if (matchesHost(new URL(page.url).hostname, config.prerenderHosts)) return 'host';

@@ -5,7 +5,8 @@ import type {Deadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
 import {checkDocument} from '../fetch/fetch-page.js';
 import type {Page} from '../shared/page.js';
-import type {ResolvedConfig, ResolvedWait} from '../options.js';
+import type {ResolvedWait} from '../browser/options.js';
+import type {RenderConfig} from './options.js';
 
 /** Per-call input of {@link renderPage}. */
 export interface RenderPageRequest {
@@ -32,7 +33,7 @@ export interface RenderedPage extends Page {
  * @throws LinkpeekError ENOBROWSER (no browser, or a provider that cannot render), ETIMEOUT,
  *   EFORBIDDENURL, EHTTP, ENOTHTML, ERENDER, EABORTED
  */
-export async function renderPage(url: URL, request: RenderPageRequest, config: ResolvedConfig): Promise<RenderedPage> {
+export async function renderPage(url: URL, request: RenderPageRequest, config: RenderConfig): Promise<RenderedPage> {
   const {deadline} = request;
   const result = await useProvider(config, deadline, url, {code: 'ERENDER', message: 'The browser could not render the page.'}, (provider) => {
     if (!provider.render) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot render pages (it has no `render`).');

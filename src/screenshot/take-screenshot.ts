@@ -3,7 +3,7 @@ import type {Screenshot} from '../data.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
 import {readImageInfo} from '../ping/image-info.js';
-import type {ResolvedConfig} from '../options.js';
+import type {ScreenshotConfig} from './options.js';
 import type {CaptureResult, Emulation, ResolvedScreenshotOptions} from '../browser/provider.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
 import {useProvider} from '../browser/use-provider.js';
@@ -33,7 +33,7 @@ const defaultStore = createDataUriStore();
  * bytes are only stored.
  * @throws LinkpeekError ENOBROWSER, ENOELEMENT, ETIMEOUT, EFORBIDDENURL, ESCREENSHOT, EABORTED
  */
-export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest, config: ResolvedConfig): Promise<Screenshot> {
+export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest, config: ScreenshotConfig): Promise<Screenshot> {
   const bytes = request.captured ?? (await capture(pageUrl, request, config));
   const info = readImageInfo(bytes.bytes);
   const store = config.screenshotStore ?? defaultStore;
@@ -43,7 +43,7 @@ export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest
   return {url, width: info.width, height: info.height, type: info.extension, size: info.size, size_pretty: prettyBytes(info.size)};
 }
 
-function capture(pageUrl: string, request: ScreenshotRequest, config: ResolvedConfig): Promise<CaptureResult> {
+function capture(pageUrl: string, request: ScreenshotRequest, config: ScreenshotConfig): Promise<CaptureResult> {
   const {deadline} = request;
   return useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The screenshot provider failed.'}, (provider) =>
     provider.capture({

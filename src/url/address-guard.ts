@@ -1,11 +1,11 @@
 import type {LookupAddress} from 'node:dns';
 import {isIP, type LookupFunction} from 'node:net';
 import {LinkpeekError} from '../errors.js';
-import type {ResolvedConfig} from '../options.js';
+import type {AddressConfig} from './options.js';
 import {allowsLocalhostNames, isLocalhostName} from './address.js';
 
 /** The parts of the config the address guard needs. */
-export type GuardConfig = Pick<ResolvedConfig, 'dnsLookup' | 'allowAddress'>;
+export type GuardConfig = AddressConfig;
 
 /**
  * Resolves `hostname` and returns its addresses only when **every** one is allowed by

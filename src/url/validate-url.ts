@@ -1,6 +1,6 @@
 import {allowsLocalhostNames, isLocalhostName, isPublicAddress} from './address.js';
 import {LinkpeekError} from '../errors.js';
-import type {AddressPolicy} from '../options.js';
+import type {AddressPolicy} from './options.js';
 
 const maxQuotedLength = 100;
 
