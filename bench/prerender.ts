@@ -2,8 +2,10 @@
  * Rendering bench (`prerender`, issue 10), against the local SPA fixture site of
  * tests/helpers/spa.ts (the real React 19 + react-helmet-async app, bundled by esbuild in memory):
  * - static vs rendered extraction of the same SPA: p50/p95 of `prerender: false` (the shell),
- *   `prerender: true` with the default wait ('auto': load, then a quiet network for 500 ms) and with
- *   `waitUntil: 'load'`, on one warm browser;
+ *   `prerender: true` with the default wait ('auto') and with `waitUntil: 'load'`, on one warm browser;
+ * - `'auto'` ÷ `'load'` on each client-rendered fixture page (React, fetch() of JSON, timer, Vue-like),
+ *   interleaved, with how many reads under each wait found the fields the page's scripts write
+ *   (issue 23 point 6: `'auto'` within 1.5× `'load'` on the React page, content kept);
  * - the cost of `'auto'` on a page with complete static metadata, against `prerender: false`, in
  *   interleaved rounds (false, auto, false again: the two `false` runs give the noise); `'auto'`
  *   must start no browser there (checked: the bench fails if it renders);
@@ -17,13 +19,15 @@ import {createChromiumProvider, findExecutable} from '../src/browser/chromium-pr
 import type {ScreenshotProvider} from '../src/browser/provider.js';
 import {createExtractor} from '../src/extract.js';
 import type {ExtractOptions} from '../src/options.js';
-import {expectedFields, spaConfig, spaPaths, startSpaSite} from '../tests/helpers/spa.js';
+import {expectedFields, spaConfig, spaPaths, startSpaSite, type SpaFixture} from '../tests/helpers/spa.js';
 import {fixed, markdownTable, median, quantile, range, type BenchMode, type Row} from './stats.js';
 
 /** What {@link benchPrerender} measured, in milliseconds; `rows` is the same, ready for bench/run.ts's table. */
 export interface PrerenderBench {
   /** One SPA extraction: static, rendered (default wait) and rendered with `waitUntil: 'load'`. */
   spa: Record<'static' | 'rendered' | 'renderedLoad', {p50: number; p95: number; n: number}>;
+  /** Per client-rendered page: p50 of `'auto'` and `'load'`, and reads that found the page's title and description. */
+  pages: Record<string, {auto: number; load: number; ratio: number; autoComplete: number; loadComplete: number; n: number}>;
   /** `'auto'` ÷ `false` on a complete static page (median of the rounds), its spread, and the `false` ÷ `false` noise. */
   auto: {ratio: number; ratios: number[]; noise: number[]; renders: number};
   /** Screenshot + prerender in one call vs a rendered extract followed by a screenshot-only call. */
@@ -32,6 +36,10 @@ export interface PrerenderBench {
 }
 
 const area = 'prerender';
+// The client-rendered pages compared under 'auto' and 'load' (the React app first: the target's page).
+const pageFixtures = ['react', 'fetch', 'timer', 'vue'] as const satisfies readonly SpaFixture[];
+// Issue 23 point 6: 'auto' costs at most this many times 'load' on the React page.
+const autoOverLoadTarget = 1.5;
 
 /** Runs the rendering bench and returns its figures. @throws when no Chromium is installed */
 export async function benchPrerender(mode: BenchMode = {quick: false}): Promise<PrerenderBench> {
@@ -74,6 +82,26 @@ export async function benchPrerender(mode: BenchMode = {quick: false}): Promise<
     }
     const summary = (values: number[]) => ({p50: quantile(values, 0.5), p95: quantile(values, 0.95), n: values.length});
     const spa = {static: summary(samples.static), rendered: summary(samples.rendered), renderedLoad: summary(samples.renderedLoad)};
+
+    // --- 'auto' vs 'load', page by page, with the content each read found ---------------------------
+    const pages: PrerenderBench['pages'] = {};
+    for (const fixture of pageFixtures) {
+      const url = site.url(spaPaths[fixture]);
+      const expected = expectedFields[fixture];
+      const waits = {auto: [] as number[], load: [] as number[]};
+      const complete = {auto: 0, load: 0};
+      for (let run = 0; run < counts.spa; run++) {
+        for (const wait of ['auto', 'load'] as const) {
+          const started = performance.now();
+          const result = await extract(url, {prerender: true, waitUntil: wait, ping: false});
+          waits[wait].push(performance.now() - started);
+          if (result.data.title === expected.title && result.data.description === expected.description) complete[wait]++;
+        }
+      }
+      const auto = median(waits.auto);
+      const load = median(waits.load);
+      pages[fixture] = {auto, load, ratio: auto / load, autoComplete: complete.auto, loadComplete: complete.load, n: counts.spa};
+    }
 
     // --- 'auto' on a complete static page vs false -------------------------------------------------
     const completeUrl = site.url('/article/');
@@ -132,6 +160,18 @@ export async function benchPrerender(mode: BenchMode = {quick: false}): Promise<
         value: pair('renderedLoad'),
         ratio: `${fixed(spa.renderedLoad.p50 / spa.static.p50, 0)}× static`,
       },
+      ...pageFixtures.map((fixture): Row => {
+        const page = pages[fixture]!;
+        return {
+          area,
+          measure: `${fixture} page rendered: waitUntil 'auto' / 'load' p50 (n=${page.n} each; title + description found: auto ${page.autoComplete}/${page.n}, load ${page.loadComplete}/${page.n})`,
+          value: `${ms(page.auto)} / ${ms(page.load)}`,
+          ratio: `auto = ${fixed(page.ratio, 2)}× load`,
+          ...(fixture === 'react'
+            ? {target: `≤ ${fixed(autoOverLoadTarget, 1)}× ${page.ratio <= autoOverLoadTarget && page.autoComplete === page.n ? '✓' : '✗'}`}
+            : {}),
+        };
+      }),
       {
         area,
         measure: `'auto' on a complete static page ÷ prerender: false (${counts.rounds} interleaved rounds × ${counts.perRound}; no render)`,
@@ -154,7 +194,7 @@ export async function benchPrerender(mode: BenchMode = {quick: false}): Promise<
         spread: range(separate, 0),
       },
     ];
-    return {spa, auto: {ratio, ratios, noise, renders: autoRenders}, shot, rows};
+    return {spa, pages, auto: {ratio, ratios, noise, renders: autoRenders}, shot, rows};
   } finally {
     await chromium.close();
     await site.close();
