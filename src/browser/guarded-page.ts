@@ -1,5 +1,8 @@
-import {type Browser, type BrowserContext, type Page, TimeoutError} from 'puppeteer-core';
+import {isIP} from 'node:net';
+import {type Browser, type BrowserContext, type CookieData, type Page, TimeoutError} from 'puppeteer-core';
+import {unbracket} from '../url/address-guard.js';
 import type {Redirect} from '../data.js';
+import {hostMatches} from '../fetch/request-profiles.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {interceptRequests} from './intercept-requests.js';
 import type {PageGuard, ResourceResponse} from './page-guard.js';
@@ -186,19 +189,32 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
 /**
  * The device's user agent (Chromium sends it with every request, and the guard forwards it to
  * the target), the media features (`prefers-color-scheme`; `prefers-reduced-motion: reduce` for a
- * still page) and the media type.
+ * still page) and the media type. A request profile for the page's host wins over the device for
+ * the user agent, sets Accept-Language, and puts its cookies in the context's jar for its hosts.
  */
 async function emulate(page: Page, load: PageLoad): Promise<void> {
   const {device, colorScheme, mediaType} = load.emulation ?? {device: null, colorScheme: null, mediaType: 'screen'};
+  const profile = load.profile && hostMatches(new URL(load.url).hostname, load.profile.hosts) ? load.profile : undefined;
+  const userAgent = profile?.userAgent ?? device?.userAgent;
+  const cookies = profile ? profileCookies(profile) : [];
   const features = [
     ...(load.still ? [{name: 'prefers-reduced-motion', value: 'reduce'}] : []),
     ...(colorScheme ? [{name: 'prefers-color-scheme', value: colorScheme}] : []),
   ];
   await Promise.all([
-    device ? page.setUserAgent({userAgent: device.userAgent}) : undefined,
+    userAgent ? page.setUserAgent({userAgent}) : undefined,
+    profile?.acceptLanguage ? page.setExtraHTTPHeaders({'accept-language': profile.acceptLanguage}) : undefined,
+    cookies.length > 0 ? page.browserContext().setCookie(...cookies) : undefined,
     features.length > 0 ? page.emulateMediaFeatures(features) : undefined,
     mediaType !== 'screen' ? page.emulateMediaType(mediaType) : undefined,
   ]);
+}
+
+// A domain cookie per host of the profile (IP literals cannot hold one), so scripts on those hosts
+// see the cookies the requests carry.
+function profileCookies(profile: NonNullable<PageLoad['profile']>): CookieData[] {
+  const hosts = profile.hosts.filter((host) => isIP(unbracket(host)) === 0);
+  return Object.entries(profile.cookies ?? {}).flatMap(([name, value]) => hosts.map((host) => ({name, value, domain: `.${host}`, path: '/'})));
 }
 
 /**

@@ -1,6 +1,7 @@
 // Types only, imported by the screenshot provider interface and the interception code alike, so
 // neither has to import the other.
 import type {Redirect} from '../data.js';
+import type {RequestProfile} from '../fetch/request-profiles.js';
 
 /** The page a guarded browser page loads, and how every request it makes is checked and fetched. */
 export interface PageGuard {
@@ -21,6 +22,13 @@ export interface PageGuard {
    * `takeScreenshot` always sets it.
    */
   fetchResource?: ResourceFetcher;
+  /**
+   * The request profile the page is loaded with, when its host is one of the profile's: the page
+   * takes its user agent and Accept-Language (for every request of the page, as a browser with
+   * those settings would send them) and has its cookies in its cookie jar for the profile's hosts
+   * (scripts see them). `fetchResource` sends its cookies and other headers to its hosts only.
+   */
+  profile?: RequestProfile;
 }
 
 /** A request the browser wants to make, as handed to a {@link ResourceFetcher}. */

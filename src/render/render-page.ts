@@ -1,5 +1,7 @@
 import type {CaptureResult, Emulation, ResolvedScreenshotOptions} from '../browser/provider.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
+import type {ResolvedProxy} from '../fetch/proxy.js';
+import type {RequestProfile} from '../fetch/request-profiles.js';
 import {useProvider} from '../browser/use-provider.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
@@ -18,6 +20,13 @@ export interface RenderPageRequest {
   emulation?: Emulation;
   /** Capture the same loaded page too, or `null`. */
   screenshot: ResolvedScreenshotOptions | null;
+  /**
+   * A request profile for the page (see `profileFor`): its user agent and Accept-Language become the
+   * page's, its cookies and headers go to its hosts only. Absent: none.
+   */
+  profile?: RequestProfile | undefined;
+  /** The proxy the page's requests go through, for the hosts it covers (see `proxyForRung`). */
+  proxy?: ResolvedProxy | null | undefined;
 }
 
 /** A page read from the browser: the same shape as a fetched one, plus the screenshot if asked. */
@@ -38,7 +47,7 @@ export async function renderPage(url: URL, request: RenderPageRequest, config: R
   const result = await useProvider(config, deadline, url, {code: 'ERENDER', message: 'The browser could not render the page.'}, (provider) => {
     if (!provider.render) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot render pages (it has no `render`).');
     return provider.render({
-      ...createPageGuard(url.href, request.headers, deadline, config),
+      ...createPageGuard(url.href, request.headers, deadline, config, {profile: request.profile, proxy: request.proxy}),
       ...request.wait,
       ...(request.emulation ? {emulation: request.emulation} : {}),
       screenshot: request.screenshot,
