@@ -78,6 +78,28 @@ describe('src/ layout', () => {
     expect(violations).toEqual([]);
   });
 
+  it('keeps every stage off src/options.ts: each stage owns its options, options.ts only composes them', () => {
+    // Stages are every folder but the endpoint (above the pipeline, it may use the public option
+    // types), and the top-level files the stages use; extract.ts, index.ts and cli.ts compose.
+    const composers = new Set(['extract.ts', 'options.ts', 'index.ts', 'cli.ts']);
+    const stageFiles = files.filter((file) => folderOf(file) !== 'endpoint' && !composers.has(file));
+    expect(stageFiles.length).toBeGreaterThan(50);
+    const offenders = stageFiles.filter((file) => graph.get(file)?.includes('options.ts'));
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets parse/ and rules/ read a page without fetch/ (the shared shapes live in shared/, which imports nothing)', () => {
+    const offenders = files.flatMap((file) => {
+      const from = folderOf(file);
+      if (from !== 'parse' && from !== 'rules' && from !== 'shared') return [];
+      return (graph.get(file) ?? [])
+        .filter((target) => folderOf(target) === 'fetch' || (from === 'shared' && folderOf(target) !== 'shared'))
+        .map((target) => `${file} → ${target}`);
+    });
+    expect(offenders).toEqual([]);
+    expect(files.filter((file) => folderOf(file) === 'shared')).toEqual(expect.arrayContaining(['shared/page.ts']));
+  });
+
   it('has no import cycle between files', () => {
     const cycles: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
