@@ -8,6 +8,7 @@ import {normalizeRequestProfiles, refusedProfileHeaders} from '../../src/fetch/p
 import {defaultRequestProfiles, hostMatches, profileFor, profileHeaders, type RequestProfile} from '../../src/fetch/request-profiles.js';
 import {normalizeConfig, refusedHeaders} from '../../src/options.js';
 import {isLoopback} from '../helpers/policy.js';
+import {readDocs, tables} from '../helpers/readme.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
 // A simulated web: the names of real sites mapped to loopback for this test only (never a real DNS query).
@@ -261,5 +262,33 @@ describe('the requestProfiles option', () => {
     const page = await fetchPage(url('www.youtube.com', '/watch?v=abc'), {headers: {}, deadline: deadline(), profile}, config);
     expect(page.html).toContain('Before you continue to YouTube');
     expect(seen.map((hit) => hit.cookie)).toEqual([undefined, undefined]);
+  });
+});
+
+describe('the docs', () => {
+  // The table lives in docs/walls-recovery-fetch.md until it is merged into docs/walls.md.
+  const table = () => {
+    const found = readDocs().flatMap(({text}) => tables(text).filter((candidate) => candidate.header.join('|') === 'Profile|Hosts|Sends|Used|Why'));
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+  const sends = (profile: RequestProfile) =>
+    [
+      ...(profile.userAgent === undefined ? [] : [`user agent \`${profile.userAgent}\``]),
+      ...(profile.acceptLanguage === undefined ? [] : [`\`Accept-Language: ${profile.acceptLanguage}\``]),
+      ...Object.entries(profile.cookies ?? {}).map(([name, value]) => `cookie \`${name}=${value}\``),
+      ...Object.entries(profile.headers ?? {}).map(([name, value]) => `header \`${name}: ${value}\``),
+    ].join(', ');
+
+  it('list every shipped profile with its hosts, what it sends, when, and why, as the code has them', () => {
+    expect(table().rows).toEqual(
+      defaultRequestProfiles.map((profile) => [
+        `\`${profile.id}\``,
+        profile.hosts.map((host) => `\`${host}\``).join(', '),
+        sends(profile),
+        `\`${profile.use}\``,
+        profile.why,
+      ]),
+    );
   });
 });
