@@ -2,6 +2,7 @@
 // by the embedding app; never built from request input.
 import {assertObject, closestName, invalidOption, rejectUnknownKeys} from '../option-checks.js';
 import {LinkpeekError} from '../errors.js';
+import {refusedHeaders} from './options.js';
 import {defaultRequestProfiles, type ProfileUse, type RequestProfile} from './request-profiles.js';
 
 /** One entry of `requestProfiles`: a new profile, or the fields that replace a default one's. */
@@ -15,26 +16,29 @@ export type RequestProfileInput = Partial<Omit<RequestProfile, 'id'>>;
  */
 export type RequestProfilesConfig = false | Record<string, RequestProfileInput | false>;
 
+/** The request-profile option of the trusted config (part of `ExtractorConfig`). */
+export interface ProfileConfigInput {
+  /**
+   * Request profiles by id: add one, change a shipped one's fields, or `false` to turn one off;
+   * `false` turns every shipped profile off.
+   * @default the shipped profiles (`defaultRequestProfiles`)
+   */
+  requestProfiles?: RequestProfilesConfig;
+}
+
+/** {@link ProfileConfigInput} resolved: the profiles in force, new ones first. */
+export interface ProfileConfig {
+  requestProfiles: RequestProfile[];
+}
+
+/** Validates `requestProfiles` and fills the default. @throws LinkpeekError EINVALOPTION */
+export function normalizeProfileConfig(config: ProfileConfigInput): ProfileConfig {
+  return {requestProfiles: normalizeRequestProfiles(config.requestProfiles)};
+}
+
 /** The keys of one profile entry in config (its id is the key it sits under). */
 export const profileKeys: readonly string[] = ['hosts', 'userAgent', 'acceptLanguage', 'cookies', 'headers', 'use', 'why'];
 
-// The headers a profile may not set: the ones a caller may not set either (src/options.ts
-// `refusedHeaders`, kept equal by a test), which would re-route or re-frame the request.
-const refusedProfileHeaders: ReadonlySet<string> = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'te',
-  'trailer',
-  'expect',
-  'proxy-authorization',
-  'proxy-connection',
-  'accept-encoding',
-]);
-export {refusedProfileHeaders};
 
 const uses: readonly ProfileUse[] = ['first', 'retry'];
 // RFC 9110 token, for header and cookie names.
@@ -169,7 +173,7 @@ function checkHeaders(value: unknown, name: string): Record<string, string> {
   for (const [header, text] of Object.entries(value)) {
     const lower = header.toLowerCase();
     if (!token.test(lower)) throw invalidOption(`${name}.${header}`, 'is not a valid header name');
-    if (refusedProfileHeaders.has(lower) || lower.startsWith('proxy-')) throw invalidOption(`${name}.${header}`, 'may not be set by a profile');
+    if (refusedHeaders.has(lower) || lower.startsWith('proxy-')) throw invalidOption(`${name}.${header}`, 'may not be set by a profile');
     headers[lower] = headerString(text, `${name}.${header}`);
   }
   return headers;

@@ -9,7 +9,7 @@ import type {ProxyUse, ResolvedProxy} from './proxy.js';
  * The config's outbound proxy: a URL (`http://user:pass@proxy.internal:3128`), used for every
  * request, or an object to limit it to some hosts or to the recovery ladder's last rung.
  */
-export type ProxyConfig =
+export type ProxySetting =
   | string
   | {
       /** `http:` or `https:` URL of the proxy, with its credentials if it needs them. */
@@ -20,10 +20,10 @@ export type ProxyConfig =
       use?: ProxyUse;
     };
 
-/** The proxy options of the trusted config. */
-export interface ProxyConfigOptions {
+/** The proxy options of the trusted config (part of `ExtractorConfig`). */
+export interface ProxyConfigInput {
   /** An outbound HTTP(S) proxy. @default none */
-  proxy?: ProxyConfig;
+  proxy?: ProxySetting;
   /**
    * Accept a proxy URL in the per-call `proxy` option (the endpoint's `proxy` parameter). Such a
    * proxy must itself pass the address policy. `proxy: false` is always accepted.
@@ -32,28 +32,34 @@ export interface ProxyConfigOptions {
   allowCallerProxy?: boolean;
 }
 
-/** {@link ProxyConfigOptions} with defaults filled in. */
-export interface ResolvedProxyConfig {
+/** {@link ProxyConfigInput} with defaults filled in. */
+export interface ProxyConfig {
   proxy: ResolvedProxy | null;
   allowCallerProxy: boolean;
 }
 
-/** The per-call `proxy` option: a proxy URL for this call (config must allow it), or `false` for no proxy. */
-export type ProxyOption = string | false;
+/** The proxy option of a call (part of `ExtractOptions`). */
+export interface ProxyCallOptions {
+  /**
+   * A proxy URL for every request of this call (only when the config sets `allowCallerProxy`), or
+   * `false` for no proxy. @default the config's `proxy`
+   */
+  proxy?: string | false;
+}
 
 const proxyKeys: readonly string[] = ['url', 'hosts', 'use'];
 const proxyUses: readonly ProxyUse[] = ['always', 'last'];
 
 /** Validates the config's `proxy` and `allowCallerProxy`. @throws LinkpeekError EINVALOPTION */
-export function normalizeProxyConfig(options: ProxyConfigOptions): ResolvedProxyConfig {
-  const {proxy, allowCallerProxy} = options;
+export function normalizeProxyConfig(config: ProxyConfigInput): ProxyConfig {
+  const {proxy, allowCallerProxy} = config;
   if (allowCallerProxy !== undefined && typeof allowCallerProxy !== 'boolean') {
     throw invalidOption('allowCallerProxy', 'must be a boolean', allowCallerProxy);
   }
   return {proxy: proxy === undefined ? null : configProxy(proxy), allowCallerProxy: allowCallerProxy ?? false};
 }
 
-function configProxy(value: ProxyConfig): ResolvedProxy {
+function configProxy(value: ProxySetting): ResolvedProxy {
   if (typeof value === 'string') return {url: proxyUrl(value, 'proxy'), hosts: null, use: 'always', fromCaller: false};
   assertObject(value, 'proxy');
   rejectUnknownKeys(value, proxyKeys, 'proxy.');
@@ -72,7 +78,7 @@ function configProxy(value: ProxyConfig): ResolvedProxy {
  * the config sets `allowCallerProxy`.
  * @throws LinkpeekError EINVALOPTION (not a proxy URL, or not allowed by the config)
  */
-export function normalizeCallProxy(value: unknown, config: ResolvedProxyConfig): ResolvedProxy | null {
+export function normalizeCallProxy(value: unknown, config: ProxyConfig): ResolvedProxy | null {
   if (value === undefined) return config.proxy;
   if (value === false) return null;
   if (typeof value !== 'string') throw invalidOption('proxy', 'must be a proxy URL or false');

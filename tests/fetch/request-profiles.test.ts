@@ -4,9 +4,10 @@ import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createDeadline} from '../../src/deadline.js';
 import {fetchPage} from '../../src/fetch/fetch-page.js';
 import {requestSafely} from '../../src/fetch/http-client.js';
-import {normalizeRequestProfiles, refusedProfileHeaders} from '../../src/fetch/profile-options.js';
+import {normalizeProfileConfig, normalizeRequestProfiles} from '../../src/fetch/profile-options.js';
 import {defaultRequestProfiles, hostMatches, profileFor, profileHeaders, type RequestProfile} from '../../src/fetch/request-profiles.js';
-import {normalizeConfig, refusedHeaders} from '../../src/options.js';
+import {refusedHeaders} from '../../src/fetch/options.js';
+import {normalizeConfig} from '../../src/options.js';
 import {isLoopback} from '../helpers/policy.js';
 import {readDocs, tables} from '../helpers/readme.js';
 import {startServer, type TestServer} from '../helpers/server.js';
@@ -251,8 +252,15 @@ describe('the requestProfiles option', () => {
     expect(message('on')).toMatch(/`requestProfiles` must be an object/);
   });
 
-  it('refuses the same headers a caller may not set', () => {
-    expect([...refusedProfileHeaders].sort()).toEqual([...refusedHeaders].sort());
+  it('refuses every header a caller may not set, and proxy-*', () => {
+    for (const name of [...refusedHeaders, 'proxy-anything']) {
+      expect(() => normalizeRequestProfiles({'google-consent': {headers: {[name]: 'x'}}})).toThrow(/may not be set by a profile/);
+    }
+  });
+
+  it('normalizeProfileConfig fills the stage config with the profiles in force', () => {
+    expect(normalizeProfileConfig({}).requestProfiles.map((profile) => profile.id)).toEqual(['google-consent', 'previewer-bot']);
+    expect(normalizeProfileConfig({requestProfiles: false})).toEqual({requestProfiles: []});
   });
 
   it('a default turned off in config sends nothing: YouTube answers with its interstitial again', async () => {

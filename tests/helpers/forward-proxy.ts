@@ -76,7 +76,8 @@ export async function startForwardProxy(options: ForwardProxyOptions = {}): Prom
       if (isIP(literal) !== 0 && !isLoopbackAddress(literal)) throw new RequestError('Only loopback targets in tests.', 403);
       const status = options.refuse?.(request);
       if (status !== undefined) throw new RequestError('Refused by the test proxy.', status);
-      return {dnsLookup, localAddress: isIP(literal) === 6 || names[hostname.toLowerCase()]?.includes(':') ? undefined : localAddress};
+      // proxy-chain types it as `typeof dns.lookup`, promisify helper included, which it never calls.
+      return {dnsLookup: dnsLookup as unknown as typeof import('node:dns').lookup, localAddress: isIP(literal) === 6 || names[hostname.toLowerCase()]?.includes(':') ? undefined : localAddress};
     },
   });
   let connections = 0;
