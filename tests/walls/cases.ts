@@ -1,0 +1,55 @@
+import {readFileSync} from 'node:fs';
+import type {LookupFunction} from 'node:net';
+
+/** One fixture of tests/fixtures/walls and the answer it comes with (cases.json). */
+export interface WallCase {
+  file: string;
+  /** The signature id detectWall must name; null for a look-alike. */
+  wall: string | null;
+  /** Rows whose cheap markers the look-alike passes: only its costly markers keep it from being named. */
+  nearMiss?: string[];
+  statusCode: number;
+  url: string;
+  redirects?: string[];
+  headers: Record<string, string | string[]>;
+}
+
+export const wallsDirectory = new URL('../fixtures/walls/', import.meta.url);
+
+export const wallCases: WallCase[] = (JSON.parse(readFileSync(new URL('cases.json', wallsDirectory), 'utf8')) as {cases: WallCase[]}).cases;
+
+/** A fixture's markup. */
+export const fixtureHtml = (file: string): string => readFileSync(new URL(file, wallsDirectory), 'utf8');
+
+/** A case as detectWall's input, straight from the table. */
+export const caseInput = (entry: WallCase) => ({
+  statusCode: entry.statusCode,
+  headers: entry.headers,
+  url: entry.url,
+  redirects: entry.redirects ?? [],
+  html: fixtureHtml(entry.file),
+});
+
+/** Every host name the cases use (their URLs and redirect hops). */
+export const caseHosts = [...new Set(wallCases.flatMap((entry) => [entry.url, ...(entry.redirects ?? [])].map((href) => new URL(href).hostname)))];
+
+/**
+ * A dns.lookup that answers 127.0.0.1 for the case hosts (youtube.com, consent.google.com…) and
+ * ENOTFOUND for any other name: a simulated web, never a real DNS query.
+ */
+export const caseLookup = ((hostname: string, options: unknown, callback?: unknown) => {
+  const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
+  const all = typeof options === 'object' && options !== null && (options as {all?: boolean}).all;
+  const known = caseHosts.includes(hostname.toLowerCase());
+  queueMicrotask(() => {
+    if (!known) done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}));
+    else if (all) done(null, [{address: '127.0.0.1', family: 4}]);
+    else done(null, '127.0.0.1', 4);
+  });
+}) as LookupFunction;
+
+/** The case's https URL on the local server: same host, path and query, over http on `port`. */
+export const onServer = (href: string, port: number): URL => {
+  const url = new URL(href);
+  return new URL(`http://${url.host}:${port}${url.pathname}${url.search}`);
+};
