@@ -4,14 +4,24 @@ import {decodeBody} from './decode-body.js';
 import {LinkpeekError} from '../errors.js';
 import {requestSafely} from './http-client.js';
 import type {FetchConfig} from './options.js';
-import {readBody} from './read-body.js';
+import {
+  bufferedBodyReader,
+  type BodyReader,
+  createBodyReader,
+  fileHeadSize,
+  type FileResponse,
+  genericMimeTypes,
+  hasBinaryBytes,
+  openFileResponse,
+} from './file-response.js';
+import {type BodyPrefix, readBody} from './read-body.js';
 import type {ResolvedProxy} from './proxy.js';
 import type {RequestProfile} from './request-profiles.js';
 import type {Page} from '../shared/page.js';
 import {splitCredentials} from '../url/credentials.js';
 
 // The page type lives in shared/ (parse and rules read it without fetch/); kept importable from here.
-export type {Page};
+export type {FileResponse, Page};
 
 /** Per-call input of {@link fetchPage}. */
 export interface FetchRequest {
@@ -23,52 +33,99 @@ export interface FetchRequest {
   profile?: RequestProfile | undefined;
   /** The proxy for the hosts it covers (see `proxyForRung`); `null` or absent: no proxy. */
   proxy?: ResolvedProxy | null | undefined;
+  /**
+   * Read an HTML answer of any status as a page (a 403 challenge, a 429, LinkedIn's 999), for wall
+   * detection: the caller then decides, and answers EHTTP itself (see {@link checkStatus}) when the
+   * page is no wall. A file with an error status is still EHTTP.
+   */
+  errorPages?: boolean;
 }
 
 // Enough leading bytes to recognise an HTML document sent without a Content-Type.
 const sniffLength = 512;
 
 /**
- * Fetches `url` through the SSRF-safe transport and returns the decoded HTML page: redirects
- * followed (at most 10, each hop re-checked), the body read up to `config.maxBodySize`
- * decompressed bytes, and decoded by BOM, Content-Type charset, `<meta>` prescan, else UTF-8.
+ * Fetches `url` through the SSRF-safe transport: redirects followed (at most 10, each hop
+ * re-checked), then
+ * - an HTML page (declared `text/html` or `application/xhtml+xml`, or sent without a usable type
+ *   and looking like HTML by WHATWG sniffing) is read up to `config.maxBodySize` decompressed
+ *   bytes and decoded by BOM, Content-Type charset, `<meta>` prescan, else UTF-8: a {@link Page};
+ * - anything else (an image, a PDF, a feed, JSON, a zip, and "HTML" whose bytes are plainly
+ *   binary) is a {@link FileResponse}: its head and first {@link fileHeadSize} bytes, the rest of
+ *   the body left unread for the files stage to read as far as it needs (never past `maxBodySize`).
+ * Close a FileResponse (`close()`) when done with it.
  * @throws LinkpeekError EINVALURL, EFORBIDDENURL, EMAXREDIRECTS, ETIMEOUT, EABORTED, EFETCH;
- *   EHTTP (status ≥ 400, with `statusCode`); ENOTHTML (not an HTML document);
- *   ETOOLARGE (body over `maxBodySize` when `bodyLimit` is `'error'`).
+ *   EHTTP (status ≥ 400, with `statusCode`); ETOOLARGE (an HTML body over `maxBodySize` when
+ *   `bodyLimit` is `'error'`).
  */
-export async function fetchPage(url: URL, request: FetchRequest, config: FetchConfig): Promise<Page> {
+export async function fetchTarget(url: URL, request: FetchRequest, config: FetchConfig): Promise<Page | FileResponse> {
   const {headers, deadline, profile, proxy} = request;
   const response = await requestSafely(url, {method: 'GET', headers, deadline, profile, proxy}, config);
   const {body} = response;
   const finalUrl = new URL(response.url);
+  let handedOver = false;
   try {
-    const contentType = checkDocument(finalUrl, response.statusCode, response.headers['content-type']);
-    const {bytes, truncated} = await readBody(body, config.maxBodySize);
+    if (!request.errorPages) checkStatus(finalUrl, response.statusCode);
+    const contentType = parseContentType(headerValue(response.headers['content-type']));
+    const source = {
+      requestedUrl: splitCredentials(url).url.href,
+      url: response.url,
+      statusCode: response.statusCode,
+      headers: response.headers,
+      redirects: response.redirects,
+      contentType: contentType.mimeType,
+      charset: contentType.charset,
+    };
+    const toFile = async (reader: BodyReader) => {
+      checkStatus(finalUrl, response.statusCode);
+      const file = await openFileResponse({...source, reader}, request, config);
+      handedOver = true;
+      return file;
+    };
+    let prefix: BodyPrefix;
+    if (htmlMimeTypes.has(contentType.mimeType)) {
+      prefix = await readBody(body, config.maxBodySize);
+      // "HTML" whose bytes are a known binary format (a misconfigured server's image or archive) is a file.
+      if (await isBinaryFile(prefix.bytes)) return await toFile(bufferedBodyReader(prefix));
+    } else {
+      const reader = createBodyReader(body);
+      // No usable type: WHATWG MIME sniffing on the first bytes decides whether it is HTML.
+      if (!genericMimeTypes.has(contentType.mimeType) || !looksLikeHtml((await reader.read(sniffLength)).bytes)) return await toFile(reader);
+      prefix = await reader.read(config.maxBodySize);
+    }
+    const {bytes, truncated} = prefix;
     if (truncated && config.bodyLimit === 'error') {
       throw new LinkpeekError('ETOOLARGE', `The page at \`${finalUrl.host}\` is larger than ${config.maxBodySize} bytes.`, {
         url: finalUrl,
       });
     }
-    // No Content-Type: WHATWG MIME sniffing on the first bytes decides.
-    if (contentType.mimeType === '' && !looksLikeHtml(bytes.subarray(0, sniffLength))) throw notHtml(finalUrl, 'an unknown type');
     const {text, charset, windows} = decodeBody(bytes, contentType.charset);
     return {
-      requestedUrl: splitCredentials(url).url.href,
-      url: response.url,
-      statusCode: response.statusCode,
-      headers: response.headers,
-      contentType: contentType.mimeType || 'text/html',
+      kind: 'html',
+      ...source,
+      contentType: htmlMimeTypes.has(contentType.mimeType) ? contentType.mimeType : 'text/html',
       charset,
       html: text,
       // A large body's windows travel with it, for parseHtml.
       ...(windows ? {windows} : {}),
       truncated,
-      redirects: response.redirects,
     };
   } finally {
-    // Whatever happened, the connection is not left open with an unread body.
-    body.destroy();
+    // Whatever happened, the connection is not left open with an unread body (a file's goes with it).
+    if (!handedOver) body.destroy();
   }
+}
+
+/**
+ * {@link fetchTarget} for an HTML page only: the same page, and ENOTHTML (the connection closed)
+ * when the target answers with anything else.
+ * @throws LinkpeekError as fetchTarget; ENOTHTML (not an HTML document).
+ */
+export async function fetchPage(url: URL, request: FetchRequest, config: FetchConfig): Promise<Page> {
+  const fetched = await fetchTarget(url, request, config);
+  if (fetched.kind !== 'file') return fetched;
+  fetched.close();
+  throw notHtml(new URL(fetched.url), fetched.contentType || 'an unknown type');
 }
 
 /**
@@ -78,12 +135,32 @@ export async function fetchPage(url: URL, request: FetchRequest, config: FetchCo
  * rendered page.
  */
 export function checkDocument(url: URL, statusCode: number, contentTypeHeader: string | string[] | undefined): ContentType {
+  checkStatus(url, statusCode);
+  const contentType = parseContentType(headerValue(contentTypeHeader));
+  if (contentType.mimeType !== '' && !htmlMimeTypes.has(contentType.mimeType)) throw notHtml(url, contentType.mimeType);
+  return contentType;
+}
+
+/** EHTTP (with `statusCode`) for an HTTP error status (≥ 400). */
+export function checkStatus(url: URL, statusCode: number): void {
   if (statusCode >= 400) {
     throw new LinkpeekError('EHTTP', `The target \`${url.host}\` answered with HTTP ${statusCode}.`, {url, statusCode});
   }
-  const contentType = parseContentType(Array.isArray(contentTypeHeader) ? contentTypeHeader[0] : contentTypeHeader);
-  if (contentType.mimeType !== '' && !htmlMimeTypes.has(contentType.mimeType)) throw notHtml(url, contentType.mimeType);
-  return contentType;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+// An HTML document starts with markup once a BOM and white space are skipped: only a body that
+// does not, and holds binary bytes, is asked of file-type's signatures.
+async function isBinaryFile(bytes: Uint8Array): Promise<boolean> {
+  let start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (start < bytes.length && [0x09, 0x0a, 0x0c, 0x0d, 0x20].includes(bytes[start]!)) start++;
+  if (start === bytes.length || bytes[start] === 0x3c || !hasBinaryBytes(bytes)) return false;
+  // Loaded here only: no HTML page pays for importing file-type.
+  const {fileTypeFromBuffer} = await import('file-type');
+  return (await fileTypeFromBuffer(bytes.subarray(0, fileHeadSize)).catch(() => undefined)) !== undefined;
 }
 
 function notHtml(url: URL, type: string): LinkpeekError {

@@ -21,6 +21,11 @@ export type WindowReader = (from: number, end: number) => string | undefined;
 
 /** A fetched, decoded HTML page. */
 export interface Page {
+  /**
+   * `'html'` from fetchTarget, which answers a file (`kind: 'file'`, fetch/file-response.ts) for
+   * anything else; absent on pages made elsewhere, which are HTML too.
+   */
+  kind?: 'html';
   /** The URL asked for, without credentials. */
   requestedUrl: string;
   /** The final URL after redirects. */
