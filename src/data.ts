@@ -3,9 +3,10 @@ import type {Redirect} from './shared/page.js';
 /**
  * A media file found on the page: image, logo, video or audio. Only `url` is always there; every
  * other key is present only when it was measured (never `null`): with `ping` off a media object is
- * `{url}`, audio has no `width`/`height`, an image no `duration`.
+ * `{url}`, audio has no `width`/`height`, an image no `duration`. With `palette` on, an image or
+ * logo whose file decodes also carries the {@link ImagePalette} fields.
  */
-export interface Media {
+export interface Media extends Partial<ImagePalette> {
   /** Absolute http(s) URL of the file. */
   url: string;
   /** Format name from the Content-Type, the file's bytes or its extension, e.g. `png`, `jpg`, `mp4`, `mp3`. */
@@ -24,11 +25,26 @@ export interface Media {
   duration_pretty?: string;
 }
 
+/**
+ * The colours of an image, added to `image`, `logo` and `screenshot` with the `palette` option
+ * (docs/palette.md). Hex colours are `#RRGGBB`, uppercase.
+ */
+export interface ImagePalette {
+  /** Up to 6 colours, the one covering most of the image first (transparent pixels not counted). */
+  palette: string[];
+  /** The first colour of `palette`: the image's dominant colour. */
+  background_color: string;
+  /** The colour with the highest WCAG contrast against `background_color`, at least 4.5:1 (a palette colour when one reaches it, else black or white). */
+  color: string;
+  /** The next readable colour after `color` (at least 4.5:1 against `background_color`), or `color` when there is none. */
+  alternative_color: string;
+}
+
 /** Image formats a screenshot can be taken in (and that `readImageInfo` recognises). */
 export type ImageType = 'png' | 'jpeg' | 'webp';
 
-/** The screenshot added to `data` when `screenshot` is enabled (spec §2.2). */
-export interface Screenshot {
+/** The screenshot added to `data` when `screenshot` is enabled (spec §2.2); with `palette`, its colours too. */
+export interface Screenshot extends Partial<ImagePalette> {
   /** Address of the generated image. */
   url: string;
   /** Image width in pixels, read from the image bytes. */
