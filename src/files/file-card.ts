@@ -1,0 +1,103 @@
+import type {Candidates, Media} from '../data.js';
+import {isLinkpeekError} from '../errors.js';
+import type {FileResponse} from '../fetch/file-response.js';
+import {describeFeed} from './describe-feed.js';
+import {describeFile} from './describe-file.js';
+import {describeImage} from './describe-image.js';
+import {describeMediaFile} from './describe-media.js';
+import {describePdf} from './describe-pdf.js';
+import type {FileInfo, FileReason} from './file-info.js';
+import {type FileType, sniffType} from './sniff-type.js';
+
+/** The preview of a file: fields for ping to check, the file itself as media, and what it was read as. */
+export interface FileCard {
+  /** Text fields, and media candidates ping verifies like a page's (a feed's image, the host's favicon). */
+  candidates: Candidates;
+  /** The file itself as `data.image`, `data.video` or `data.audio`, described from the bytes already read. */
+  media: Partial<Record<'image' | 'video' | 'audio', Media>>;
+  /** The result's `file` field. */
+  file: FileInfo;
+}
+
+/**
+ * Describes a non-HTML answer as a card shaped like a page's `data`: decided by Content-Type, or
+ * by the first bytes when that is missing, generic or wrong (`sniffType`); an image, video or
+ * audio file becomes its own `image` / `video` / `audio`, a PDF and a feed fill the text fields
+ * from their metadata, anything else gets the URL-and-headers card (`describeFile`). A body that
+ * cannot be read as its type (empty, cut, corrupt, too large, out of time) still gets that card,
+ * with `file.reason` saying why. Reads no more of the body than the description needs, and closes
+ * the connection before it resolves.
+ * @throws LinkpeekError EABORTED when the caller aborts the call through `signal`.
+ */
+export async function fileCard(file: FileResponse, signal: AbortSignal): Promise<FileCard> {
+  try {
+    const type = await sniffType(file.contentType, file.head);
+    const base = describeFile(file, type);
+    const card: FileCard = {candidates: base.candidates, media: {}, file: base.file};
+    const minimal = (reason: FileReason): FileCard => ({...card, file: {...card.file, reason}});
+    if (file.complete && file.head.length === 0) return minimal('empty');
+    try {
+      return await describeKind(card, file, type, signal);
+    } catch (error) {
+      // A body cut by the deadline or the connection still has its URL-and-headers card.
+      if (isLinkpeekError(error) && error.code === 'ETIMEOUT') return minimal('timeout');
+      if (isLinkpeekError(error) && error.code === 'EFETCH') return minimal('truncated');
+      throw error;
+    }
+  } finally {
+    file.close();
+  }
+}
+
+async function describeKind(card: FileCard, file: FileResponse, type: FileType, signal: AbortSignal): Promise<FileCard> {
+  const {candidates} = card;
+  switch (type.kind) {
+    case 'image': {
+      const {media, reason} = await describeImage(file, type);
+      return {...card, media: {image: media}, file: {...card.file, reason}};
+    }
+    case 'video':
+    case 'audio': {
+      const {media, reason} = await describeMediaFile(file, type, type.kind);
+      return {...card, media: {[type.kind]: media}, file: {...card.file, reason}};
+    }
+    case 'pdf': {
+      const pdf = await describePdf(file, signal);
+      // The PDF's own dates first; the server's Last-Modified stands in for a missing ModDate.
+      const dateModified = pdf.dateModified ?? candidates.dateModified ?? null;
+      return {
+        ...card,
+        candidates: {
+          ...candidates,
+          title: pdf.title ?? candidates.title,
+          description: pdf.description,
+          author: pdf.author,
+          lang: pdf.lang ?? candidates.lang,
+          datePublished: pdf.datePublished,
+          dateModified,
+          date: dateModified ?? pdf.datePublished,
+        },
+        file: {...card.file, pages: pdf.pages, reason: pdf.reason},
+      };
+    }
+    case 'feed': {
+      const feed = await describeFeed(file);
+      return {
+        ...card,
+        candidates: {
+          ...candidates,
+          title: feed.title ?? candidates.title,
+          description: feed.description,
+          author: feed.author,
+          lang: feed.lang ?? candidates.lang,
+          date: feed.date ?? candidates.date,
+          dateModified: feed.date ?? candidates.dateModified ?? null,
+          image: feed.image === null ? [] : [feed.image],
+        },
+        file: {...card.file, type: feed.type ?? card.file.type, reason: feed.reason},
+      };
+    }
+    default:
+      return card;
+  }
+}

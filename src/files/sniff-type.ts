@@ -1,0 +1,151 @@
+import {genericMimeTypes, hasBinaryBytes} from '../fetch/file-response.js';
+import type {FileKind} from './file-info.js';
+
+/** What a file is taken to be: its media type, the kind of card it gets, and its format name. */
+export interface FileType {
+  /** Lowercase media type, e.g. `image/png`, `application/pdf`, `application/rss+xml`. */
+  mimeType: string;
+  kind: FileKind;
+  /** Format name as a file extension when known from the type or the bytes (`png`, `pdf`, `rss`, `zip`…). */
+  type: string | null;
+  /** True when the first bytes, not the Content-Type, decided. */
+  sniffed: boolean;
+}
+
+// Types the bytes decide: the generic ones, and HTML, which only reaches the files stage when its
+// bytes are plainly not HTML.
+const genericTypes: ReadonlySet<string> = new Set([...genericMimeTypes, 'text/html', 'application/xhtml+xml']);
+const xmlTypes: ReadonlySet<string> = new Set(['text/xml', 'application/xml', 'application/rdf+xml']);
+const feedTypes: Record<string, string> = {
+  'application/rss+xml': 'rss',
+  'application/x-rss+xml': 'rss',
+  'application/atom+xml': 'atom',
+};
+const streamingTypes: ReadonlySet<string> = new Set(['application/vnd.apple.mpegurl', 'application/x-mpegurl', 'application/dash+xml']);
+const typeByMime: Record<string, string> = {
+  'image/png': 'png',
+  'image/apng': 'apng',
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'image/pjpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+  'image/avif': 'avif',
+  'image/bmp': 'bmp',
+  'image/tiff': 'tiff',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/ogg': 'ogv',
+  'video/quicktime': 'mov',
+  'video/x-matroska': 'mkv',
+  'video/mp2t': 'ts',
+  'application/vnd.apple.mpegurl': 'm3u8',
+  'application/x-mpegurl': 'm3u8',
+  'application/dash+xml': 'mpd',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/aac': 'aac',
+  'audio/ogg': 'ogg',
+  'application/ogg': 'ogg',
+  'audio/opus': 'opus',
+  'audio/webm': 'webm',
+  'audio/wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
+  'application/pdf': 'pdf',
+  'application/x-pdf': 'pdf',
+  'application/json': 'json',
+  'application/ld+json': 'jsonld',
+  'application/feed+json': 'json',
+  'text/plain': 'txt',
+  'text/csv': 'csv',
+  'text/tab-separated-values': 'tsv',
+  'text/markdown': 'md',
+  'text/calendar': 'ics',
+  'text/css': 'css',
+  'text/javascript': 'js',
+  'application/javascript': 'js',
+  'text/xml': 'xml',
+  'application/xml': 'xml',
+  'application/zip': 'zip',
+  'application/gzip': 'gz',
+  'application/x-gzip': 'gz',
+  'application/x-tar': 'tar',
+  'application/x-7z-compressed': '7z',
+  'application/vnd.rar': 'rar',
+  'application/x-rar-compressed': 'rar',
+  'application/wasm': 'wasm',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
+  'application/epub+zip': 'epub',
+  ...feedTypes,
+};
+
+/**
+ * Decides what a file is from its declared Content-Type and its first bytes. A specific declared
+ * type is trusted; a missing or generic one (`application/octet-stream`, or HTML that is plainly
+ * not), a `text/*` type over binary bytes, and an XML type (which may be a feed or an SVG) are
+ * settled by the bytes: `file-type`'s signatures, else the root element of an XML document, else
+ * text or binary. The URL's extension never decides.
+ */
+export async function sniffType(declared: string, head: Uint8Array): Promise<FileType> {
+  const mime = declared.toLowerCase();
+  if (genericTypes.has(mime) || (mime.startsWith('text/') && hasBinaryBytes(head))) {
+    // Imported on first use: extracting pages never loads it.
+    const {fileTypeFromBuffer} = await import('file-type');
+    const found = await fileTypeFromBuffer(head).catch(() => undefined);
+    if (found && found.mime !== 'application/xml') return {...describeMime(found.mime), type: typeByMime[found.mime] ?? found.ext, sniffed: true};
+    const xml = xmlRoot(head);
+    if (xml !== null) return {...describeMime(xmlMime(xml)), sniffed: true};
+    // Nothing known: text is read as text, anything else stays a generic file.
+    return {...describeMime(head.length > 0 && !hasBinaryBytes(head) ? 'text/plain' : mime || 'application/octet-stream'), sniffed: true};
+  }
+  if (xmlTypes.has(mime)) {
+    const root = xmlRoot(head);
+    if (root !== null && xmlMime(root) !== 'application/xml') return {...describeMime(xmlMime(root)), sniffed: true};
+  }
+  return {...describeMime(mime), sniffed: false};
+}
+
+/** The kind and format name of a media type. */
+export function describeMime(mime: string): {mimeType: string; kind: FileKind; type: string | null} {
+  return {mimeType: mime, kind: kindOf(mime), type: typeByMime[mime] ?? null};
+}
+
+function kindOf(mime: string): FileKind {
+  if (mime.startsWith('image/')) return 'image';
+  if (mime.startsWith('video/') || streamingTypes.has(mime)) return 'video';
+  if (mime.startsWith('audio/') || mime === 'application/ogg') return 'audio';
+  if (mime === 'application/pdf' || mime === 'application/x-pdf') return 'pdf';
+  if (mime in feedTypes) return 'feed';
+  return 'file';
+}
+
+function xmlMime(root: string): string {
+  const local = root.slice(root.indexOf(':') + 1).toLowerCase();
+  if (local === 'rss' || local === 'rdf') return 'application/rss+xml';
+  if (local === 'feed') return 'application/atom+xml';
+  if (local === 'svg') return 'image/svg+xml';
+  return 'application/xml';
+}
+
+/**
+ * The name of the root element when the bytes start like an XML document (after a BOM, the
+ * `<?xml?>` declaration, comments and a doctype); `null` otherwise.
+ */
+export function xmlRoot(head: Uint8Array): string | null {
+  let text = Buffer.from(head.subarray(0, 2048)).toString('utf8');
+  text = text.replace(/^\uFEFF/, '').replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>/gi, '').trimStart();
+  return /^<([A-Za-z_][\w.:-]*)[\s/>]/.exec(text)?.[1] ?? null;
+}
