@@ -1,3 +1,4 @@
+import type {FileInfo} from './files/file-info.js';
 import type {Redirect} from './shared/page.js';
 
 /**
@@ -85,8 +86,11 @@ export interface LinkData {
   logo: Media | null;
   video: Media | null;
   audio: Media | null;
-  /** Present only when `screenshot` is enabled. */
-  screenshot?: Screenshot;
+  /**
+   * Present only when `screenshot` is enabled; `null` for a file the browser would download rather
+   * than show (a PDF, an archive: docs/files.md).
+   */
+  screenshot?: Screenshot | null;
   /** Present only when `iframe` is enabled: the provider's embeddable markup, or `null` when there is none. */
   iframe?: Iframe | null;
 }
@@ -138,6 +142,23 @@ export interface ExtractResult {
   headers: Record<string, string>;
   /** Whether the page was read from a browser after its scripts ran (`prerender`), not from the server's HTML. */
   prerendered: boolean;
+  /** How a wall in front of the page was got past (docs/walls.md); absent when the page came without one. */
+  recovery?: Recovery;
+  /** What a target that answered with a file (not an HTML page) was read as, and why its card is minimal if it is (docs/files.md). */
+  file?: FileInfo;
+}
+
+/** A recovery rung: the provider's oEmbed, a request profile, the browser, the proxy. */
+export type RecoveryRung = 'oembed' | 'profile' | 'browser' | 'proxy';
+
+/** How the recovery ladder got past a wall. */
+export interface Recovery {
+  /** The wall met first: its kind (`consent`, `challenge`, `captcha`, `login`, `unsupported-browser`, `paywall`, `rate-limit`), the signature that named it, its vendor. */
+  wall: {kind: string; signature: string; vendor?: string};
+  /** The rung whose answer is the result. */
+  rung: RecoveryRung;
+  /** Every rung tried, in order, with its outcome and milliseconds (also in the endpoint's `Server-Timing`). */
+  rungs: {rung: RecoveryRung; outcome: 'passed' | 'wall' | 'nothing' | 'failed'; ms: number}[];
 }
 
 /**

@@ -1,13 +1,18 @@
-import type {ExtractResult} from './data.js';
+import type {Candidates, ExtractResult, Recovery} from './data.js';
 import type {Page} from './shared/page.js';
 import {createDeadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
-import {fetchPage} from './fetch/fetch-page.js';
+import {asPage, checkStatus, type FileResponse, fetchTarget} from './fetch/fetch-page.js';
+import {fileResult} from './files/file-result.js';
+import {proxyForRung} from './fetch/proxy.js';
+import {profileFor} from './fetch/request-profiles.js';
 import {headersAfterRedirects} from './fetch/http-client.js';
 import {responseHeaders} from './fetch/response-headers.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig, type ResolvedConfig} from './options.js';
 import {parseHtml} from './parse/parse-html.js';
-import {fetchIframe} from './oembed/fetch-iframe.js';
+import {addPalettes} from './palette/add-palettes.js';
+import {fetchIframe, type IframeResult} from './oembed/fetch-iframe.js';
+import type {Snapshot} from './parse/snapshot.js';
 import {type PingRequest, pingMedia, pingUrls} from './ping/ping.js';
 import {applyDataRules, type DataValues, mediaPaths} from './rules/apply-data-rules.js';
 import type {ResolvedDataRules} from './rules/data-rules.js';
@@ -19,6 +24,10 @@ import {pickFields} from './rules/rules.js';
 import {takeScreenshot} from './screenshot/take-screenshot.js';
 import {splitCredentials} from './url/credentials.js';
 import {validateUrl} from './url/validate-url.js';
+import {climb} from './walls/climb.js';
+import {detectWall, type Wall} from './walls/detect-wall.js';
+import {type Route, wallRungs} from './walls/ladder.js';
+import {wallError} from './walls/wall-error.js';
 
 /**
  * A stage's type with its config slice (`FetchConfig`, `PingConfig`, …: every slice holds the address
@@ -31,7 +40,7 @@ type TakingResolvedConfig<F> = F extends (...args: infer A) => infer R
 /** The stages of the pipeline; any of them can be replaced through `createExtractor({ stages })`. */
 export interface Stages {
   validateUrl: typeof validateUrl;
-  fetchPage: TakingResolvedConfig<typeof fetchPage>;
+  fetchPage: TakingResolvedConfig<typeof fetchTarget>;
   parseHtml: typeof parseHtml;
   pickFields: typeof pickFields;
   resolveUrls: typeof resolveUrls;
@@ -40,11 +49,12 @@ export interface Stages {
   renderPage: TakingResolvedConfig<typeof renderPage>;
   fetchIframe: TakingResolvedConfig<typeof fetchIframe>;
   applyDataRules: typeof applyDataRules;
+  detectWall: typeof detectWall;
 }
 
 export const defaultStages: Stages = {
   validateUrl,
-  fetchPage,
+  fetchPage: fetchTarget,
   parseHtml,
   pickFields,
   resolveUrls,
@@ -53,7 +63,20 @@ export const defaultStages: Stages = {
   renderPage,
   fetchIframe,
   applyDataRules,
+  detectWall,
 };
+
+/** One read of the target: the page, what the rules found in it, and the wall in front of it, if any. */
+interface View {
+  page: Page;
+  snapshot: Snapshot;
+  candidates: Candidates;
+  wall: Wall | null;
+  /** The browser's page, when this read was rendered. */
+  rendered?: RenderedPage;
+  /** The oEmbed answer, when the view was made from it (the oEmbed rung). */
+  embedded?: IframeResult;
+}
 
 function sizeOf(iframe: {maxWidth: number | null; maxHeight: number | null}): {maxWidth?: number; maxHeight?: number} {
   return {...(iframe.maxWidth === null ? {} : {maxWidth: iframe.maxWidth}), ...(iframe.maxHeight === null ? {} : {maxHeight: iframe.maxHeight})};
@@ -103,12 +126,6 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const {url, authorization} = splitCredentials(stages.validateUrl(input, resolved.allowAddress));
       const callerHeaders =
         authorization && request.headers.authorization === undefined ? {...request.headers, authorization} : request.headers;
-      const render = () =>
-        stages.renderPage(
-          url,
-          {headers: callerHeaders, deadline, wait: request.wait, emulation: request.emulation, screenshot: request.screenshot},
-          resolved,
-        );
       const anyMeta = Object.values(request.meta).some(Boolean);
       const read = (page: Page) => {
         const snapshot = stages.parseHtml(page.html, page.windows);
@@ -118,36 +135,117 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           : emptyCandidates();
         return {snapshot, candidates: keepMetaFields(found, request.meta)};
       };
-      let page: Page | RenderedPage;
-      let rendered: RenderedPage | undefined;
-      if (request.prerender === true) {
-        page = rendered = await render();
-      } else {
-        page = await stages.fetchPage(url, {headers: callerHeaders, deadline}, resolved);
-      }
-      let {snapshot, candidates} = read(page);
-      if (request.prerender === 'auto' && prerenderReason(page, candidates, resolved) !== null) {
+      /** Reads a page and looks for a wall in front of it (any status: error pages are read for this). */
+      const inspect = (page: Page, rendered?: RenderedPage): View => {
+        const {snapshot, candidates} = read(page);
+        const wall = stages.detectWall({...page, snapshot}, resolved.wallSignatures);
+        return {page, snapshot, candidates, wall, ...(rendered ? {rendered} : {})};
+      };
+      const fetchTargetAlong = (route: Route) => stages.fetchPage(url, {headers: callerHeaders, deadline, ...route, errorPages: true}, resolved);
+      const fetchAlong = async (route: Route) => inspect(asPage(await fetchTargetAlong(route)));
+      const renderAlong = async (route: Route, wait = request.wait) => {
+        const page = await stages.renderPage(
+          url,
+          {headers: callerHeaders, deadline, wait, emulation: request.emulation, screenshot: request.screenshot, ...route, errorPages: true},
+          resolved,
+        );
+        return inspect(page, page);
+      };
+      /** The oEmbed rung: the provider's answer for the URL asked for stands for the page behind the wall. */
+      const oembedView = async (walled: View): Promise<View | null> => {
+        const empty = stages.parseHtml('');
+        const size = request.iframe ? sizeOf(request.iframe) : {};
+        const answer = await stages.fetchIframe(url.href, empty, {...size, headers: callerHeaders, deadline}, resolved, ...providers);
+        if (!answer.fields.title) return null;
+        // Nothing of the wall's markup is read: the page is the URL asked for, described by oEmbed.
+        const {windows: _windows, ...wallPage} = walled.page;
+        const candidates = fillEmptyFields({...emptyCandidates(), url: url.href}, answer.fields, request.meta);
+        return {page: {...wallPage, url: url.href, html: ''}, snapshot: empty, candidates: keepMetaFields(candidates, request.meta), wall: null, embedded: answer};
+      };
+      /** The site's icon for a wall's error: `/favicon.ico`, verified by ping unless `ping.logo` is off. */
+      const siteIcon = async (): Promise<string | null> => {
+        const icon = new URL('/favicon.ico', url).href;
+        if (!request.ping.logo) return icon;
+        const pingRequest = {ping: request.ping, headers: {}, pageUrl: url.href, deadline};
+        const [found] = await pingMedia([{url: icon, kind: 'logo'}], pingRequest, resolved).catch(() => [null]);
+        return found?.url ?? null;
+      };
+      const screenshotOptions = request.screenshot;
+      const describeFile = (file: FileResponse) =>
+        fileResult(file, {
+          requestedUrl: url.href,
+          headers: callerHeaders,
+          signal: deadline.signal,
+          meta: request.meta,
+          iframe: Boolean(request.iframe),
+          ping: (candidates, pageUrl, headers) => stages.pingUrls(candidates, {ping: request.ping, headers, pageUrl, deadline}, resolved),
+          screenshot: screenshotOptions
+            ? (pageUrl, headers) => stages.takeScreenshot(pageUrl, {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation}, resolved)
+            : null,
+        });
+      const firstRoute: Route = {profile: profileFor(url, resolved.requestProfiles, 'first'), proxy: proxyForRung(request.proxy, 'first')};
+      // A file (an image, a PDF, a feed…; with prerender: true, what the browser would not show as a
+      // page) is described by the files stage: no wall, no render, no page rules (docs/files.md).
+      const first =
+        request.prerender === true
+          ? await renderAlong(firstRoute).catch((error: unknown) => (isLinkpeekError(error) && error.code === 'ENOTHTML' ? fetchTargetAlong(firstRoute) : Promise.reject(error)))
+          : await fetchTargetAlong(firstRoute);
+      if ('kind' in first && first.kind === 'file') return await describeFile(first);
+      let view = 'snapshot' in first ? first : inspect(first);
+      if (request.prerender === 'auto' && view.wall === null && prerenderReason(view.page, view.candidates, resolved) !== null) {
         // Best effort: a browser that cannot start or render, or a page whose scripts reach for a
         // refused address (the page itself passed the policy), leaves the static result standing.
-        rendered = await render().catch((error: unknown) => {
+        const seen = await renderAlong(firstRoute).catch((error: unknown) => {
           if (isLinkpeekError(error) && autoFallbackCodes.has(error.code)) return undefined;
           throw error;
         });
-        if (rendered) {
-          page = rendered;
-          ({snapshot, candidates} = read(page));
-        }
+        // A render that met a wall (the page's scripts put it up) leaves the static result standing too.
+        if (seen && seen.wall === null) view = seen;
       }
+      let recovery: Recovery | undefined;
+      if (view.wall !== null) {
+        const wall = view.wall;
+        const canRender = request.prerender === true || (request.prerender === 'auto' && typeof resolved.screenshotProvider?.render === 'function');
+        const rungs = wallRungs<View>(
+          wall,
+          {url, profiles: resolved.requestProfiles, proxy: request.proxy, rendered: view.rendered !== undefined},
+          {
+            oembed: () => oembedView(view),
+            fetch: fetchAlong,
+            // Challenges run a script, then reload: the browser rung waits for a quiet network
+            // unless the caller chose the wait.
+            render: canRender ? (route) => renderAlong(route, request.wait.waitUntil === 'auto' ? {...request.wait, waitUntil: 'networkidle2'} : request.wait) : null,
+          },
+        );
+        const climbed = await climb(rungs, (passed) => passed.wall, deadline.signal);
+        if (!climbed.value || !climbed.rung) {
+          const tried = climbed.outcomes.map((outcome) => outcome.rung);
+          // Never a wall as data: an error that names it, with what a UI can still show.
+          // A rate-limited host is not asked again, not even for its icon.
+          throw wallError(wall, {url, tried, logo: wall.kind === 'rate-limit' ? null : await siteIcon()});
+        }
+        view = climbed.value;
+        recovery = {wall: {kind: wall.kind, signature: wall.signature, ...(wall.vendor ? {vendor: wall.vendor} : {})}, rung: climbed.rung, rungs: climbed.outcomes};
+      }
+      // Not a wall: an error status is the target failing, as it always was (an oEmbed rung's page
+      // keeps the wall's status: the answer came from the provider).
+      if (recovery?.rung !== 'oembed') checkStatus(new URL(view.page.url), view.page.statusCode);
+      let {page, snapshot, candidates} = view;
+      const rendered = view.rendered;
       // Credentials meant for the requested origin: none of them follow the page to another origin.
       const headers = headersAfterRedirects(callerHeaders, [url.href, ...page.redirects.map((hop) => hop.url), page.url]);
       const pingRequest = {ping: request.ping, headers, pageUrl: page.url, deadline};
       // The oEmbed answer fills fields the page left empty, so it comes before ping.
       const embedded = request.iframe
-        ? await stages.fetchIframe(page.url, snapshot, {...sizeOf(request.iframe), headers, deadline}, resolved, ...providers)
+        ? (view.embedded ?? (await stages.fetchIframe(page.url, snapshot, {...sizeOf(request.iframe), headers, deadline}, resolved, ...providers)))
         : undefined;
       if (embedded) candidates = fillEmptyFields(candidates, embedded.fields, request.meta);
       const custom = request.data ? stages.applyDataRules(page.html, request.data, page.url) : undefined;
-      const pinged = stages.pingUrls(candidates, pingRequest, resolved);
+      // With `palette`, image and logo get their colours once ping has picked them, alongside the
+      // screenshot, which reads its own from its bytes (docs/palette.md).
+      const pinged = stages
+        .pingUrls(candidates, pingRequest, resolved)
+        .then((found) => (request.palette ? addPalettes(found, {headers, pageUrl: page.url, deadline}, resolved) : found));
       const customPinged = custom && request.data ? describeDataMedia(custom, request.data, pingRequest) : undefined;
       // The screenshot does not depend on ping: both run at once. A rendered page was captured by
       // the same navigation.
@@ -159,6 +257,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
               headers,
               deadline,
               emulation: request.emulation,
+              ...(request.palette ? {palette: true} : {}),
               ...(rendered?.capture ? {captured: rendered.capture} : {}),
             },
             resolved,
@@ -176,6 +275,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         redirects: page.redirects,
         headers: responseHeaders(page.headers),
         prerendered: rendered !== undefined,
+        ...(recovery ? {recovery} : {}),
       };
     } catch (error) {
       // A stage that rejected because the deadline fired reports the deadline's reason.

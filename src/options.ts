@@ -11,8 +11,13 @@ import {assertObject, invalidOption, milliseconds, positiveInteger, rejectUnknow
 import {defaultPingConfig, normalizePing, normalizePingConfig, type PingCallOptions, type PingConfig, type PingConfigInput, type PingKind} from './ping/options.js';
 import {defaultRenderConfig, normalizePrerender, normalizeRenderConfig, type RenderCallOptions, type RenderConfig, type RenderConfigInput} from './render/options.js';
 import {normalizeRulesOptions, type ResolvedRulesOptions, type RulesCallOptions} from './rules/options.js';
+import {normalizePalette, type PaletteCallOptions} from './palette/options.js';
 import {normalizeScreenshot, normalizeScreenshotConfig, type ScreenshotCallOptions, type ScreenshotConfig, type ScreenshotConfigInput} from './screenshot/options.js';
 import {type AddressConfig, type AddressConfigInput, normalizeAddressConfig} from './url/options.js';
+import {normalizeProfileConfig, type ProfileConfig, type ProfileConfigInput} from './fetch/profile-options.js';
+import {normalizeCallProxy, normalizeProxyConfig, type ProxyCallOptions, type ProxyConfig, type ProxyConfigInput} from './fetch/proxy-options.js';
+import type {ResolvedProxy} from './fetch/proxy.js';
+import {normalizeWallsConfig, type WallsConfig, type WallsConfigInput} from './walls/options.js';
 
 export type {AddressPolicy} from './url/options.js';
 export type {PingKind, PingOptions} from './ping/options.js';
@@ -31,7 +36,9 @@ export interface ExtractOptions
     RenderCallOptions,
     BrowserCallOptions,
     OEmbedCallOptions,
-    RulesCallOptions {
+    PaletteCallOptions,
+    RulesCallOptions,
+    ProxyCallOptions {
   /** Total milliseconds for this call, capped at the config's `maxTimeout`. @default config.timeout */
   timeout?: number;
   /** Aborts the call; rejects with `EABORTED`. */
@@ -46,7 +53,10 @@ export interface ExtractorConfig
     BrowserConfigInput,
     ScreenshotConfigInput,
     RenderConfigInput,
-    OEmbedConfigInput {
+    OEmbedConfigInput,
+    ProfileConfigInput,
+    ProxyConfigInput,
+    WallsConfigInput {
   /** Default total milliseconds per `extract()` call (fetch, ping and screenshot). @default 10000 */
   timeout?: number;
   /** Ceiling for a per-call `timeout`. @default 30000 */
@@ -70,7 +80,10 @@ export type ResolvedConfig = CallConfig &
   BrowserConfig &
   ScreenshotConfig &
   RenderConfig &
-  OEmbedConfig;
+  OEmbedConfig &
+  ProfileConfig &
+  ProxyConfig &
+  WallsConfig;
 
 /** Per-call options with every default filled in. */
 export interface ResolvedOptions extends ResolvedRulesOptions {
@@ -83,6 +96,10 @@ export interface ResolvedOptions extends ResolvedRulesOptions {
   /** `null` when `iframe` is off. */
   iframe: ResolvedIframe;
   headers: Record<string, string>;
+  /** Add the colours of `image`, `logo` and `screenshot` (docs/palette.md). */
+  palette: boolean;
+  /** The call's proxy (the config's unless the call named one or said `false`); `null` for none. */
+  proxy: ResolvedProxy | null;
   timeout: number;
   signal: AbortSignal | undefined;
 }
@@ -116,6 +133,8 @@ export const extractOptionKeys: readonly string[] = [
   'iframe',
   'meta',
   'data',
+  'palette',
+  'proxy',
   'timeout',
   'signal',
 ];
@@ -136,6 +155,10 @@ export const configKeys: readonly string[] = [
   'prerenderHosts',
   'maxPageBytes',
   'oembedProviders',
+  'requestProfiles',
+  'proxy',
+  'allowCallerProxy',
+  'walls',
 ];
 
 /** Validates trusted config once and fills defaults, each stage its own options. @throws LinkpeekError EINVALOPTION */
@@ -156,6 +179,9 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
     ...screenshot,
     ...normalizeRenderConfig(config),
     ...normalizeOEmbedConfig(config),
+    ...normalizeProfileConfig(config),
+    ...normalizeProxyConfig(config),
+    ...normalizeWallsConfig(config),
   };
 }
 
@@ -184,6 +210,8 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     meta,
     data,
     headers: normalizeHeaders(options.headers),
+    palette: normalizePalette(options.palette),
+    proxy: normalizeCallProxy(options.proxy, config),
     timeout: Math.min(timeout, config.maxTimeout),
     signal: options.signal,
   };

@@ -148,6 +148,11 @@ export interface RenderRequest extends PageGuard {
    * is used for the page. `null`: no screenshot.
    */
   screenshot: ResolvedScreenshotOptions | null;
+  /**
+   * Render an HTML document of any status (a 403 bot challenge whose script lets a browser through)
+   * instead of ending at an error status, for wall detection. @default false
+   */
+  errorPages?: boolean;
 }
 
 /** The page as the browser sees it once its scripts ran. */

@@ -50,7 +50,8 @@ function renderOnce(browser: Browser, proxyServer: string, request: RenderReques
     // Only an HTML document is read: an error status or another type (a PDF Chromium would turn
     // into a download) ends the render as it ends a static fetch.
     checkDocument: (loaded: LoadedDocument) => {
-      checkDocument(new URL(loaded.url), loaded.statusCode, loaded.headers['content-type']);
+      // For wall detection, an error status is read like any page (only its type is checked).
+      checkDocument(new URL(loaded.url), request.errorPages ? 200 : loaded.statusCode, loaded.headers['content-type']);
     },
   };
   return inGuardedPage(

@@ -1,6 +1,7 @@
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import {performance} from 'node:perf_hooks';
 import type {ExtractResult} from '../data.js';
+import {backoffError, backoffFor, backoffKeys, defaultBackoff, type BackoffEntry} from './backoff.js';
 import {embedValue, type QueryResponse} from './embed.js';
 import {defaultErrorDocsUrl, LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
 import {createExtractor, defaultStages, type CreateExtractorConfig} from '../extract.js';
@@ -64,6 +65,15 @@ export interface HandlerConfig extends CreateExtractorConfig {
    * @default 'https://github.com/linkpeek/linkpeek/blob/main/docs/endpoint.md#'
    */
   errorDocsUrl?: string;
+  /**
+   * Milliseconds a target that answered a wall (`EWALL`, per page) or HTTP 429 without `Retry-After`
+   * (`ERATELIMIT`, per origin) is not asked again: requests meanwhile get the same error at once,
+   * across every instance sharing `cache`. Needs a cache store; `0` turns backing off off.
+   * @default 60000 (1 minute)
+   */
+  backoffTtl?: number;
+  /** The longest a target's own `Retry-After` is honoured, in milliseconds. @default 3600000 (1 hour) */
+  maxBackoff?: number;
 }
 
 /** The framework-free core, for Koa and others. */
@@ -87,7 +97,18 @@ export interface QueryRequest {
 export type {QueryResponse} from './embed.js';
 
 /** The handler-only keys of {@link HandlerConfig} (the docs' handler options table lists exactly these). */
-export const handlerConfigKeys = ['cache', 'cacheTtl', 'staleTtl', 'screenshotDirectory', 'screenshotPath', 'onError', 'playground', 'errorDocsUrl'] as const;
+export const handlerConfigKeys = [
+  'cache',
+  'cacheTtl',
+  'staleTtl',
+  'screenshotDirectory',
+  'screenshotPath',
+  'onError',
+  'playground',
+  'errorDocsUrl',
+  'backoffTtl',
+  'maxBackoff',
+] as const;
 // Fails to compile when HandlerConfig gains a key the list lacks.
 const everyHandlerKey: Record<Exclude<keyof HandlerConfig, keyof CreateExtractorConfig>, true> = Object.fromEntries(
   handlerConfigKeys.map((key) => [key, true]),
@@ -186,7 +207,19 @@ export function createHandler(
 }
 
 function createCore(config: HandlerConfig): Core {
-  const {cache, cacheTtl, staleTtl, screenshotPath, screenshotDirectory, onError, playground, errorDocsUrl = defaultErrorDocsUrl, ...extractorConfig} = config;
+  const {
+    cache,
+    cacheTtl,
+    staleTtl,
+    screenshotPath,
+    screenshotDirectory,
+    onError,
+    playground,
+    errorDocsUrl = defaultErrorDocsUrl,
+    backoffTtl,
+    maxBackoff,
+    ...extractorConfig
+  } = config;
   void screenshotPath;
   void playground;
   if (typeof errorDocsUrl !== 'string') throw invalidOption('errorDocsUrl', 'must be a string', errorDocsUrl);
@@ -194,6 +227,12 @@ function createCore(config: HandlerConfig): Core {
   const ttl = positive(cacheTtl, 'cacheTtl', 3_600_000);
   const stale = positive(staleTtl, 'staleTtl', ttl);
   const store = resolveStore(cache);
+  const backoffTimes = {
+    backoffTtl: positive(backoffTtl, 'backoffTtl', defaultBackoff.backoffTtl),
+    maxBackoff: positive(maxBackoff, 'maxBackoff', defaultBackoff.maxBackoff),
+  };
+  // Backoff entries share the result store; they are told apart by their keys.
+  const backoffStore = backoffTimes.backoffTtl > 0 ? (store as unknown as CacheStore<BackoffEntry> | null) : null;
   if (onError !== undefined && typeof onError !== 'function') throw invalidOption('onError', 'must be a function', onError);
   const extract = createExtractor({...extractorConfig, stages: timeStages({...defaultStages, ...extractorConfig.stages})});
   const shared = createSharedRuns<{result: ExtractResult; timings: StageTimings}>();
@@ -227,6 +266,31 @@ function createCore(config: HandlerConfig): Core {
       storeFailed(error);
     }
   };
+  /** The error remembered for `url` (its origin's rate limit first, then its page's wall), if any. */
+  const backedOff = async (url: string, pageWalls: boolean): Promise<LinkpeekError | null> => {
+    const keys = backoffStore ? backoffKeys(url) : null;
+    if (!keys || !backoffStore) return null;
+    try {
+      const origin = backoffError(await backoffStore.get(keys.origin));
+      storeWorked();
+      if (origin || !pageWalls) return origin;
+      return backoffError(await backoffStore.get(keys.page));
+    } catch (error) {
+      storeFailed(error);
+      return null;
+    }
+  };
+  /** Remembers a wall or a 429 that an extraction of `url` ended with (before its lock is released). */
+  const rememberBackoff = async (error: unknown, url: string, pageWalls: boolean): Promise<void> => {
+    const found = backoffStore ? backoffFor(error, url, backoffTimes) : null;
+    if (!found || !backoffStore || (!pageWalls && found.entry.code === 'EWALL')) return;
+    try {
+      await backoffStore.set(found.key, found.entry, found.ttl);
+      storeWorked();
+    } catch (stored) {
+      storeFailed(stored);
+    }
+  };
   type Extracted = {result: ExtractResult; timings: StageTimings};
   /**
    * Extracts and stores `key` once across every instance sharing the store's lock: the instance that
@@ -235,7 +299,7 @@ function createCore(config: HandlerConfig): Core {
    * as one extraction may: the request's timeout plus 2 s). A store that cannot be reached coordinates
    * nothing: the extraction then runs here.
    */
-  const extractShared = async (key: string, lockTtl: number, run: () => Promise<Extracted>, cancel: AbortSignal): Promise<Extracted> => {
+  const extractShared = async (key: string, url: string, lockTtl: number, run: () => Promise<Extracted>, cancel: AbortSignal): Promise<Extracted> => {
     const lock = store?.lock;
     const runAndStore = async () => {
       const fresh = await run();
@@ -260,11 +324,13 @@ function createCore(config: HandlerConfig): Core {
           release().catch(storeFailed);
         }
       }
-      // Another instance extracts: wait for its entry.
+      // Another instance extracts: wait for its entry, or for the wall or 429 it ran into.
       for (;;) {
         await sleep(lockPollInterval, cancel);
         const entry = await cacheGet(key);
         if (entry && freshness(entry, ttl, stale) === 'fresh') return {result: entry.result, timings: new Map()};
+        const wall = await backedOff(url, true);
+        if (wall) throw wall;
         if (entry === null || Date.now() > giveUp) return runAndStore();
         let held: boolean;
         try {
@@ -293,22 +359,39 @@ function createCore(config: HandlerConfig): Core {
       const {embed, force, filter} = parsed;
       const {url, options} = credentialsAsHeader(parsed.url, parsed.options);
       const request = normalizeOptions(options, resolved);
+      // Caller headers may carry credentials, a caller's proxy its own: such a call is never
+      // cached, coalesced or shared with another caller. It may get past a page's wall too: only
+      // a rate limit, which is the host's, is shared with it.
+      const privateCall = Object.keys(request.headers).length > 0 || request.proxy?.fromCaller === true;
+      const pageWalls = !privateCall;
+      const backoffStarted = performance.now();
+      const remembered = await backedOff(url, pageWalls);
+      // The backoff lookup is a cache read: it counts in the `cache` metric.
+      if (backoffStore) timings.set('cache', performance.now() - backoffStarted);
+      if (remembered) throw remembered;
       const run = async (cancel: AbortSignal | undefined) => {
         const own: StageTimings = new Map();
-        const result = await collectTimings(own, () => extract(url, cancel ? {...options, signal: cancel} : options));
-        return {result, timings: own};
+        try {
+          const result = await collectTimings(own, () => extract(url, cancel ? {...options, signal: cancel} : options));
+          // Each recovery rung a wall took, e.g. `rung-oembed;dur=41.0`.
+          for (const rung of result.recovery?.rungs ?? []) own.set(`rung-${rung.rung}`, rung.ms);
+          return {result, timings: own};
+        } catch (error) {
+          await rememberBackoff(error, url, pageWalls);
+          throw error;
+        }
       };
       let result: ExtractResult;
       // Caller-supplied headers may carry credentials (URL credentials among them, see
       // credentialsAsHeader): that view is never cached, coalesced or shared with another caller.
-      if (Object.keys(request.headers).length > 0) {
+      if (privateCall) {
         ({result, timings} = await run(signal));
       } else {
         const key = cacheKey(url, request);
         const lookupStarted = performance.now();
         // `force=true` skips the read (BYPASS); the fresh result is still stored.
         const entry = store && !force ? await cacheGet(key) : undefined;
-        if (store) timings.set('cache', performance.now() - lookupStarted);
+        if (store) timings.set('cache', (timings.get('cache') ?? 0) + performance.now() - lookupStarted);
         const state = entry ? freshness(entry, ttl, stale) : 'expired';
         // The store failed (e.g. Redis is down): answered, but not from the cache nor into it.
         const storeFailing = entry === null;
@@ -317,7 +400,7 @@ function createCore(config: HandlerConfig): Core {
         const refresh = (waiter: AbortSignal | undefined) =>
           shared(
             key,
-            (cancel) => (storeFailing ? run(cancel) : extractShared(key, request.timeout + 2000, () => run(cancel), cancel)),
+            (cancel) => (storeFailing ? run(cancel) : extractShared(key, url, request.timeout + 2000, () => run(cancel), cancel)),
             waiter,
           );
         if (force) {
@@ -349,7 +432,7 @@ function createCore(config: HandlerConfig): Core {
         }
       }
       // A BYPASS for caller headers is private; one for a failing store is a public answer all the same.
-      const isPrivate = cacheStatus === 'BYPASS' && store && Object.keys(request.headers).length > 0;
+      const isPrivate = cacheStatus === 'BYPASS' && store && privateCall;
       const maxAge = isPrivate ? 'private, no-store' : `public, max-age=${Math.floor(ttl / 1000)}`;
       // Only our own screenshots live in the directory: a page's image URL that happens to end in
       // a stored name must get the redirect, not a local file.
@@ -363,7 +446,8 @@ function createCore(config: HandlerConfig): Core {
       if (error.code === 'EINTERNAL') report(error);
       const body = toErrorBody(error, errorDocsUrl);
       if (!body.url && requested) body.url = stripCredentials(requested);
-      const answer = {status: error.status, headers: {'content-type': jsonType, 'cache-control': 'no-store'}, body: JSON.stringify(body)};
+      const answer: QueryResponse = {status: error.status, headers: {'content-type': jsonType, 'cache-control': 'no-store'}, body: JSON.stringify(body)};
+      if (error.retryAfter !== undefined) answer.headers['retry-after'] = String(error.retryAfter);
       // An error is never a cached answer, even when the result it was read from is (an `embed`
       // of an empty field): every error says BYPASS.
       return finish(answer, started, null, timings);

@@ -59,6 +59,8 @@ const waitParams: Record<'waitUntil' | 'waitForSelector' | 'waitForTimeout' | 'd
 const mediaFields = ['image', 'logo', 'video', 'audio'];
 const mediaKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty'];
 const screenshotKeys = ['url', 'width', 'height', 'type', 'size', 'size_pretty'];
+// With `palette=true`: the colours of the image, the logo and the screenshot.
+const paletteKeys = ['palette', 'background_color', 'color', 'alternative_color'];
 const textFields = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url'];
 
 /** Every path `embed` accepts: a field of `data`, or a field of one of its media or screenshot objects. */
@@ -67,6 +69,7 @@ export const embedPaths: readonly string[] = [
   ...mediaFields.flatMap((field) => [field, ...mediaKeys.map((key) => `${field}.${key}`)]),
   'screenshot',
   ...screenshotKeys.map((key) => `screenshot.${key}`),
+  ...['image', 'logo', 'screenshot'].flatMap((field) => paletteKeys.map((key) => `${field}.${key}`)),
 ];
 
 const knownNames = [
@@ -79,6 +82,8 @@ const knownNames = [
   'element',
   'headers.<name>',
   'prerender',
+  'palette',
+  'proxy',
   ...Object.keys(waitParams),
   'iframe',
   'iframe.maxWidth',
@@ -140,8 +145,11 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
       if (value !== 'auto' && value !== '' && value !== 'true' && value !== 'false') throw invalidParam(name, 'must be `true`, `false` or `auto`', value);
       options.prerender = value === 'auto' ? 'auto' : toBoolean(name, value);
     }
+    // `proxy=false` leaves the config's proxy out; a URL is taken only with `allowCallerProxy`.
+    else if (name === 'proxy') options.proxy = value === 'false' ? false : value;
     else if (wait) options[wait] = convert(name, value, waitParams[wait]) as never;
     else if (name === 'ping') ping = toBoolean(name, value);
+    else if (name === 'palette') options.palette = toBoolean(name, value);
     else if (name === 'screenshot') screenshot = toBoolean(name, value);
     else if (name === 'element') options.element = value;
     else if (name === 'timeout') options.timeout = toDuration(name, value);

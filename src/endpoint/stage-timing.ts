@@ -17,6 +17,7 @@ const metricByStage: Record<keyof Stages, string> = {
   renderPage: 'render',
   fetchIframe: 'iframe',
   applyDataRules: 'data',
+  detectWall: 'walls',
 };
 
 const current = new AsyncLocalStorage<StageTimings>();

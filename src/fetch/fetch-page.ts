@@ -76,7 +76,12 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
       contentType: contentType.mimeType,
       charset: contentType.charset,
     };
-    const toFile = async (reader: BodyReader) => {
+    const toFile = async (reader: BodyReader): Promise<Page | FileResponse> => {
+      // An error answer that is not HTML (a 429's plain text, an empty 403) is, for wall
+      // detection, an empty page: its status and headers speak. Otherwise it is EHTTP.
+      if (response.statusCode >= 400 && request.errorPages) {
+        return {kind: 'html', ...source, contentType: source.contentType || 'text/plain', charset: 'utf-8', html: '', truncated: false};
+      }
       checkStatus(finalUrl, response.statusCode);
       const file = await openFileResponse({...source, reader}, request, config);
       handedOver = true;
@@ -122,7 +127,15 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
  * @throws LinkpeekError as fetchTarget; ENOTHTML (not an HTML document).
  */
 export async function fetchPage(url: URL, request: FetchRequest, config: FetchConfig): Promise<Page> {
-  const fetched = await fetchTarget(url, request, config);
+  return asPage(await fetchTarget(url, request, config));
+}
+
+/**
+ * The page of a {@link fetchTarget} answer; a file is closed and ENOTHTML, for a caller that can
+ * only use HTML (a wall's recovery rung).
+ * @throws LinkpeekError ENOTHTML
+ */
+export function asPage(fetched: Page | FileResponse): Page {
   if (fetched.kind !== 'file') return fetched;
   fetched.close();
   throw notHtml(new URL(fetched.url), fetched.contentType || 'an unknown type');

@@ -27,6 +27,8 @@ export interface RenderPageRequest {
   profile?: RequestProfile | undefined;
   /** The proxy the page's requests go through, for the hosts it covers (see `proxyForRung`). */
   proxy?: ResolvedProxy | null | undefined;
+  /** Read an HTML document of any status, for wall detection (see `RenderRequest.errorPages`). */
+  errorPages?: boolean;
 }
 
 /** A page read from the browser: the same shape as a fetched one, plus the screenshot if asked. */
@@ -50,12 +52,14 @@ export async function renderPage(url: URL, request: RenderPageRequest, config: R
       ...createPageGuard(url.href, request.headers, deadline, config, {profile: request.profile, proxy: request.proxy}),
       ...request.wait,
       ...(request.emulation ? {emulation: request.emulation} : {}),
+      ...(request.errorPages ? {errorPages: true} : {}),
       screenshot: request.screenshot,
       timeout: Math.max(1, deadline.remaining()),
       signal: deadline.signal,
     });
   });
-  const contentType = checkDocument(new URL(result.url), result.statusCode, result.headers['content-type']);
+  // With `errorPages`, the status is the caller's to judge (a wall, else EHTTP); the type is checked here.
+  const contentType = checkDocument(new URL(result.url), request.errorPages ? 200 : result.statusCode, result.headers['content-type']);
   return {
     requestedUrl: url.href,
     url: result.url,
