@@ -20,7 +20,7 @@ const allowed: Record<string, string[]> = {
   rules: ['.', 'shared', 'parse', 'rules'],
   ping: ['.', 'shared', 'url', 'fetch', 'ping'],
   browser: ['.', 'shared', 'url', 'fetch', 'browser'],
-  screenshot: ['.', 'shared', 'url', 'fetch', 'ping', 'browser', 'screenshot'],
+  screenshot: ['.', 'shared', 'url', 'fetch', 'ping', 'browser', 'palette', 'screenshot'],
   render: ['.', 'shared', 'url', 'fetch', 'browser', 'screenshot', 'render'],
   oembed: ['.', 'shared', 'url', 'fetch', 'parse', 'oembed'],
   walls: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'oembed', 'browser', 'render', 'walls'],

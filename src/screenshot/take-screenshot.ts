@@ -2,6 +2,7 @@ import prettyBytes from 'pretty-bytes';
 import type {Screenshot} from '../data.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
+import {computePalette} from '../palette/compute-palette.js';
 import {readImageInfo} from '../ping/image-info.js';
 import type {ScreenshotConfig} from './options.js';
 import type {CaptureResult, Emulation, ResolvedScreenshotOptions} from '../browser/provider.js';
@@ -19,6 +20,8 @@ export interface ScreenshotRequest {
   emulation?: Emulation;
   /** The image, when the page was already captured (by the navigation that rendered it): only stored and described. */
   captured?: CaptureResult;
+  /** Add the image's colours (the `palette` option), read from the captured bytes while they are stored. */
+  palette?: boolean;
 }
 
 const defaultStore = createDataUriStore();
@@ -30,17 +33,20 @@ const defaultStore = createDataUriStore();
  * and closed again: correct but slow, so apps should share one `createChromiumProvider()`.
  * `width`, `height`, `type` (the file extension: `png`, `jpg`, `webp`) and `size` are read from the
  * image bytes. With `request.captured`, the
- * bytes are only stored.
+ * bytes are only stored. With `request.palette`, the colours are read from the same bytes (never
+ * fetched again); an image they cannot be read from simply has none.
  * @throws LinkpeekError ENOBROWSER, ENOELEMENT, ETIMEOUT, EFORBIDDENURL, ESCREENSHOT, EABORTED
  */
 export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest, config: ScreenshotConfig): Promise<Screenshot> {
   const bytes = request.captured ?? (await capture(pageUrl, request, config));
   const info = readImageInfo(bytes.bytes);
   const store = config.screenshotStore ?? defaultStore;
-  const url = await store.save({bytes: bytes.bytes, type: info.type, contentType: info.contentType}).catch((error: unknown) => {
+  const stored = store.save({bytes: bytes.bytes, type: info.type, contentType: info.contentType}).catch((error: unknown) => {
     throw new LinkpeekError('ESCREENSHOT', 'The screenshot could not be stored.', {cause: error, url: pageUrl});
   });
-  return {url, width: info.width, height: info.height, type: info.extension, size: info.size, size_pretty: prettyBytes(info.size)};
+  const colours = request.palette ? computePalette(bytes.bytes, {signal: request.deadline.signal}) : null;
+  const [url, palette] = await Promise.all([stored, colours]);
+  return {url, width: info.width, height: info.height, type: info.extension, size: info.size, size_pretty: prettyBytes(info.size), ...palette};
 }
 
 function capture(pageUrl: string, request: ScreenshotRequest, config: ScreenshotConfig): Promise<CaptureResult> {
