@@ -4,6 +4,7 @@ import {unbracket} from '../url/address-guard.js';
 import type {Redirect} from '../data.js';
 import {hostMatches} from '../fetch/request-profiles.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import {prepareContentWait, waitForContent} from './content-wait.js';
 import {interceptRequests} from './intercept-requests.js';
 import type {PageGuard, ResourceResponse} from './page-guard.js';
 import type {Emulation, WaitUntil} from './provider.js';
@@ -20,7 +21,10 @@ export interface PageLoad extends PageGuard {
   waitUntil: WaitUntil;
   waitForSelector: string | null;
   waitForTimeout: number;
-  /** Under `waitUntil: 'auto'`, also wait (capped) for a quiet network: rendering for extraction. */
+  /**
+   * Under `waitUntil: 'auto'`, also wait (capped) for the content the extraction rules read, or a
+   * quiet network (see `waitForContent`): rendering for extraction.
+   */
   settle: boolean;
   /** Freeze animations and wait for web fonts: the page is about to be captured. */
   still: boolean;
@@ -64,8 +68,8 @@ const disableAnimations = `
 
 // Cap on waiting for web fonts after load: a font that never arrives must not eat the budget.
 const fontsTimeout = 3_000;
-// 'auto' settling: the network must be quiet this long, and the wait ends after the cap anyway,
-// so a page that polls forever is still read (at its state after the cap).
+// 'auto' settling: the content the rules read, else a network quiet this long; the wait ends after
+// the cap anyway, so a page that polls forever is still read (at its state after the cap).
 const quietTime = 500;
 const settleCap = 3_000;
 
@@ -134,10 +138,12 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
   const remaining = () => Math.max(1, deadline - Date.now());
   page.setDefaultTimeout(load.timeout);
   const tracker = trackDocument(load.checkDocument);
+  const settle = load.waitUntil === 'auto' && load.settle;
   // Independent DevTools calls, sent together: one round trip instead of six. Interception is on
   // before the navigation starts, whichever of them ends last.
   await Promise.all([
     page.setBypassServiceWorker(true),
+    ...(settle ? [prepareContentWait(page)] : []),
     page.setViewport(load.viewport),
     emulate(page, load),
     ...(load.still
@@ -159,11 +165,7 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
 
   const waitUntil = load.waitUntil === 'auto' ? 'load' : load.waitUntil;
   await page.goto(load.url, {waitUntil, timeout: remaining()});
-  if (load.waitUntil === 'auto' && load.settle) {
-    await page.waitForNetworkIdle({idleTime: quietTime, concurrency: 0, timeout: Math.min(settleCap, remaining())}).catch((error: unknown) => {
-      if (!(error instanceof TimeoutError)) throw error;
-    });
-  }
+  if (settle) await waitForContent(page, {ceiling: Math.min(settleCap, remaining()), quietNetwork: quietTime});
   if (load.still) {
     await page
       .evaluate((cap: number) => Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, cap))]), Math.min(fontsTimeout, remaining()))

@@ -1,16 +1,16 @@
 import {Parser} from 'htmlparser2';
+import {mountAttribute, mountIds as mountIdList, mountTags as mountTagList, shellTextLength} from '../browser/shell-signs.js';
 import type {Candidates} from '../data.js';
 
-// Ids and tags that frameworks mount their app into: React (create-react-app, Vite), Next.js, Nuxt,
-// Gatsby, Vue, Svelte, Ember, Angular.
-const mountIds = new Set(['root', 'app', '__next', '__nuxt', '___gatsby', 'svelte', 'ember-app', 'main-app', 'react-root', 'vue-app']);
-const mountTags = new Set(['app-root']);
+// The mount points frameworks render into: the same list tells the rendered page's wait (browser/
+// content-probe.ts) when the app has filled one.
+const mountIds = new Set(mountIdList);
+const mountTags = new Set(mountTagList);
 // Elements whose text is not visible page text.
 const hiddenText = new Set(['script', 'style', 'noscript', 'template', 'title', 'head', 'svg']);
 const noscriptAsksForJs = /\b(enable|turn on|activate|allow)\b[^.]{0,40}\bjavascript\b|\bjavascript\b[^.]{0,40}\b(required|disabled|needed|must be enabled|is off|to run this app)\b|\b(requires?|needs?)\b[^.]{0,20}\bjavascript\b/i;
 
-/** Below this many characters of visible body text, a page with scripts reads as an empty shell. */
-export const shellTextLength = 200;
+export {shellTextLength};
 
 /** What one pass over the HTML saw, for {@link looksClientRendered}. */
 export interface ShellSignals {
@@ -55,7 +55,7 @@ export function readShellSignals(html: string): ShellSignals {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
-        const mount = mountTags.has(name) || (attributes.id !== undefined && mountIds.has(attributes.id)) || 'ng-version' in attributes;
+        const mount = mountTags.has(name) || (attributes.id !== undefined && mountIds.has(attributes.id)) || mountAttribute in attributes;
         stack.push({name, mount});
         if (name === 'script') signals.scripts++;
         if (hiddenText.has(name)) hidden++;
