@@ -1,8 +1,8 @@
 import type {Media} from '../data.js';
 import type {FileResponse} from '../fetch/file-response.js';
 import {describeMedia, imageDimensions} from '../ping/media.js';
-import {probeBytes} from '../ping/ping.js';
 import type {FileReason} from './file-info.js';
+import {readProbe} from './read-probe.js';
 import type {FileType} from './sniff-type.js';
 
 /** A file described as one media object, and why it could not be measured when it could not. */
@@ -14,12 +14,13 @@ export interface DescribedMedia {
 /**
  * Describes an image file as `data.image` from its first bytes (as ping describes an image it
  * verifies: type, size, width, height; SVG and ICO included), without a second request. Bytes that
- * do not decode as an image give the media object without dimensions and `unreadable`.
+ * do not decode as an image give the media object without dimensions and `unreadable`; a body cut
+ * short is described from what came, with `timeout` or `truncated`.
  */
 export async function describeImage(file: FileResponse, type: FileType): Promise<DescribedMedia> {
-  const {bytes} = await file.read(probeBytes);
+  const {bytes, reason: cut} = await readProbe(file);
   const media = describeMedia('image', file.url, {statusCode: file.statusCode, headers: {...file.headers, 'content-type': type.mimeType}, bytes});
   // An SVG without width, height or viewBox has no size and is still an image.
   const readable = imageDimensions(bytes) !== null || (type.type === 'svg' && /<svg[\s>]/i.test(Buffer.from(bytes).toString('latin1')));
-  return {media, reason: readable ? null : 'unreadable'};
+  return {media, reason: cut ?? (readable ? null : 'unreadable')};
 }

@@ -1,5 +1,4 @@
 import type {Candidates, Media} from '../data.js';
-import {isLinkpeekError} from '../errors.js';
 import type {FileResponse} from '../fetch/file-response.js';
 import {describeFeed} from './describe-feed.js';
 import {describeFile} from './describe-file.js';
@@ -7,6 +6,7 @@ import {describeImage} from './describe-image.js';
 import {describeMediaFile} from './describe-media.js';
 import {describePdf} from './describe-pdf.js';
 import type {FileInfo, FileReason} from './file-info.js';
+import {readFailure} from './read-probe.js';
 import {type FileType, sniffType} from './sniff-type.js';
 
 /** The preview of a file: fields for ping to check, the file itself as media, and what it was read as. */
@@ -40,9 +40,9 @@ export async function fileCard(file: FileResponse, signal: AbortSignal): Promise
       return await describeKind(card, file, type, signal);
     } catch (error) {
       // A body cut by the deadline or the connection still has its URL-and-headers card.
-      if (isLinkpeekError(error) && error.code === 'ETIMEOUT') return minimal('timeout');
-      if (isLinkpeekError(error) && error.code === 'EFETCH') return minimal('truncated');
-      throw error;
+      const reason = readFailure(error);
+      if (reason === null) throw error;
+      return minimal(reason);
     }
   } finally {
     file.close();

@@ -230,7 +230,6 @@ describe.each(mounts)('the endpoint on %s', (_name, mount) => {
     ['more than 10 redirects', () => `url=${target_('/hop/0')}`, 424, {status: 'fail', code: 'EMAXREDIRECTS', data: {url: expect.any(String)}}],
     ['a target slower than the timeout', () => `url=${target_('/slow')}&timeout=300`, 424, {status: 'fail', code: 'ETIMEOUT', data: {url: expect.any(String)}}],
     ['a target answering 404', () => `url=${target_('/missing')}`, 424, {status: 'fail', code: 'EHTTP', statusCode: 404, data: {url: expect.any(String)}}],
-    ['a target answering JSON', () => `url=${target_('/data.json')}`, 424, {status: 'fail', code: 'ENOTHTML', data: {url: expect.any(String)}}],
     ['a refused connection', () => `url=${encodeURIComponent(`http://127.0.0.1:${closedPort}/`)}`, 424, {status: 'fail', code: 'EFETCH', data: {url: expect.any(String)}}],
   ];
 
@@ -244,6 +243,16 @@ describe.each(mounts)('the endpoint on %s', (_name, mount) => {
     expect(typeof body.message).toBe('string');
     expect(body.more).toBe(`https://github.com/linkpeek/linkpeek/blob/main/docs/endpoint.md#${String(body.code).toLowerCase()}`);
     expect(JSON.stringify(body)).not.toMatch(/stack|\n\s+at /);
+  });
+
+  it('answers a target answering JSON with its file card, not an error (issue 24)', async () => {
+    const response = await get(`url=${target_('/data.json')}&ping=false`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'success',
+      data: {title: 'data', url: target.url('/data.json'), image: null},
+      file: {kind: 'file', mimeType: 'application/json', type: 'json', name: 'data.json', size: 2, reason: null},
+    });
   });
 
   it('names the URL asked for in a target error', async () => {

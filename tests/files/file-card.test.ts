@@ -305,6 +305,8 @@ describe('any other file', () => {
     const started = Date.now();
     const card = await cardOf('/img/stalled.png', filesConfig, 800);
     expect(card.file).toMatchObject({kind: 'image', reason: 'timeout'});
+    // Described from the head that came: a PNG's size sits in its first bytes.
+    expect(card.media.image).toMatchObject({type: 'png', width: 37, height: 21});
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 });

@@ -74,7 +74,7 @@ afterAll(async () => {
 
 const extract = createExtractor({...loopbackConfig, screenshotProvider: {capture: (r) => provider.capture(r), render: (r) => provider.render(r)}});
 
-function decode(shot: Screenshot | undefined): DecodedPng {
+function decode(shot: Screenshot | null | undefined): DecodedPng {
   const match = /^data:image\/png;base64,(.*)$/s.exec(shot?.url ?? '');
   if (!match) throw new Error(`not a PNG data URI: ${shot?.url.slice(0, 40)}`);
   const image = decodePng(Buffer.from(match[1] as string, 'base64'));
