@@ -18,7 +18,7 @@ export type {
 } from './options.js';
 
 // Results
-export type {LinkData, Media, Screenshot, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript} from './data.js';
+export type {LinkData, Media, Screenshot, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
 
 // Errors
 export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} from './errors.js';
@@ -80,6 +80,16 @@ export type {ShellSignals} from './render/looks-client-rendered.js';
 export {prerenderReason, matchesHost} from './render/prerender-reason.js';
 export {fetchIframe, bundledProviders, maxOEmbedBytes} from './oembed/fetch-iframe.js';
 export type {IframeRequest, IframeResult, OEmbedFields, OEmbedProvider, OEmbedEndpoint} from './oembed/fetch-iframe.js';
+export {detectWall} from './walls/detect-wall.js';
+export type {Wall, WallInput} from './walls/detect-wall.js';
+export {defaultWallSignatures, wallKinds} from './walls/signatures.js';
+export type {WallKind, WallSignature, WallMarker, TextPattern} from './walls/signatures.js';
+export type {WallsOptions} from './walls/options.js';
+export {defaultRequestProfiles, profileFor, profileHeaders} from './fetch/request-profiles.js';
+export type {RequestProfile, ProfileUse} from './fetch/request-profiles.js';
+export type {RequestProfilesConfig, RequestProfileInput} from './fetch/profile-options.js';
+export type {ProxySetting} from './fetch/proxy-options.js';
+export type {ProxyUse, ResolvedProxy} from './fetch/proxy.js';
 export {applyDataRules, mediaPaths} from './rules/apply-data-rules.js';
 export type {DataValue, DataValues, DataMediaRef} from './rules/apply-data-rules.js';
 export {normalizeDataRules, dataRuleTypes} from './rules/data-rules.js';
