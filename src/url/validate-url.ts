@@ -72,6 +72,11 @@ export function validateUrl(input: unknown, allowAddress: AddressPolicy = isPubl
     );
   }
 
+  const badName = hostNameProblem(url.hostname);
+  if (badName !== null) {
+    throw invalid(badName.reason, `The URL \`${quote(withoutCredentials(url))}\` has ${badName.what}: DNS cannot look it up.`, url);
+  }
+
   if (isLocalhostName(url.hostname) && !allowsLocalhostNames(allowAddress)) {
     throw new LinkpeekError(
       'EFORBIDDENURL',
@@ -88,6 +93,21 @@ export function validateUrl(input: unknown, allowAddress: AddressPolicy = isPubl
     );
   }
   return url;
+}
+
+/**
+ * Why a host name can never be looked up (RFC 1035 §2.3.4: a label is at most 63 octets, a name at
+ * most 253 characters in text form, a trailing dot aside), or `null`. WHATWG has already turned an
+ * IDN into its punycode form, which is what DNS sees. Checked here so such a name is EINVALURL, not
+ * an EFETCH from the resolver.
+ */
+function hostNameProblem(hostname: string): {reason: string; what: string} | null {
+  if (hostname.startsWith('[') || /^\d+\.\d+\.\d+\.\d+$/.test(hostname)) return null;
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname;
+  if (name.length > 253) return {reason: 'must have a host name of at most 253 characters', what: `a host name of ${name.length} characters (at most 253)`};
+  const long = name.split('.').find((label) => label.length > 63);
+  if (long !== undefined) return {reason: 'must have host name labels of at most 63 characters', what: `a host name label of ${long.length} characters (at most 63)`};
+  return null;
 }
 
 /** The address of an IP-literal host; WHATWG has already made it canonical (dotted IPv4, bracketed IPv6). */

@@ -253,3 +253,25 @@ describe('validateUrl: rule 4, IP-literal hosts against the address policy', () 
     expect(rejection('ftp://127.0.0.1/').code).toBe('EINVALURL');
   });
 });
+
+describe('validateUrl: host names DNS can look up (RFC 1035: labels of 63, names of 253)', () => {
+  const label = (n: number) => 'a'.repeat(n);
+  it.each([
+    [`https://${label(64)}.example.com/`, 'must have host name labels of at most 63 characters', 'a host name label of 64 characters'],
+    [`https://${Array.from({length: 5}, () => label(60)).join('.')}.com/`, 'must have a host name of at most 253 characters', 'a host name of 308 characters'],
+  ])('refuses %s with EINVALURL before any lookup', (input, reason, said) => {
+    const error = rejection(input);
+    expect(error.code).toBe('EINVALURL');
+    expect(error.data).toEqual({url: reason});
+    expect(error.message).toContain(said);
+  });
+
+  it.each([
+    `https://${label(63)}.example.com/`,
+    `https://${Array.from({length: 4}, () => label(61)).join('.')}.com/`,
+    `https://${Array.from({length: 4}, () => label(61)).join('.')}.com./`,
+    'https://[::1]/',
+  ])('accepts the longest names DNS allows: %s', (input) => {
+    expect(() => validateUrl(input, isLoopbackAddress)).not.toThrow();
+  });
+});
