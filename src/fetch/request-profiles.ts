@@ -1,7 +1,7 @@
 // Request profiles: what linkpeek sends to some hosts besides its usual request, as data. A profile
 // sets the user agent, Accept-Language, cookies or other headers for a list of hosts, and says
 // when it is used: on the first request ('first'), or only when the recovery ladder retries after a
-// wall ('retry'). docs/walls-recovery-fetch.md lists the defaults with why each exists.
+// wall ('retry'). docs/walls.md ("Request profiles") lists the defaults with why each exists.
 
 /** When a profile is used. */
 export type ProfileUse = 'first' | 'retry';

@@ -9,7 +9,7 @@ import {defaultRequestProfiles, hostMatches, profileFor, profileHeaders, type Re
 import {refusedHeaders} from '../../src/fetch/options.js';
 import {normalizeConfig} from '../../src/options.js';
 import {isLoopback} from '../helpers/policy.js';
-import {readDocs, tables} from '../helpers/readme.js';
+import {readDoc, section, tableStartingWith} from '../helpers/readme.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
 // A simulated web: the names of real sites mapped to loopback for this test only (never a real DNS query).
@@ -274,11 +274,12 @@ describe('the requestProfiles option', () => {
 });
 
 describe('the docs', () => {
-  // The table lives in docs/walls-recovery-fetch.md until it is merged into docs/walls.md.
+  // The table of docs/walls.md, under "Request profiles".
   const table = () => {
-    const found = readDocs().flatMap(({text}) => tables(text).filter((candidate) => candidate.header.join('|') === 'Profile|Hosts|Sends|Used|Why'));
-    expect(found).toHaveLength(1);
-    return found[0]!;
+    const doc = readDoc('docs/walls.md');
+    const found = tableStartingWith(section(doc, 'The profiles linkpeek ships', section(doc, '## Request profiles')).body, 'Profile');
+    expect(found.header).toEqual(['Profile', 'Hosts', 'Sends', 'Used', 'Why']);
+    return found;
   };
   const sends = (profile: RequestProfile) =>
     [
