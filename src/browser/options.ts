@@ -20,8 +20,10 @@ export interface BrowserConfig extends FetchConfig {
 /** The browser options of a call (part of `ExtractOptions`): how a page is waited for and shown. */
 export interface BrowserCallOptions {
   /**
-   * When a browser page counts as loaded, for rendering and screenshots. `'auto'`: `'load'`, plus up
-   * to 3 s of waiting for a quiet network when rendering.
+   * When a browser page counts as loaded, for rendering and screenshots. `'auto'`: `'load'`, then,
+   * when rendering, until the page's scripts have written what the rules read (a title and a
+   * description or body text, and an image if one comes) and the DOM is still for a moment, or else
+   * until the network is quiet for 500 ms; at most 3 s more.
    * @default 'auto'
    */
   waitUntil?: WaitUntil;

@@ -7,8 +7,8 @@ export type {PageGuard, ResourceFetcher, ResourceRequest, ResourceResponse} from
 
 /**
  * When navigation counts as finished. `'auto'` is `'load'`, then, when the page is rendered for
- * extraction, until the network has been quiet for 500 ms (at most 3 s more, without an error): the
- * time a client-rendered page needs to fetch its data and write its metadata.
+ * extraction, until its scripts wrote the metadata the rules read (see browser/content-wait.ts),
+ * else until the network has been quiet for 500 ms; at most 3 s more, without an error.
  */
 export type WaitUntil = 'auto' | 'load' | 'domcontentloaded' | 'networkidle0' | 'networkidle2';
 
