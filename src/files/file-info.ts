@@ -1,8 +1,14 @@
 // The `file` field of a result: what linkpeek read a non-HTML target as. Imports nothing, so the
 // result types in data.ts can name it.
 
+/** What a file can be read as, in the order docs/files.md lists them. */
+export const fileKinds = ['image', 'video', 'audio', 'pdf', 'feed', 'file'] as const;
+
 /** What a file was read as: it decides which `data` fields it fills. */
-export type FileKind = 'image' | 'video' | 'audio' | 'pdf' | 'feed' | 'file';
+export type FileKind = (typeof fileKinds)[number];
+
+/** Every {@link FileReason}, in the order docs/files.md lists them. */
+export const fileReasons = ['empty', 'truncated', 'unreadable', 'too-large', 'timeout'] as const;
 
 /**
  * Why a file's card holds only what its URL and headers say (see docs/files.md):
@@ -13,7 +19,7 @@ export type FileKind = 'image' | 'video' | 'audio' | 'pdf' | 'feed' | 'file';
  * - `too-large`: what the description needs lies past `maxBodySize` and cannot be read by range;
  * - `timeout`: the call's time budget ended while the file was being read.
  */
-export type FileReason = 'empty' | 'truncated' | 'unreadable' | 'too-large' | 'timeout';
+export type FileReason = (typeof fileReasons)[number];
 
 /**
  * Present in a result when the target answered with a file rather than an HTML page (an image, a

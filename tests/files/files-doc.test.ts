@@ -1,0 +1,35 @@
+// docs/files.md is held to the code: its tables list exactly the kinds, the reasons and the keys of
+// the `file` field that a real extraction gives.
+import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
+import {createExtractor} from '../../src/extract.js';
+import {fileKinds, fileReasons} from '../../src/files/file-info.js';
+import {serve} from '../helpers/files.js';
+import {loopbackConfig} from '../helpers/policy.js';
+import {readDoc, soleCode, tableStartingWith} from '../helpers/readme.js';
+import {startServer, type TestServer} from '../helpers/server.js';
+
+const doc = readDoc('docs/files.md');
+const firstColumn = (first: string) => tableStartingWith(doc, first).rows.map((row) => soleCode(row[0] ?? '') ?? row[0]);
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({'/lamps.json': serve(Buffer.from('{"lamps": 12}'), 'application/json')});
+});
+afterAll(() => server.close());
+
+describe('docs/files.md', () => {
+  it('the kinds table lists every kind, in order', () => {
+    expect(firstColumn('Kind')).toEqual([...fileKinds]);
+  });
+
+  it('the reason table lists every reason, in order', () => {
+    expect(firstColumn('Reason')).toEqual([...fileReasons]);
+  });
+
+  it('the `file` field table lists exactly the keys of a real result, and the kinds in its type', async () => {
+    const {file} = await createExtractor(loopbackConfig)(server.url('/lamps.json'), {ping: false});
+    expect(firstColumn('Key')).toEqual(Object.keys(file ?? {}));
+    const kindRow = tableStartingWith(doc, 'Key').rows.find((row) => row[0] === '`kind`');
+    expect(kindRow?.[1]).toBe(`\`${fileKinds.map((kind) => `'${kind}'`).join(' | ')}\``);
+  });
+});
