@@ -1,6 +1,6 @@
 /**
  * Extraction throughput from in-memory bytes over the corpus in `bench/corpus/`: linkpeek's
- * extraction stage (decodeBody → parseHtml → pickFields → resolveUrls) against metascraper with its
+ * extraction stage (decodeBody → parseHtml → detectWall → pickFields → resolveUrls) against metascraper with its
  * usual rule bundle, open-graph-scraper (`html` option), unfurl.js (its `fetch` option fed the bytes,
  * so nothing touches the network) and a bare htmlparser2 parse with no-op handlers as the floor.
  *
@@ -78,11 +78,15 @@ async function linkpeekPackage(): Promise<typeof import('../src/index.js')> {
 async function linkpeek(probe: CorpusPage): Promise<Contender> {
   const name = 'linkpeek';
   try {
-    const {decodeBody, parseHtml, pickFields, documentBase, resolveUrls} = await linkpeekPackage();
+    const {decodeBody, parseHtml, detectWall, pickFields, documentBase, resolveUrls} = await linkpeekPackage();
     const headers = {'content-type': 'text/html'};
     const extract = (page: CorpusPage) => {
       const {text, windows} = decodeBody(page.bytes, null);
       const snapshot = parseHtml(text, windows);
+      // extract() looks for a wall in front of every page it reads (issue 23): its cost is in the figure.
+      if (detectWall({statusCode: 200, headers, url: page.url, html: text, ...(windows ? {windows} : {}), snapshot}) !== null) {
+        throw new Error(`${page.file} reads as a wall`);
+      }
       return resolveUrls(pickFields(snapshot, {url: page.url, headers}), documentBase(snapshot.baseHref, page.url));
     };
     extract(probe);
