@@ -9,6 +9,8 @@ export const maxPalettePixels = 40_000_000;
 export const paletteSampleSide = 64;
 /** At most this many colours in `palette`. */
 export const paletteSize = 6;
+/** A colour covering less than this share of the image's opaque pixels is not listed. */
+export const minColourShare = 0.02;
 /**
  * The WCAG contrast ratio `color` and `alternative_color` reach against `background_color`: 4.5:1,
  * AA for body text. Black or white always reaches it (one of them is at least 4.58:1 on any colour).
@@ -25,7 +27,7 @@ export interface PaletteLimits {
 
 /**
  * The colours of an image: `palette` (up to 6 hex colours, most area first, transparent pixels not
- * counted), `background_color` (the first), and `color` / `alternative_color` (the two most
+ * counted, none under 2% of the image), `background_color` (the first), and `color` / `alternative_color` (the two most
  * contrasting readable colours, see {@link pickColours}). `null`, never an error, for bytes that are
  * not a decodable image, an image over `maxPixels` (checked from its header, before any decoding), a
  * fully transparent one, or when `signal` ends first. Decodes with sharp (libvips), loaded on first
@@ -69,7 +71,12 @@ async function colours(bytes: Uint8Array, maxPixels: number): Promise<ImagePalet
   // the colours it keeps: 4× slower at 0.04 on a grainy photograph) for no better palette.
   // Each colour it returns is the most frequent exact colour of its group.
   const found = extractColorsFromImageData(pixels, {pixels: info.width * info.height, distance: 0.05, hueDistance: 0, saturationDistance: 0, lightnessDistance: 0});
-  const palette = mergeSimilar(found.map((colour) => ({rgb: [colour.red, colour.green, colour.blue] as const, count: colour.area})))
+  const merged = mergeSimilar(found.map((colour) => ({rgb: [colour.red, colour.green, colour.blue] as const, count: colour.area})));
+  const counted = merged.reduce((sum, colour) => sum + colour.count, 0);
+  const palette = merged
+    // A colour under 2% of the (opaque) image is mostly an edge: where two areas blend, in the shrunk
+    // sample or in the original's antialiasing. It exists nowhere as a colour of its own: left out.
+    .filter((colour, index) => index === 0 || colour.count >= minColourShare * counted)
     .slice(0, paletteSize)
     .map((colour) => toHex(colour.rgb));
   return palette.length === 0 ? null : {palette, ...pickColours(palette)};
