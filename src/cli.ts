@@ -39,6 +39,8 @@ Options for <url> (the endpoint's query parameters, as flags):
   --waitForSelector=CSS     wait for an element before reading or capturing the page
   --waitForTimeout=MS       wait this much longer
   --iframe[.maxWidth=N]     add data.iframe: the provider's player or widget through oEmbed
+  --palette                 add the colours of image, logo and screenshot: palette,
+                            background_color, color, alternative_color
   --data.<name>.<key>=VALUE a custom rule: selector, selectorAll, attr, type (see docs)
   --no-meta, --meta.<field>=false
                             skip every default field, or one

@@ -8,6 +8,7 @@ import {createExtractor} from '../../src/extract.js';
 import {computePalette, minContrast} from '../../src/palette/compute-palette.js';
 import {contrastRatio} from '../../src/palette/contrast.js';
 import {describeWithChromium} from '../helpers/chromium.js';
+import {runTs} from '../helpers/child.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {html, startServer, type Route, type TestServer} from '../helpers/server.js';
 import {bands, noise, solid} from './images.js';
@@ -156,6 +157,16 @@ describe('the endpoint with palette=true', () => {
     const answer = await get('palette=maybe');
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.body)).toMatchObject({status: 'fail', code: 'EINVALOPTION'});
+  });
+});
+
+describe('the CLI with --palette', () => {
+  it('prints the colours in the JSON', async () => {
+    const {code, stdout, stderr} = await runTs('src/cli.ts', [site.url('/article'), '--palette', '--no-ping', '--allow-loopback']);
+    expect({code, stderr}).toEqual({code: 0, stderr: ''});
+    const {data} = JSON.parse(stdout);
+    expect(data.image.palette.slice(0, 2)).toEqual(['#D62828', '#1D3557']);
+    expectReadable(data.logo);
   });
 });
 
