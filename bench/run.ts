@@ -79,6 +79,7 @@ const parts: Part[] = [
     module: './scale-out.js',
     run: async (m) => ({rows: (await (m.benchScaleOut as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows}),
   },
+  {name: 'palette', module: './palette.js', run: async (m) => ({rows: (await (m.benchPalette as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows})},
   {name: 'soak', module: './soak.js', run: async (m) => ({rows: (await (m.benchSoak as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows})},
 ];
 
@@ -90,6 +91,7 @@ const exportName: Record<string, string> = {
   prerender: 'benchPrerender',
   endpoint: 'benchEndpoint',
   'scale-out': 'benchScaleOut',
+  palette: 'benchPalette',
   soak: 'benchSoak',
 };
 
