@@ -123,6 +123,12 @@ describe('extract() with palette', () => {
     expectReadable(data.logo);
   });
 
+  it('colours a direct link to an image too: the file is data.image', async () => {
+    const {data} = await extract(`http://site.test:${site.port}/photo.png`, {palette: true});
+    expect(data.image).toMatchObject({url: `http://site.test:${site.port}/photo.png`, width: 400, height: 300, palette: ['#D62828', '#1D3557']});
+    expectReadable(data.image);
+  });
+
   it('refuses a palette option that is not a boolean', async () => {
     await expect(extract(`http://site.test:${site.port}/article`, {palette: 'yes' as never})).rejects.toMatchObject({code: 'EINVALOPTION'});
   });
