@@ -3,9 +3,10 @@
 import {closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync} from 'node:fs';
 import {text as readStream} from 'node:stream/consumers';
 import cliProgress from 'cli-progress';
+import {isIP} from 'node:net';
 import {parseArgs} from 'node:util';
 import {isLoopbackAddress, isPublicAddress} from './url/address.js';
-import {faultOf, isLinkpeekError, LinkpeekError, toErrorBody} from './errors.js';
+import {isLinkpeekError, LinkpeekError, toErrorBody, toLinkpeekError} from './errors.js';
 import {createChromiumProvider} from './browser/chromium-provider.js';
 import {createExtractor} from './extract.js';
 import type {AddressPolicy} from './options.js';
@@ -69,9 +70,10 @@ Both:
                             (same as env LINKPEEK_ALLOW_LOOPBACK=1). Private ranges stay refused.
   --help, --version
 
-Output: the result envelope as JSON on stdout, exit 0. On failure the error JSON goes to stderr:
-exit 2 when the input is at fault (status "fail": EINVALURL, EFORBIDDENURL, EINVALOPTION, ...),
-exit 1 when the target or linkpeek failed (status "error").`;
+Output: the result envelope as JSON on stdout, exit 0. On failure the error JSON goes to stderr.
+Exit codes: 2 when the request is at fault (HTTP 400 or 499: EINVALURL, EFORBIDDENURL,
+EINVALOPTION, ...); 1 when the target failed (status "fail", HTTP 424 or 429: ETIMEOUT, EHTTP,
+EFETCH, a redirect to a refused address, ...) or linkpeek did (status "error", HTTP 5xx).`;
 
 /** Loopback plus the public internet: what `--allow-loopback` permits. Private ranges stay closed. */
 const loopbackAndPublic: AddressPolicy = (address, family) =>
@@ -113,6 +115,9 @@ async function main(argv: string[]): Promise<number> {
   }
   const allowLoopback = values['allow-loopback'] === true || process.env.LINKPEEK_ALLOW_LOOPBACK === '1';
   const policy = allowLoopback ? {allowAddress: loopbackAndPublic} : {};
+  if (allowLoopback && positionals[0] === 'serve') {
+    process.stderr.write('linkpeek: warning: --allow-loopback is on: anyone who can reach this endpoint can make it fetch 127.0.0.0/8 and ::1 (for local testing only)\n');
+  }
 
   if (positionals[0] === 'serve') {
     if (positionals.length > 1 || [...flags.keys()].some((name) => name !== 'cache')) {
@@ -147,7 +152,7 @@ async function main(argv: string[]): Promise<number> {
       await screenshotProvider.close();
     }
   } catch (error) {
-    throw asFlagError(error);
+    throw asFlagError(allowLoopback ? error : withLoopbackHint(error));
   }
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return 0;
@@ -322,6 +327,26 @@ function asFlagError(error: unknown): unknown {
   return new LinkpeekError('EINVALOPTION', message, {cause: error, ...(error.data ? {data: error.data} : {})});
 }
 
+/**
+ * A refused target, from a user who may be trying a server on this machine: the message names the
+ * opt-in. Only for the page itself (a refused redirect is the target's doing), and only loopback.
+ */
+function withLoopbackHint(error: unknown): unknown {
+  if (!isLinkpeekError(error) || error.code !== 'EFORBIDDENURL' || error.fault === 'target' || !mayBeLoopback(error.url)) return error;
+  return new LinkpeekError(
+    'EFORBIDDENURL',
+    `${error.message} To test against a server on this machine (127.0.0.0/8, ::1), add \`--allow-loopback\`; private ranges stay refused.`,
+    {cause: error, ...(error.url ? {url: error.url} : {}), ...(error.data ? {data: error.data} : {})},
+  );
+}
+
+/** A loopback IP or `localhost` name, or any other name (it may resolve to loopback); not another IP. */
+function mayBeLoopback(url: string | undefined): boolean {
+  if (url === undefined) return true;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) === 0 || isLoopbackAddress(host);
+}
+
 /** The Redis URL without its password, for the log. */
 function redactRedis(url: string): string {
   try {
@@ -351,6 +376,6 @@ main(process.argv.slice(2)).then(
     // A bug: the stack helps a report, but only when asked for, so stderr stays one JSON document.
     if (!isLinkpeekError(error) && process.env.LINKPEEK_DEBUG) process.stderr.write(`${String((error as Error)?.stack ?? error)}\n`);
     // 2: the input is at fault; 1: the target or linkpeek failed (a target failure is a `fail` too).
-    process.exit(faultOf(body.code) === 'caller' ? 2 : 1);
+    process.exit(toLinkpeekError(error).fault === 'caller' ? 2 : 1);
   },
 );

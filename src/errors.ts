@@ -123,6 +123,11 @@ export interface LinkpeekErrorOptions {
   data?: Record<string, string>;
   /** Seconds the target asked to wait (`Retry-After`), for `ERATELIMIT` and walls that sent one. */
   retryAfter?: number;
+  /**
+   * `'target'` when the target caused an error whose code is otherwise the caller's: a redirect to a
+   * refused address keeps `EFORBIDDENURL` but is answered as a target failure (424, CLI exit 1).
+   */
+  fault?: 'target';
 }
 
 /** The one error class of linkpeek: a stable `code`, the HTTP `status` for it, and the original `cause`. */
@@ -133,6 +138,7 @@ export class LinkpeekError extends Error {
   readonly statusCode?: number;
   readonly data?: Record<string, string>;
   readonly retryAfter?: number;
+  readonly #fault: 'target' | undefined;
 
   constructor(code: ErrorCode, message: string, options: LinkpeekErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : {cause: options.cause});
@@ -141,12 +147,19 @@ export class LinkpeekError extends Error {
     if (options.statusCode !== undefined) this.statusCode = options.statusCode;
     if (options.data !== undefined) this.data = options.data;
     if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter;
+    this.#fault = options.fault;
     Object.defineProperty(this, brand, {value: true});
   }
 
-  /** HTTP status the handler answers with for this error. */
+  /** HTTP status the handler answers with for this error: the code's, or 424 when the target is at fault for a caller's code. */
   get status(): number {
-    return statusByCode[this.code];
+    const status: number = statusByCode[this.code];
+    return this.#fault === 'target' && faultOf(this.code) === 'caller' ? 424 : status;
+  }
+
+  /** Who is at fault: the code's ({@link faultOf}), unless the error says the target is. */
+  get fault(): 'caller' | 'target' | 'linkpeek' {
+    return this.#fault ?? faultOf(this.code);
   }
 
   /** Only fields that are safe to make public: never `cause`, the stack or header values. */
@@ -205,6 +218,24 @@ export function toErrorBody(error: unknown, errorDocsUrl: string = defaultErrorD
 export function toLinkpeekError(error: unknown): LinkpeekError {
   if (isLinkpeekError(error)) return error;
   return new LinkpeekError('EINTERNAL', 'An internal error occurred.', {cause: error});
+}
+
+/**
+ * `error` with `url` set when it has none (the same error when it has one): every error `extract()`
+ * throws names the URL it was asked for. Code, message, cause, data and fault are kept.
+ */
+export function withUrl(error: LinkpeekError, url: string | URL): LinkpeekError {
+  if (error.url !== undefined) return error;
+  const copy = new LinkpeekError(error.code, error.message, {
+    url,
+    ...(error.cause === undefined ? {} : {cause: error.cause}),
+    ...(error.statusCode === undefined ? {} : {statusCode: error.statusCode}),
+    ...(error.data === undefined ? {} : {data: error.data}),
+    ...(error.retryAfter === undefined ? {} : {retryAfter: error.retryAfter}),
+    ...(error.fault === 'target' && faultOf(error.code) !== 'target' ? {fault: 'target' as const} : {}),
+  });
+  if (error.stack !== undefined) copy.stack = error.stack;
+  return copy;
 }
 
 /** Removes `user:password@` from a URL so it never reaches a message or a log. */

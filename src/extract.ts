@@ -1,7 +1,7 @@
 import type {Candidates, ExtractResult, Recovery} from './data.js';
 import type {Page} from './shared/page.js';
 import {createDeadline} from './deadline.js';
-import {LinkpeekError, isLinkpeekError, toLinkpeekError} from './errors.js';
+import {LinkpeekError, isLinkpeekError, toLinkpeekError, withUrl} from './errors.js';
 import {asPage, checkStatus, type FileResponse, fetchTarget} from './fetch/fetch-page.js';
 import {fileResult} from './files/file-result.js';
 import {proxyForRung} from './fetch/proxy.js';
@@ -118,7 +118,15 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
   };
 
   return async function extract(input, options = {}) {
-    const request = normalizeOptions(options, resolved);
+    // Every error names the URL asked for (ETIMEOUT and option errors too), as the endpoint's body does.
+    const asked = askedUrl(input);
+    const named = (error: unknown) => (asked ? withUrl(toLinkpeekError(error), asked) : toLinkpeekError(error));
+    let request: ReturnType<typeof normalizeOptions>;
+    try {
+      request = normalizeOptions(options, resolved);
+    } catch (error) {
+      throw named(error);
+    }
     const deadline = createDeadline(request.timeout, request.signal);
     try {
       // Credentials in the URL become an authorization header for the caller's headers, which
@@ -285,12 +293,26 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       };
     } catch (error) {
       // A stage that rejected because the deadline fired reports the deadline's reason.
-      if (deadline.signal.aborted && !isLinkpeekError(error)) throw deadline.signal.reason;
-      throw toLinkpeekError(error);
+      if (deadline.signal.aborted && !isLinkpeekError(error)) throw named(deadline.signal.reason);
+      throw named(error);
     } finally {
       deadline.dispose();
     }
   };
+}
+
+/**
+ * The input as the URL an error may name: only an http(s) URL that parses (credentials are stripped
+ * by the error). Anything else is not echoed, as validateUrl does not echo it.
+ */
+function askedUrl(input: unknown): string | undefined {
+  if (typeof input !== 'string' && !(input instanceof URL)) return undefined;
+  try {
+    const url = new URL(String(input));
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `extract()` with the default, public-only configuration. */

@@ -7,7 +7,7 @@ import got from 'got';
 import {assertAllowedLiteral, createGuardedLookup, forbidden, type GuardConfig} from '../url/address-guard.js';
 import type {Redirect} from '../data.js';
 import type {Deadline} from '../deadline.js';
-import {LinkpeekError, isLinkpeekError} from '../errors.js';
+import {LinkpeekError, isLinkpeekError, stripCredentials} from '../errors.js';
 import type {FetchConfig} from './options.js';
 import {splitCredentials} from '../url/credentials.js';
 import {validateUrl} from '../url/validate-url.js';
@@ -88,16 +88,18 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Fetc
   let owed = callerHeaders;
   let current = split.url;
   for (;;) {
-    assertAllowedLiteral(current.hostname, config);
-    const proxy = request.proxy && proxyCovers(request.proxy, current.hostname) ? request.proxy : undefined;
-    if (proxy) await assertProxiedTargetAllowed(current, deadline, config);
-    const headers: Record<string, string> = {
-      'user-agent': config.userAgent,
-      accept: defaultAccept,
-      ...profileHeaders(request.profile, current.hostname),
-      ...owed,
-    };
-    const hop = await sendOnce(current, method, headers, deadline, config, proxy);
+    const hop = await refusingHop(url, redirects.length > 0 ? current : null, async () => {
+      assertAllowedLiteral(current.hostname, config);
+      const proxy = request.proxy && proxyCovers(request.proxy, current.hostname) ? request.proxy : undefined;
+      if (proxy) await assertProxiedTargetAllowed(current, deadline, config);
+      const headers: Record<string, string> = {
+        'user-agent': config.userAgent,
+        accept: defaultAccept,
+        ...profileHeaders(request.profile, current.hostname),
+        ...owed,
+      };
+      return sendOnce(current, method, headers, deadline, config, proxy);
+    });
     const location = hop.headers.location;
     if (!redirectStatuses.has(hop.statusCode) || location === undefined) {
       return {url: current.href, statusCode: hop.statusCode, headers: hop.headers, redirects, body: hop.body};
@@ -110,7 +112,8 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Fetc
       });
     }
     redirects.push({statusCode: hop.statusCode, url: current.href});
-    const next = nextUrl(location, current, config);
+    const from = current;
+    const next = await refusingHop(url, 'location', async () => nextUrl(location, from, config));
     if (hop.statusCode === 303 && method !== 'HEAD') method = 'GET';
     if (next.origin !== current.origin) owed = Object.fromEntries(Object.entries(owed).filter(([name]) => portableHeaders.has(name)));
     current = next;
@@ -194,6 +197,31 @@ function guardBody(source: Duplex, url: URL, deadline: Deadline): Readable {
   deadline.signal.addEventListener('abort', onAbort, {once: true});
   source.pipe(body);
   return body;
+}
+
+/**
+ * Runs one step of a redirect chain; a refused address on a hop (`hop`, or the Location being
+ * validated) is the target's doing, not the caller's: EFORBIDDENURL is kept, with the URL asked for
+ * as `url`, the refused hop in `data.redirect`, and the target at fault (424, CLI exit 1).
+ */
+async function refusingHop<T>(asked: URL, hop: URL | 'location' | null, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    const refused = isLinkpeekError(error) && error.code === 'EFORBIDDENURL' ? error : null;
+    // validateUrl names the Location it refused in `url`.
+    const where = hop === 'location' ? refused?.url : hop?.href;
+    if (!refused || where === undefined) throw error;
+    const shown = stripCredentials(where);
+    return Promise.reject(
+      new LinkpeekError('EFORBIDDENURL', `The URL \`${stripCredentials(asked)}\` redirected to \`${shown}\`, which is not a public address.`, {
+        cause: refused,
+        url: asked,
+        data: {url: 'redirected to a private or reserved address', redirect: shown},
+        fault: 'target',
+      }),
+    );
+  }
 }
 
 function nextUrl(location: string, current: URL, config: FetchConfig): URL {
