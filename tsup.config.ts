@@ -1,11 +1,12 @@
 import {defineConfig} from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  // fastify: `linkpeek/fastify`, its own entry so `import 'linkpeek'` never loads fastify-plugin.
+  entry: {index: 'src/index.ts', cli: 'src/cli.ts', fastify: 'src/endpoint/fastify-plugin.ts'},
   format: ['esm'],
   platform: 'node',
   target: 'node20',
-  dts: {entry: 'src/index.ts'},
+  dts: {entry: {index: 'src/index.ts', fastify: 'src/endpoint/fastify-plugin.ts'}},
   tsconfig: 'tsconfig.build.json',
   clean: true,
   sourcemap: true,

@@ -107,6 +107,8 @@ export type {Deadline} from './deadline.js';
 // HTTP endpoint
 export {createHandler, handleQuery} from './endpoint/handler.js';
 export type {HandlerConfig, QueryRequest, QueryResponse} from './endpoint/handler.js';
+export {createFetchHandler} from './endpoint/fetch-handler.js';
+export type {FetchHandler, FetchHandlerConfig} from './endpoint/fetch-handler.js';
 export {parseQuery, embedPaths} from './endpoint/parse-query.js';
 export type {ParsedQuery} from './endpoint/parse-query.js';
 export {createMemoryCache, cacheKey} from './endpoint/result-cache.js';

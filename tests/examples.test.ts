@@ -8,6 +8,7 @@ import {describe, expect, it, jest} from '@jest/globals';
 jest.setTimeout(60_000);
 import {chromiumPath} from './helpers/chromium.js';
 import {runTs, start} from './helpers/child.js';
+import {startSampleSite} from '../examples/sample-site.js';
 
 // Each example runs as a user would run it, against the bundled sample page on 127.0.0.1.
 describe('examples/', () => {
@@ -44,6 +45,8 @@ describe('examples/', () => {
     ['node-http.ts', /Endpoint: (http:\/\/127\.0\.0\.1:\d+\/)/],
     ['express.ts', /Endpoint: (http:\/\/127\.0\.0\.1:\d+\/preview)/],
     ['koa.ts', /Endpoint: (http:\/\/127\.0\.0\.1:\d+\/)/],
+    ['fastify.ts', /Endpoint: (http:\/\/127\.0\.0\.1:\d+\/preview)/],
+    ['hono.ts', /Endpoint: (http:\/\/127\.0\.0\.1:\d+\/preview)/],
   ])('%s serves the endpoint, answers its own curl line and stops on SIGTERM', async (file, endpointLine) => {
     const example = start(process.execPath, ['--import', 'tsx', `examples/${file}`], {PORT: '0'});
     await example.waitFor('stdout', endpointLine);
@@ -55,6 +58,22 @@ describe('examples/', () => {
     example.child.kill('SIGTERM');
     const {code, stderr} = await example.finished;
     expect({code, stderr}).toEqual({code: 0, stderr: ''});
+  });
+
+  it('next/app/api/preview/route.ts answers GET the way Next.js calls it: a Request in, a Response out', async () => {
+    const {GET, runtime} = await import('../examples/next/app/api/preview/route.js');
+    const site = await startSampleSite();
+    try {
+      expect(runtime).toBe('nodejs');
+      const response = await GET(new Request(`http://localhost:3000/api/preview?url=${encodeURIComponent(site.url)}`));
+      expect(response).toBeInstanceOf(Response);
+      expect([response.status, response.headers.get('x-cache-status')]).toEqual([200, 'MISS']);
+      expect((await response.json()).data.title).toBe('Linkpeek sample page');
+      const elsewhere = await GET(new Request('http://localhost:3000/api/other'));
+      expect(elsewhere.status).toBe(404);
+    } finally {
+      await site.close();
+    }
   });
 
   it('cli.sh runs the command with and without the loopback opt-in', async () => {

@@ -115,7 +115,8 @@ const everyHandlerKey: Record<Exclude<keyof HandlerConfig, keyof CreateExtractor
 ) as Record<(typeof handlerConfigKeys)[number], true>;
 void everyHandlerKey;
 
-type Core = (searchParams: URLSearchParams, method: string, signal?: AbortSignal, requestHeaders?: RequestHeaders) => Promise<QueryResponse>;
+/** One endpoint's query answerer: built once per config by {@link createCore}, shared by every adapter. */
+export type Core = (searchParams: URLSearchParams, method: string, signal?: AbortSignal, requestHeaders?: RequestHeaders) => Promise<QueryResponse>;
 
 
 /**
@@ -206,7 +207,8 @@ export function createHandler(
   }
 }
 
-function createCore(config: HandlerConfig): Core {
+/** Validates `config` (throws EINVALOPTION at once) and builds its core: the one query model every adapter uses. */
+export function createCore(config: HandlerConfig): Core {
   const {
     cache,
     cacheTtl,

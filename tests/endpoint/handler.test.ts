@@ -15,6 +15,7 @@ import {createHandler, handleQuery, type HandlerConfig} from '../../src/endpoint
 import {createFileStore} from '../../src/screenshot/store.js';
 import type {CacheEntry} from '../../src/endpoint/result-cache.js';
 import {chromiumPath} from '../helpers/chromium.js';
+import {frameworkMounts} from '../helpers/framework-mounts.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {html, redirect, startServer, type TestServer} from '../helpers/server.js';
 
@@ -102,6 +103,8 @@ const mounts: [string, Mount][] = [
       return listen(createServer(app.callback()), '/');
     },
   ],
+  // The Web handler, Hono and Fastify (issue 26): the same contract, tests/helpers/framework-mounts.ts.
+  ...frameworkMounts,
 ];
 
 const hitsOf = (path: string) => target.hits.filter((hit) => hit === `GET ${path}`).length;
