@@ -29,6 +29,7 @@ describe('normalizeOptions', () => {
       meta: {title: true, description: true, lang: true, author: true, publisher: true, date: true, datePublished: true, dateModified: true, url: true, image: true, logo: true, video: true, audio: true},
       data: null,
       headers: {},
+      proxy: null,
       palette: false,
       timeout: 10_000,
       signal: undefined,
