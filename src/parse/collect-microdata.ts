@@ -21,7 +21,9 @@ export const microdataAttributeTags: readonly string[] = [
 function microdataValue(name: string, attribs: Record<string, string>): string | undefined {
   switch (name) {
     case 'meta': return attribs.content;
-    case 'a': case 'area': case 'link': return attribs.href;
+    case 'a': case 'area': return attribs.href;
+    // YouTube names a video's channel with `<link itemprop="name" content="…">` (no href): read its content.
+    case 'link': return attribs.href ?? attribs.content;
     case 'img': case 'audio': case 'video': case 'source': case 'embed': case 'iframe': case 'track': return attribs.src;
     case 'object': return attribs.data;
     case 'time': return attribs.datetime;

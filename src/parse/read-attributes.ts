@@ -20,7 +20,8 @@ const readAttributes = new Map<string, readonly string[]>([
   ['html', ['lang', 'xml:lang']],
   ['base', ['href']],
   ['meta', ['content', 'name', 'property', 'http-equiv']],
-  ['link', ['href', 'rel', 'sizes', 'type', 'hreflang']],
+  // `content`: the microdata value of a `<link itemprop>` without href (YouTube's channel name).
+  ['link', ['href', 'rel', 'sizes', 'type', 'hreflang', 'content']],
   ['script', ['type']],
   ['a', ['rel', 'href', 'type']],
   ['area', ['href']],

@@ -10,9 +10,15 @@ import {authorRules, descriptionRules, langRules, modifiedDateRules, publishedDa
 import {logoRules, publisherRules} from './brand-rules.js';
 import {audioRules, imageRules, videoRules} from './media-rules.js';
 import {trim} from '../parse/chars.js';
+import {defaultSiteIndex} from './sites/index.js';
+import {siteFor, type SiteIndex} from './sites/site-index.js';
+import type {SiteRules} from './sites/site.js';
 
 export {link, meta, microdata, type Rule, type RuleContext, type RuleTable} from './rule-kit.js';
 export {minImageSize} from './media-rules.js';
+export {defaultSites, defaultSiteIndex, withSites} from './sites/index.js';
+export {siteIndex, siteFor, type SiteIndex} from './sites/site-index.js';
+export type {PageKind, SiteRules} from './sites/site.js';
 
 /**
  * The extraction rules, field by field, in priority order. Read it, reorder it or extend it, and pass
@@ -66,17 +72,44 @@ const noValues: readonly unknown[] = [];
  * the README for each field's checks), else `null`; media fields get every rule's values concatenated
  * in rule order, trimmed and deduplicated (still relative: {@link resolveUrls} makes them absolute).
  * A rule that throws is skipped, so a user-supplied rule cannot break extraction.
+ * On a page of one of `sites` (by its host), that site's rules run before the table's (docs/sites.md);
+ * `null` runs the table alone.
  * @default table {@link rules}
+ * @default sites {@link defaultSiteIndex}
  */
-export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable = rules): Candidates {
+export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable = rules, sites: SiteIndex | null = defaultSiteIndex): Candidates {
+  // One lookup of the page's host: a page of no listed site runs the table as it is.
+  const site = sites === null ? null : siteFor(sites, page.url);
   // The meta lookups and JSON-LD type filters many rules share are computed once per call.
-  return withQueryCache(snapshot, () => runRules(snapshot, page, table));
+  return withQueryCache(snapshot, () => (site === null ? runRules(snapshot, page, table) : runSiteRules(snapshot, page, table, site)));
 }
 
-function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable): Candidates {
+/**
+ * The table with a site's rules before the general ones, field by field, and its refused values
+ * refused from every rule. `date` reads the site's date rules (its posting date first), then the table's.
+ */
+function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable, site: SiteRules): Candidates {
+  const own = site.rules;
+  const merged = {} as RuleTable;
+  for (const field of Object.keys(table) as (keyof RuleTable)[]) {
+    const first = field === 'date' ? [...(own.date ?? []), ...(own.datePublished ?? []), ...(own.dateModified ?? [])] : (own[field] ?? []);
+    merged[field] = first.length === 0 ? table[field] : [...first, ...table[field]];
+  }
+  return runRules(snapshot, page, merged, site.refuse);
+}
+
+function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable, refuse?: SiteRules['refuse']): Candidates {
   const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url)};
-  const text = (field: TextField): string | null => firstAccepted(table[field], acceptText[field], snapshot, context);
-  const media = (field: MediaField): string[] => allValues(table[field], snapshot, context);
+  const text = (field: TextField): string | null => {
+    const refused = refuse?.[field];
+    const accept = acceptText[field];
+    return firstAccepted(table[field], refused === undefined ? accept : (value, at) => (refused(value) ? null : accept(value, at)), snapshot, context);
+  };
+  const media = (field: MediaField): string[] => {
+    const values = allValues(table[field], snapshot, context);
+    const refused = refuse?.[field];
+    return refused === undefined ? values : values.filter((value) => !refused(value));
+  };
   const title = text('title');
   const description = text('description');
   const lang = text('lang');

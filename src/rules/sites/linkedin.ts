@@ -1,0 +1,35 @@
+import {meta} from '../rule-kit.js';
+import type {SiteRules} from './site.js';
+import {constant, jsonldNamesOf, jsonldOf, matched, onPath, without} from './site-kit.js';
+
+const content = ['SocialMediaPosting', 'DiscussionForumPosting', 'Article', 'NewsArticle'];
+
+/**
+ * LinkedIn: posts and articles carry a SocialMediaPosting/Article with `author` and `datePublished`;
+ * a post's og:title is `Name on LinkedIn: text…`, a profile's `Name - Headline | LinkedIn`, a
+ * company's `Company | LinkedIn`.
+ */
+export const linkedin: SiteRules = {
+  id: 'linkedin',
+  hosts: ['linkedin.com', 'lnkd.in'],
+  kinds: [
+    {kind: 'post', example: 'https://www.linkedin.com/posts/ann-example_launch-activity-7199999999999999999-AbCd'},
+    {kind: 'profile', example: 'https://www.linkedin.com/in/ann-example'},
+    {kind: 'company', example: 'https://www.linkedin.com/company/example-robotics'},
+    {kind: 'article', example: 'https://www.linkedin.com/pulse/what-we-learned-ann-example'},
+  ],
+  rules: {
+    title: [without(meta('og:title'), / \| LinkedIn$/)],
+    author: [
+      jsonldNamesOf(content, 'author'),
+      matched(meta('og:title'), /^(.+?) on LinkedIn: /),
+      onPath(/^\/in\//, matched(meta('og:title'), /^(.+?) - /)),
+      onPath(/^\/company\//, without(meta('og:title'), / \| LinkedIn$/)),
+    ],
+    publisher: [constant('LinkedIn')],
+    datePublished: [jsonldOf(content, 'datePublished')],
+  },
+  refuse: {
+    title: (value) => /^(?:LinkedIn|Sign Up \| LinkedIn|LinkedIn Login, Sign in \| LinkedIn)$/.test(value),
+  },
+};

@@ -1,0 +1,38 @@
+import type {MediaField, TextField} from '../../data.js';
+import type {RuleTable} from '../rule-kit.js';
+
+/** A field of the card a site's rules can read or refuse. */
+export type SiteField = TextField | MediaField;
+
+/**
+ * A page kind of a site (a watch page, a post, a profile…): its name and an example path, for the
+ * docs table and the tests (each kind has a fixture, tests/fixtures/sites/<site>/<kind>.html).
+ */
+export interface PageKind {
+  kind: string;
+  /** An example URL of this kind, the one its fixture is read at. */
+  example: string;
+}
+
+/**
+ * The rules of one site, as data: they run before the general rules, only on pages of its hosts
+ * (pickFields looks the page's host up once, in a map). Read {@link defaultSites} for examples.
+ */
+export interface SiteRules {
+  /** A short lowercase id (`youtube`, `x`), unique among the sites. */
+  id: string;
+  /**
+   * The hosts it covers: a domain covers its subdomains (`youtube.com` covers `www.` and `m.`), and
+   * `name.*` covers that name under any public suffix (`amazon.*`: `amazon.de`, `amazon.co.uk`).
+   */
+  hosts: string[];
+  /** The page kinds its rules were written and tested for. */
+  kinds?: PageKind[];
+  /** Per field, rules tried before the general rules of that field (text fields: the first accepted value wins). */
+  rules: Partial<RuleTable>;
+  /**
+   * Per field, values refused from any rule, the general ones included: a site's generic placeholder
+   * image, its error text ("JavaScript is not available"). A refused text lets the next value try.
+   */
+  refuse?: Partial<Record<SiteField, (value: string) => boolean>>;
+}

@@ -1,0 +1,35 @@
+import {meta} from '../rule-kit.js';
+import type {SiteRules} from './site.js';
+import {constant, jsonldOf, matched, onPath, without} from './site-kit.js';
+
+/**
+ * Spotify: og:title is the track, album, playlist, episode or artist; `music:musician_description`
+ * names a track's or album's artist; an episode's og:description starts `Listen to this episode from
+ * Show on Spotify.` (the show is its author); a playlist's `Playlist · Owner · 42 items`.
+ */
+export const spotify: SiteRules = {
+  id: 'spotify',
+  hosts: ['open.spotify.com', 'spotify.link', 'spotify.com'],
+  kinds: [
+    {kind: 'track', example: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC'},
+    {kind: 'album', example: 'https://open.spotify.com/album/6aBcDeFgHiJkLmNoPqRsTu'},
+    {kind: 'playlist', example: 'https://open.spotify.com/playlist/37i9dQZF1DXcBWIGoYBM5M'},
+    {kind: 'episode', example: 'https://open.spotify.com/episode/5aBcDeFgHiJkLmNoPqRsTu'},
+    {kind: 'artist', example: 'https://open.spotify.com/artist/0aBcDeFgHiJkLmNoPqRsTu'},
+  ],
+  rules: {
+    description: [without(meta('og:description'), /^Listen to this episode from .+? on Spotify\.\s*/)],
+    author: [
+      meta('music:musician_description'),
+      matched(meta('og:description'), /^Listen to this episode from (.+?) on Spotify\./),
+      matched(meta('og:description'), /^Playlist · (.+?) · /),
+      onPath(/^\/(?:intl-\w+\/)?artist\//, meta('og:title')),
+    ],
+    publisher: [constant('Spotify')],
+    datePublished: [meta('music:release_date'), jsonldOf(['PodcastEpisode', 'MusicRecording'], 'datePublished')],
+  },
+  refuse: {
+    title: (value) => /^Spotify(?: – Web Player)?$/.test(value),
+    description: (value) => /^Spotify is a digital music service/.test(value),
+  },
+};
