@@ -1,6 +1,6 @@
 import {meta} from '../rule-kit.js';
 import type {SiteRules} from './site.js';
-import {constant, jsonldNamesOf, jsonldOf, matched, onPath, without} from './site-kit.js';
+import {constant, jsonldNamesOf, jsonldOf, mapped, matched, onPath, without} from './site-kit.js';
 
 const content = ['SocialMediaPosting', 'DiscussionForumPosting', 'Article', 'NewsArticle'];
 
@@ -19,7 +19,11 @@ export const linkedin: SiteRules = {
     {kind: 'article', example: 'https://www.linkedin.com/pulse/what-we-learned-ann-example'},
   ],
   rules: {
-    title: [without(meta('og:title'), / \| LinkedIn$/)],
+    title: [
+      jsonldOf(content, 'headline'),
+      // `Name on LinkedIn: text | 42 comments`: the post's text.
+      mapped('meta(og:title) without name and counts', meta('og:title'), (value) => value.replace(/^.+? on LinkedIn: | \| [\d.,]+K? comments?$| \| LinkedIn$/g, '')),
+    ],
     author: [
       jsonldNamesOf(content, 'author'),
       matched(meta('og:title'), /^(.+?) on LinkedIn: /),
