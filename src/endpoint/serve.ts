@@ -4,6 +4,7 @@ import {createChromiumProvider} from '../browser/chromium-provider.js';
 import {createHandler, type HandlerConfig} from './handler.js';
 import {LinkpeekError, toLinkpeekError} from '../errors.js';
 import {createRedisCache} from './redis-cache.js';
+import {answerClientError} from './client-error.js';
 
 /** Options of {@link startEndpoint}. */
 export interface EndpointOptions {
@@ -53,6 +54,9 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Endp
     ...(redis ? {cache: redis} : {}),
   };
   const server = createServer(createHandler(config));
+  // A request line or headers too large for node:http never reach the handler: answered here in
+  // the documented JSON envelope instead of node's empty 431.
+  server.on('clientError', (error, socket) => answerClientError(error, socket, config.errorDocsUrl));
   server.headersTimeout = 15_000;
   server.requestTimeout = 60_000;
   server.keepAliveTimeout = 5_000;
