@@ -1,6 +1,7 @@
 import {extractColorsFromImageData} from 'extract-colors';
 import type {ImagePalette} from '../data.js';
 import {contrastRatio, toHex} from './contrast.js';
+import {isIcon, readIcon} from './read-icon.js';
 import {mergeSimilar} from './similar-colours.js';
 
 /** Images with more pixels than this (width × height from the header) get no palette: never decoded. */
@@ -31,7 +32,8 @@ export interface PaletteLimits {
  * contrasting readable colours, see {@link pickColours}). `null`, never an error, for bytes that are
  * not a decodable image, an image over `maxPixels` (checked from its header, before any decoding), a
  * fully transparent one, or when `signal` ends first. Decodes with sharp (libvips), loaded on first
- * use; `null` too if sharp cannot load on this platform.
+ * use (`null` too if sharp cannot load on this platform): PNG, JPEG, WebP, GIF and AVIF (first
+ * frame), SVG, TIFF; ICO through read-icon.ts.
  */
 export async function computePalette(bytes: Uint8Array, limits: PaletteLimits = {}): Promise<ImagePalette | null> {
   const {signal} = limits;
@@ -52,9 +54,15 @@ export async function computePalette(bytes: Uint8Array, limits: PaletteLimits = 
 
 async function colours(bytes: Uint8Array, maxPixels: number): Promise<ImagePalette | null> {
   const {default: sharp} = await import('sharp');
+  // An ICO is read here (libvips has no ICO loader): its largest image, as PNG bytes or decoded RGBA.
+  const icon = isIcon(bytes) ? await readIcon(bytes) : undefined;
+  if (icon === null) return null;
   // failOn 'warning' (the default, kept explicit): a truncated or corrupt file is refused, not half-read.
   // limitInputPixels refuses a decompression bomb from its header too, in case metadata() was fooled.
-  const image = sharp(bytes, {limitInputPixels: maxPixels, failOn: 'warning'});
+  const image =
+    icon?.kind === 'rgba'
+      ? sharp(Buffer.from(icon.data.buffer, icon.data.byteOffset, icon.data.byteLength), {raw: {width: icon.width, height: icon.height, channels: 4}})
+      : sharp(icon?.bytes ?? bytes, {limitInputPixels: maxPixels, failOn: 'warning'});
   const {width, height} = await image.metadata();
   if (!width || !height || width * height > maxPixels) return null;
   const {data, info} = await image

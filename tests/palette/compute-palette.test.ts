@@ -3,7 +3,7 @@ import type {AddressInfo} from 'node:net';
 import {describe, expect, it} from '@jest/globals';
 import {computePalette, maxPalettePixels, minContrast, pickColours} from '../../src/palette/compute-palette.js';
 import {contrastRatio, parseHex} from '../../src/palette/contrast.js';
-import {bands, type Format, gradient, noise, solid} from './images.js';
+import {bands, bmpIcon, type Format, gradient, ico, noise, solid} from './images.js';
 
 const hexColour = /^#[0-9A-F]{6}$/;
 
@@ -161,5 +161,34 @@ describe('pickColours', () => {
 
   it('never lists black or white twice when the palette has them', () => {
     expect(pickColours(['#FFFFFF', '#000000', '#222222'])).toEqual({background_color: '#FFFFFF', color: '#000000', alternative_color: '#222222'});
+  });
+});
+
+describe('computePalette on ICO files (favicon.ico)', () => {
+  const twoBands = (x: number) => (x < 22 ? '#D62828' : '#1D3557');
+
+  it('reads the largest PNG image of the file', async () => {
+    const small = await solid('#00FF00', 16, 16);
+    const large = await bands([['#D62828', 0.7], ['#1D3557', 0.3]], 'png', {width: 48, height: 48});
+    const file = ico([{width: 16, height: 16, data: small}, {width: 48, height: 48, data: large}]);
+    expect((await computePalette(file))?.palette).toEqual(['#D62828', '#1D3557']);
+  });
+
+  it('reads 32-bit and 24-bit BMP images, the AND mask as transparency', async () => {
+    const full = ico([{width: 32, height: 32, data: bmpIcon(32, 32, twoBands)}]);
+    expect((await computePalette(full))?.palette).toEqual(['#D62828', '#1D3557']);
+    // 24 bits, the 16 left columns masked out: the red that is left is smaller than the navy.
+    const masked = ico([{width: 32, height: 32, data: bmpIcon(32, 32, twoBands, 24, 16)}]);
+    expect((await computePalette(masked))?.palette).toEqual(['#1D3557', '#D62828']);
+  });
+
+  it('gives null for a truncated file and for a BMP claiming a huge size, without decoding it', async () => {
+    const file = ico([{width: 32, height: 32, data: bmpIcon(32, 32, twoBands)}]);
+    expect(await computePalette(file.subarray(0, 100))).toBeNull();
+    expect(await computePalette(file.subarray(0, 10))).toBeNull();
+    const claimsHuge = ico([{width: 32, height: 32, data: bmpIcon(32, 32, twoBands, 32, 0, {width: 30_000, height: 30_000})}]);
+    const started = performance.now();
+    expect(await computePalette(claimsHuge)).toBeNull();
+    expect(performance.now() - started).toBeLessThan(200);
   });
 });

@@ -59,3 +59,49 @@ export function solid(hex: string, width: number, height: number): Promise<Buffe
   const [r, g, b] = parseHex(hex);
   return sharp({create: {width, height, channels: 3, background: {r, g, b}}, limitInputPixels: false}).png({compressionLevel: 9}).toBuffer();
 }
+
+/** An ICO file of these images (PNG bytes, or BMP images as {@link bmpIcon} makes them), in order. */
+export function ico(images: Array<{width: number; height: number; data: Buffer}>): Buffer {
+  const header = Buffer.from([0, 0, 1, 0, images.length & 255, images.length >> 8]);
+  let offset = 6 + 16 * images.length;
+  const entries = images.map(({width, height, data}) => {
+    const entry = Buffer.alloc(16);
+    entry[0] = width >= 256 ? 0 : width;
+    entry[1] = height >= 256 ? 0 : height;
+    entry.writeUInt16LE(1, 4);
+    entry.writeUInt16LE(32, 6);
+    entry.writeUInt32LE(data.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += data.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...images.map(({data}) => data)]);
+}
+
+/**
+ * A BMP image as an ICO holds it (no file header; the height doubled for the AND mask): 32-bit BGRA,
+ * or 24-bit BGR whose AND mask makes `transparentColumns` (from the left) transparent.
+ * `pixel(x, y)` gives each pixel's hex colour, y from the top.
+ */
+export function bmpIcon(width: number, height: number, pixel: (x: number, y: number) => string, depth: 24 | 32 = 32, transparentColumns = 0, claimed = {width, height}): Buffer {
+  const header = Buffer.alloc(40);
+  header.writeUInt32LE(40, 0);
+  header.writeInt32LE(claimed.width, 4);
+  header.writeInt32LE(claimed.height * 2, 8);
+  header.writeUInt16LE(1, 12);
+  header.writeUInt16LE(depth, 14);
+  const stride = Math.ceil((width * depth) / 8 / 4) * 4;
+  const pixels = Buffer.alloc(stride * height);
+  const maskStride = Math.ceil(width / 8 / 4) * 4;
+  const mask = Buffer.alloc(maskStride * height);
+  for (let row = 0; row < height; row++) {
+    const y = height - 1 - row;
+    for (let x = 0; x < width; x++) {
+      const [r, g, b] = parseHex(pixel(x, y));
+      const at = row * stride + (x * depth) / 8;
+      pixels.set(depth === 32 ? [b, g, r, 255] : [b, g, r], at);
+      if (x < transparentColumns) mask[row * maskStride + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
+  }
+  return Buffer.concat([header, pixels, depth === 24 ? mask : Buffer.alloc(0)]);
+}
