@@ -18,7 +18,7 @@ export type {
 } from './options.js';
 
 // Results
-export type {LinkData, Media, Screenshot, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
+export type {LinkData, Media, Screenshot, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
 
 // Errors
 export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} from './errors.js';
@@ -43,6 +43,7 @@ export type {DecodedBody} from './fetch/decode-body.js';
 export {parseHtml, parseHtmlChunks} from './parse/parse-html.js';
 export type {Snapshot} from './parse/parse-html.js';
 export {pickFields, rules, meta, microdata, link} from './rules/rules.js';
+export {defaultSites, withSites, siteIndex, type SiteIndex, type SiteRules, type PageKind} from './rules/rules.js';
 export type {Rule, RuleTable, RuleContext} from './rules/rules.js';
 export {resolveUrls, documentBase} from './rules/resolve-urls.js';
 export {pingUrls} from './ping/ping.js';
@@ -109,6 +110,8 @@ export {createHandler, handleQuery} from './endpoint/handler.js';
 export type {HandlerConfig, QueryRequest, QueryResponse} from './endpoint/handler.js';
 export {createFetchHandler} from './endpoint/fetch-handler.js';
 export type {FetchHandler, FetchHandlerConfig} from './endpoint/fetch-handler.js';
+export {renderCard} from './card/render-card.js';
+export type {CardData, RenderCardOptions} from './card/render-card.js';
 export {parseQuery, embedPaths} from './endpoint/parse-query.js';
 export type {ParsedQuery} from './endpoint/parse-query.js';
 export {createMemoryCache, cacheKey} from './endpoint/result-cache.js';

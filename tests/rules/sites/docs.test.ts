@@ -1,0 +1,21 @@
+import {describe, expect, it} from '@jest/globals';
+import {readDoc, section, tables} from '../../helpers/readme.js';
+import {defaultSites} from '../../../src/rules/rules.js';
+
+const fieldOrder = ['title', 'description', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url', 'image', 'logo', 'video', 'audio', 'lang'] as const;
+const list = (cell: string): string[] => (cell === '—' ? [] : cell.split(', ').map((item) => item.replace(/`/g, '')));
+
+describe('docs/sites.md', () => {
+  it('the sites table lists every site module with its hosts, page kinds, ruled and refused fields', () => {
+    const [table] = tables(section(readDoc('docs/sites.md'), '## The sites').body);
+    expect(table!.header.slice(0, 5)).toEqual(['Site', 'Hosts', 'Page kinds', 'Site rules for', 'Refused values of']);
+    const documented = table!.rows.map((row) => ({
+      id: row[0]!.replace(/`/g, ''), hosts: list(row[1]!), kinds: list(row[2]!), rules: list(row[3]!), refuse: list(row[4]!),
+    }));
+    expect(documented).toEqual(defaultSites.map((site) => ({
+      id: site.id, hosts: site.hosts, kinds: (site.kinds ?? []).map((kind) => kind.kind),
+      rules: fieldOrder.filter((field) => (site.rules[field]?.length ?? 0) > 0),
+      refuse: fieldOrder.filter((field) => site.refuse?.[field] !== undefined),
+    })));
+  });
+});
