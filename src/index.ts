@@ -18,7 +18,7 @@ export type {
 } from './options.js';
 
 // Results
-export type {LinkData, Media, Screenshot, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
+export type {LinkData, Media, Screenshot, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
 
 // Errors
 export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} from './errors.js';
@@ -110,8 +110,6 @@ export {createHandler, handleQuery} from './endpoint/handler.js';
 export type {HandlerConfig, QueryRequest, QueryResponse} from './endpoint/handler.js';
 export {createFetchHandler} from './endpoint/fetch-handler.js';
 export type {FetchHandler, FetchHandlerConfig} from './endpoint/fetch-handler.js';
-export {renderCard} from './card/render-card.js';
-export type {CardData, RenderCardOptions} from './card/render-card.js';
 export {parseQuery, embedPaths} from './endpoint/parse-query.js';
 export type {ParsedQuery} from './endpoint/parse-query.js';
 export {createMemoryCache, cacheKey} from './endpoint/result-cache.js';
