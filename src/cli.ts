@@ -115,9 +115,6 @@ async function main(argv: string[]): Promise<number> {
   }
   const allowLoopback = values['allow-loopback'] === true || process.env.LINKPEEK_ALLOW_LOOPBACK === '1';
   const policy = allowLoopback ? {allowAddress: loopbackAndPublic} : {};
-  if (allowLoopback && positionals[0] === 'serve') {
-    process.stderr.write('linkpeek: warning: --allow-loopback is on: anyone who can reach this endpoint can make it fetch 127.0.0.0/8 and ::1 (for local testing only)\n');
-  }
 
   if (positionals[0] === 'serve') {
     if (positionals.length > 1 || [...flags.keys()].some((name) => name !== 'cache')) {
@@ -174,6 +171,9 @@ async function serve(port: unknown, host: unknown, config: HandlerConfig, redis:
     throw asFlagError(error);
   });
   process.stderr.write(`linkpeek listening on ${endpoint.url}${redis ? ` (cache on ${redactRedis(redis)})` : ''}\n`);
+  if (config.allowAddress) {
+    process.stderr.write('linkpeek: warning: --allow-loopback is on: anyone who can reach this endpoint can make it fetch 127.0.0.0/8 and ::1 (for local testing only)\n');
+  }
   if (config.playground) process.stderr.write(`linkpeek playground: open ${endpoint.url} in a browser\n`);
   return new Promise<number>((resolve) => {
     const stop = (signal: string) => {

@@ -34,6 +34,8 @@ export type ErrorCode =
   | 'ERATELIMIT'
   /** The caller aborted the request through its `signal`. */
   | 'EABORTED'
+  /** The endpoint's cache store (e.g. Redis) failed; requests are answered uncached meanwhile. Only ever passed to `onError`. */
+  | 'ECACHE'
   /** A bug in linkpeek; details stay in `cause`, never in the message. */
   | 'EINTERNAL';
 
@@ -65,6 +67,7 @@ export const statusByCode = {
   EWALL: 424,
   ERATELIMIT: 429,
   ENOBROWSER: 503,
+  ECACHE: 503,
   EABORTED: 499,
   EINTERNAL: 500,
 } as const satisfies Record<ErrorCode, number>;
@@ -90,6 +93,7 @@ export const parameterByCode = {
   EWALL: 'url',
   ERATELIMIT: 'url',
   ENOBROWSER: null,
+  ECACHE: null,
   EABORTED: null,
   EINTERNAL: null,
 } as const satisfies Record<ErrorCode, string | null>;

@@ -2,7 +2,7 @@
 // them, the loopback opt-in named where it would help, a refused redirect as the target's failure.
 import {afterAll, beforeAll, describe, expect, it, jest} from '@jest/globals';
 import {readFileSync} from 'node:fs';
-import {errorCodes, faultOf, statusByCode} from '../src/errors.js';
+import {type ErrorCode, errorCodes, faultOf, statusByCode} from '../src/errors.js';
 import {runTs, start} from './helpers/child.js';
 import {html, redirect, startServer, type TestServer} from './helpers/server.js';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => target.close());
 
 /** The codes named in a text, split at the sentence that starts the exit-1 half. */
-function exitClaims(text: string, splitAt: RegExp): {two: string[]; one: string[]; oneSaysFail: boolean} {
+function exitClaims(text: string, splitAt: RegExp): {two: ErrorCode[]; one: ErrorCode[]; oneSaysFail: boolean} {
   const [before, after = ''] = text.split(splitAt);
   const named = (part: string) => errorCodes.filter((code) => new RegExp(`\\b${code}\\b`).test(part));
   return {two: named(before ?? ''), one: named(after), oneSaysFail: /"fail"/.test(after)};

@@ -29,6 +29,7 @@ describe('statusByCode', () => {
     ['EWALL', 424],
     ['ERATELIMIT', 429],
     ['ENOBROWSER', 503],
+    ['ECACHE', 503],
     ['EABORTED', 499],
     ['EINTERNAL', 500],
   ] as const)('maps %s to HTTP %i', (code, status) => {
@@ -37,7 +38,7 @@ describe('statusByCode', () => {
   });
 
   it('has a row for every code and no other', () => {
-    expect(errorCodes).toHaveLength(17);
+    expect(errorCodes).toHaveLength(18);
     expect(Object.keys(parameterByCode).sort()).toEqual([...errorCodes].sort());
   });
 
@@ -61,6 +62,7 @@ describe('statusByCode', () => {
     ['EWALL', 'target'],
     ['ERATELIMIT', 'target'],
     ['ENOBROWSER', 'linkpeek'],
+    ['ECACHE', 'linkpeek'],
     ['EINTERNAL', 'linkpeek'],
   ] as const)('blames %s on the %s', (code, fault) => {
     expect(faultOf(code)).toBe(fault);

@@ -3,7 +3,7 @@ import {performance} from 'node:perf_hooks';
 import type {ExtractResult} from '../data.js';
 import {backoffError, backoffFor, backoffKeys, defaultBackoff, type BackoffEntry} from './backoff.js';
 import {embedValue, type QueryResponse} from './embed.js';
-import {defaultErrorDocsUrl, LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
+import {defaultErrorDocsUrl, isLinkpeekError, LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
 import {createExtractor, defaultStages, type CreateExtractorConfig} from '../extract.js';
 import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} from '../options.js';
 import {hasCredentials, splitCredentials} from '../url/credentials.js';
@@ -245,7 +245,9 @@ export function createCore(config: HandlerConfig): Core {
   // and the next operation that works ends the outage.
   let storeDown = false;
   const storeFailed = (error: unknown) => {
-    if (!storeDown) report(error);
+    // ECACHE, not EINTERNAL: the store's outage is not a linkpeek bug (any store's error is named so).
+    const named = isLinkpeekError(error) && error.code === 'ECACHE' ? error : new LinkpeekError('ECACHE', 'The cache store failed: requests are answered uncached until it works again.', {cause: error});
+    if (!storeDown) report(named);
     storeDown = true;
   };
   const storeWorked = () => void (storeDown = false);

@@ -85,7 +85,7 @@ export function createRedisCache(url: string, options: RedisCacheOptions = {}): 
   })();
 
   const call = async <T>(what: string, operation: (parts: Awaited<typeof ready>) => Promise<T>): Promise<T> => {
-    if (closed) throw new LinkpeekError('EINTERNAL', 'The Redis cache is closed.');
+    if (closed) throw new LinkpeekError('ECACHE', 'The Redis cache is closed.');
     const parts = await ready;
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -96,7 +96,7 @@ export function createRedisCache(url: string, options: RedisCacheOptions = {}): 
         }),
       ]);
     } catch (error) {
-      throw new LinkpeekError('EINTERNAL', `The Redis cache failed (${what}): requests are answered uncached until it is back.`, {cause: error});
+      throw new LinkpeekError('ECACHE', `The Redis cache failed (${what}): requests are answered uncached until it is back.`, {cause: error});
     } finally {
       clearTimeout(timer);
     }

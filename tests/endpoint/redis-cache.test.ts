@@ -107,7 +107,8 @@ describeWithRedis('two handler instances sharing one redis-server', () => {
     // Once per outage and instance, not once per request.
     expect(a.errors).toHaveLength(1);
     expect(b.errors).toHaveLength(1);
-    expect(a.errors[0]).toMatchObject({message: expect.stringContaining('Redis cache failed')});
+    expect(a.errors[0]).toMatchObject({code: 'ECACHE', message: expect.stringContaining('Redis cache failed')});
+    expect(b.errors[0]?.code).toBe('ECACHE');
 
     await redis.start();
     // The clients reconnect in the background (at most 2 s apart).
