@@ -22,6 +22,6 @@ export function fixtureCard(path: string, url: string, sites?: SiteIndex | null)
 export function summary(card: Candidates): Record<string, string | null> {
   return {
     title: card.title, description: card.description, author: card.author, publisher: card.publisher,
-    datePublished: card.datePublished, image: card.image[0] ?? null,
+    datePublished: card.datePublished ?? null, image: card.image[0] ?? null,
   };
 }
