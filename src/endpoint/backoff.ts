@@ -6,7 +6,8 @@ import {LinkpeekError, type ErrorCode} from '../errors.js';
  * get the same error at once instead of asking the target again.
  * - `ERATELIMIT` is remembered per origin (a rate limit is the host's, whatever the page), for the
  *   target's `Retry-After` when it sent one, else `backoffTtl`; at most `maxBackoff`.
- * - `EWALL` is remembered per page URL (fragment dropped) for `backoffTtl`, or the wall's
+ * - `EWALL` is remembered per page URL (fragment dropped) and `prerender` setting (a browser may
+ *   get past what a fetch did not) for `backoffTtl`, or the wall's
  *   `Retry-After` when it sent one, at most `maxBackoff`.
  * A wall is never stored as a result: only this entry, which holds the error, is.
  */
@@ -35,8 +36,11 @@ export const defaultBackoff: BackoffTimes = {backoffTtl: 60_000, maxBackoff: 3_6
 
 const prefix = 'linkpeek:v1:backoff:';
 
-/** The store keys a request for `url` must look at: its origin's rate limit, then its page's wall. */
-export function backoffKeys(url: string): {origin: string; page: string} | null {
+/**
+ * The store keys a request for `url` must look at: its origin's rate limit, then its page's wall as
+ * met with `variant` (the call's `prerender`).
+ */
+export function backoffKeys(url: string, variant = ''): {origin: string; page: string} | null {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -44,7 +48,7 @@ export function backoffKeys(url: string): {origin: string; page: string} | null 
     return null;
   }
   parsed.hash = '';
-  return {origin: `${prefix}origin:${parsed.origin}`, page: `${prefix}page:${parsed.href}`};
+  return {origin: `${prefix}origin:${parsed.origin}`, page: `${prefix}page:${variant}:${parsed.href}`};
 }
 
 /**
@@ -55,10 +59,11 @@ export function backoffFor(
   error: unknown,
   url: string,
   times: BackoffTimes,
+  variant = '',
   now = Date.now(),
 ): {key: string; entry: BackoffEntry; ttl: number} | null {
   if (!(error instanceof LinkpeekError) || (error.code !== 'EWALL' && error.code !== 'ERATELIMIT')) return null;
-  const keys = backoffKeys(url);
+  const keys = backoffKeys(url, variant);
   if (!keys) return null;
   const asked = error.retryAfter === undefined ? times.backoffTtl : error.retryAfter * 1000;
   const ttl = Math.max(1000, Math.min(asked, times.maxBackoff));

@@ -271,8 +271,8 @@ export function createCore(config: HandlerConfig): Core {
     }
   };
   /** The error remembered for `url` (its origin's rate limit first, then its page's wall), if any. */
-  const backedOff = async (url: string, pageWalls: boolean): Promise<LinkpeekError | null> => {
-    const keys = backoffStore ? backoffKeys(url) : null;
+  const backedOff = async (url: string, pageWalls: boolean, variant: string): Promise<LinkpeekError | null> => {
+    const keys = backoffStore ? backoffKeys(url, variant) : null;
     if (!keys || !backoffStore) return null;
     try {
       const origin = backoffError(await backoffStore.get(keys.origin));
@@ -285,8 +285,8 @@ export function createCore(config: HandlerConfig): Core {
     }
   };
   /** Remembers a wall or a 429 that an extraction of `url` ended with (before its lock is released). */
-  const rememberBackoff = async (error: unknown, url: string, pageWalls: boolean): Promise<void> => {
-    const found = backoffStore ? backoffFor(error, url, backoffTimes) : null;
+  const rememberBackoff = async (error: unknown, url: string, pageWalls: boolean, variant: string): Promise<void> => {
+    const found = backoffStore ? backoffFor(error, url, backoffTimes, variant) : null;
     if (!found || !backoffStore || (!pageWalls && found.entry.code === 'EWALL')) return;
     try {
       await backoffStore.set(found.key, found.entry, found.ttl);
@@ -303,11 +303,11 @@ export function createCore(config: HandlerConfig): Core {
    * as one extraction may: the request's timeout plus 2 s). A store that cannot be reached coordinates
    * nothing: the extraction then runs here.
    */
-  const extractShared = async (key: string, url: string, lockTtl: number, run: () => Promise<Extracted>, cancel: AbortSignal): Promise<Extracted> => {
+  const extractShared = async (key: string, url: string, variant: string, lockTtl: number, run: () => Promise<Extracted>, cancel: AbortSignal): Promise<Extracted> => {
     const lock = store?.lock;
     const runAndStore = async () => {
       const fresh = await run();
-      if (store) await cacheSet(key, {result: fresh.result, storedAt: Date.now()});
+      if (store && lasting(fresh.result)) await cacheSet(key, {result: fresh.result, storedAt: Date.now()});
       return fresh;
     };
     if (!lock) return runAndStore();
@@ -333,7 +333,7 @@ export function createCore(config: HandlerConfig): Core {
         await sleep(lockPollInterval, cancel);
         const entry = await cacheGet(key);
         if (entry && freshness(entry, ttl, stale) === 'fresh') return {result: entry.result, timings: new Map()};
-        const wall = await backedOff(url, true);
+        const wall = await backedOff(url, true, variant);
         if (wall) throw wall;
         if (entry === null || Date.now() > giveUp) return runAndStore();
         let held: boolean;
@@ -369,7 +369,9 @@ export function createCore(config: HandlerConfig): Core {
       const privateCall = Object.keys(request.headers).length > 0 || request.proxy?.fromCaller === true;
       const pageWalls = !privateCall;
       const backoffStarted = performance.now();
-      const remembered = await backedOff(url, pageWalls);
+      // A wall is remembered per `prerender` setting: a browser may get past what a fetch did not.
+      const variant = `prerender=${String(request.prerender)}`;
+      const remembered = await backedOff(url, pageWalls, variant);
       // The backoff lookup is a cache read: it counts in the `cache` metric.
       if (backoffStore) timings.set('cache', performance.now() - backoffStarted);
       if (remembered) throw remembered;
@@ -381,7 +383,7 @@ export function createCore(config: HandlerConfig): Core {
           for (const rung of result.recovery?.rungs ?? []) own.set(`rung-${rung.rung}`, rung.ms);
           return {result, timings: own};
         } catch (error) {
-          await rememberBackoff(error, url, pageWalls);
+          await rememberBackoff(error, url, pageWalls, variant);
           throw error;
         }
       };
@@ -404,7 +406,7 @@ export function createCore(config: HandlerConfig): Core {
         const refresh = (waiter: AbortSignal | undefined) =>
           shared(
             key,
-            (cancel) => (storeFailing ? run(cancel) : extractShared(key, url, request.timeout + 2000, () => run(cancel), cancel)),
+            (cancel) => (storeFailing ? run(cancel) : extractShared(key, url, variant, request.timeout + 2000, () => run(cancel), cancel)),
             waiter,
           );
         if (force) {
@@ -413,7 +415,7 @@ export function createCore(config: HandlerConfig): Core {
             `${key}#force`,
             async (cancel) => {
               const own = await run(cancel);
-              if (store) await cacheSet(key, {result: own.result, storedAt: Date.now()});
+              if (store && lasting(own.result)) await cacheSet(key, {result: own.result, storedAt: Date.now()});
               return own;
             },
             signal,
@@ -493,6 +495,15 @@ function credentialsAsHeader(url: string, options: ExtractOptions): {url: string
   const given = options.headers ?? {};
   const explicit = Object.keys(given).some((name) => name.toLowerCase() === 'authorization');
   return {url: bare.href, options: {...options, headers: explicit || !authorization ? given : {...given, authorization}}};
+}
+
+/**
+ * Whether a result may be kept for the whole cache TTL: a file card cut short by the deadline
+ * (`file.reason: 'timeout'`) says more about that moment than about the file, so it is answered
+ * but not stored.
+ */
+function lasting(result: ExtractResult): boolean {
+  return result.file?.reason !== 'timeout';
 }
 
 /** How often an instance waiting for another's extraction looks for its entry. */

@@ -37,8 +37,8 @@ export interface LadderPlan {
  * 2. `profile`: a fetch with the host's `retry` request profile, when there is one;
  * 3. `browser`: the guarded browser, when allowed and not already tried (challenges whose script
  *    lets a browser through);
- * 4. `proxy`: a fetch through the proxy, when one covers the host and the first fetch did not
- *    already go through it (a `'last'` proxy, or an `'always'` one limited to other hosts).
+ * 4. `proxy`: a fetch through a `'last'` proxy that covers the host (an `'always'` one carried the
+ *    first fetch already).
  * A rate limit gets only the rungs that do not ask the same host from the same address again:
  * oEmbed and the proxy.
  */
@@ -46,16 +46,17 @@ export function wallRungs<V>(wall: Wall, plan: LadderPlan, means: LadderMeans<V>
   const first = profileFor(plan.url, plan.profiles, 'first');
   const retry = profileFor(plan.url, plan.profiles, 'retry');
   const firstProxy = proxyForRung(plan.proxy, 'first');
-  const lastProxy = proxyForRung(plan.proxy, 'last');
   const host = plan.url.hostname;
-  const proxiedFirst = firstProxy !== null && proxyCovers(firstProxy, host);
   const sameAddress = wall.kind === 'rate-limit';
   const rungs: Rung<V>[] = [{name: 'oembed', run: () => means.oembed()}];
   if (retry && !sameAddress) rungs.push({name: 'profile', run: () => means.fetch({profile: retry, proxy: firstProxy})});
   const render = means.render;
   if (render && !plan.rendered && !sameAddress) rungs.push({name: 'browser', run: () => render({profile: first ?? retry, proxy: firstProxy})});
-  if (lastProxy && proxyCovers(lastProxy, host) && !proxiedFirst) {
-    rungs.push({name: 'proxy', run: () => means.fetch({profile: retry ?? first, proxy: lastProxy})});
+  // A proxy used 'always' already carried the first fetch (or does not cover the host): only a
+  // 'last' one is a rung of its own.
+  const last = plan.proxy;
+  if (last?.use === 'last' && proxyCovers(last, host)) {
+    rungs.push({name: 'proxy', run: () => means.fetch({profile: retry ?? first, proxy: last})});
   }
   return rungs;
 }

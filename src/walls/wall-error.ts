@@ -17,6 +17,42 @@ const wallNames: Record<Wall['kind'], string> = {
   'rate-limit': 'a rate limit',
 };
 
+/**
+ * What can get past each kind of wall, in the order to try: a login wall or a paywall wants the
+ * caller's own session (its cookies in `headers`), a consent page the site's consent cookie, a
+ * challenge a browser or another address.
+ */
+const remedies: Record<Exclude<Wall['kind'], 'rate-limit'>, readonly Remedy[]> = {
+  consent: ['profile', 'prerender', 'proxy'],
+  challenge: ['prerender', 'proxy', 'profile'],
+  captcha: ['proxy', 'prerender'],
+  login: ['headers', 'profile'],
+  'unsupported-browser': ['profile', 'prerender'],
+  paywall: ['headers', 'profile'],
+};
+
+type Remedy = 'profile' | 'prerender' | 'proxy' | 'headers';
+
+const remedyNames: Record<Remedy, string> = {
+  profile: 'add a request profile for the host (its cookies or user agent)',
+  prerender: 'allow `prerender`',
+  proxy: 'set a proxy',
+  headers: "send the caller's own session in `headers` (its cookies)",
+};
+
+/** The remedies worth naming: a rung already tried is left out. */
+function remedyFor(kind: Exclude<Wall['kind'], 'rate-limit'>, tried: readonly RungName[]): string {
+  const triedRemedy: Partial<Record<Remedy, RungName>> = {prerender: 'browser', proxy: 'proxy'};
+  const left = remedies[kind].filter((remedy) => {
+    const rung = triedRemedy[remedy];
+    return rung === undefined || !tried.includes(rung);
+  });
+  const names = left.map((remedy) => remedyNames[remedy]);
+  if (names.length === 0) return 'Nothing linkpeek can do gets past it (see docs/walls.md).';
+  const sentence = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')}, or ${names[names.length - 1]!}`;
+  return `To get past it, ${sentence} (see docs/walls.md).`;
+}
+
 const rungNames: Record<RungName, string> = {oembed: 'oEmbed', profile: 'a request profile', browser: 'the browser', proxy: 'the proxy'};
 
 /** What an error for a wall still says of the target, for a UI to show honestly. */
@@ -59,7 +95,7 @@ export function wallError(wall: Wall, facts: WallFacts): LinkpeekError {
   }
   return new LinkpeekError(
     'EWALL',
-    `The target \`${host}\` answered ${wallNames[wall.kind]}${vendor} instead of the page.${tried} Add a request profile for the host, set a proxy, or allow \`prerender\` (see docs/walls.md).`,
+    `The target \`${host}\` answered ${wallNames[wall.kind]}${vendor} instead of the page.${tried} ${remedyFor(wall.kind, facts.tried)}`,
     {url: facts.url, data, ...(retryAfter === undefined ? {} : {retryAfter})},
   );
 }

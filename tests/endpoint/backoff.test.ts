@@ -103,6 +103,18 @@ describe('one instance', () => {
     expect(web.hitsOf('api.ratelimited.net').length).toBe(start + 2);
   });
 
+  it('a wall met without the browser is not the answer for a call that allows it (prerender is part of the page key)', async () => {
+    const {base} = await endpoint();
+    await ask(base, 'www.instagram.com', '/p/variant', '&prerender=false');
+    expect(pageHits('www.instagram.com', '/p/variant')).toBe(1);
+    // No screenshot provider is configured: 'auto' cannot render, but it is another setting, so it asks again.
+    const auto = await ask(base, 'www.instagram.com', '/p/variant', '&prerender=auto');
+    expect(auto.body.code).toBe('EWALL');
+    expect(pageHits('www.instagram.com', '/p/variant')).toBe(2);
+    await ask(base, 'www.instagram.com', '/p/variant', '&prerender=auto&ping=false');
+    expect(pageHits('www.instagram.com', '/p/variant')).toBe(2);
+  });
+
   it('a call with its own headers may get past a page wall, so it is not answered from it; a rate limit applies to it too', async () => {
     const {base} = await endpoint();
     await ask(base, 'www.instagram.com', '/p/headers', '&prerender=false');
