@@ -2,11 +2,12 @@ import {defineConfig} from 'tsup';
 
 export default defineConfig({
   // fastify: `linkpeek/fastify`, its own entry so `import 'linkpeek'` never loads fastify-plugin.
-  entry: {index: 'src/index.ts', cli: 'src/cli.ts', fastify: 'src/endpoint/fastify-plugin.ts'},
+  // card: `linkpeek/card`, the <link-preview> element for browser bundles.
+  entry: {index: 'src/index.ts', cli: 'src/cli.ts', fastify: 'src/endpoint/fastify-plugin.ts', card: 'src/card/link-preview.ts'},
   format: ['esm'],
   platform: 'node',
   target: 'node20',
-  dts: {entry: {index: 'src/index.ts', fastify: 'src/endpoint/fastify-plugin.ts'}},
+  dts: {entry: {index: 'src/index.ts', fastify: 'src/endpoint/fastify-plugin.ts', card: 'src/card/link-preview.ts'}},
   tsconfig: 'tsconfig.build.json',
   clean: true,
   sourcemap: true,

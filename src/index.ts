@@ -110,6 +110,8 @@ export {createHandler, handleQuery} from './endpoint/handler.js';
 export type {HandlerConfig, QueryRequest, QueryResponse} from './endpoint/handler.js';
 export {createFetchHandler} from './endpoint/fetch-handler.js';
 export type {FetchHandler, FetchHandlerConfig} from './endpoint/fetch-handler.js';
+export {renderCard} from './card/render-card.js';
+export type {CardData, RenderCardOptions} from './card/render-card.js';
 export {parseQuery, embedPaths} from './endpoint/parse-query.js';
 export type {ParsedQuery} from './endpoint/parse-query.js';
 export {createMemoryCache, cacheKey} from './endpoint/result-cache.js';

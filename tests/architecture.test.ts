@@ -12,7 +12,7 @@ const src = join(root, 'src');
  * `shared` (the Page and the shapes several stages share) imports nothing; parse and rules never import fetch.
  */
 const allowed: Record<string, string[]> = {
-  '.': ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'endpoint'],
+  '.': ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint'],
   shared: ['shared'],
   url: ['.', 'shared', 'url'],
   fetch: ['.', 'shared', 'url', 'fetch'],
@@ -26,7 +26,8 @@ const allowed: Record<string, string[]> = {
   walls: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'oembed', 'browser', 'render', 'walls'],
   files: ['.', 'shared', 'url', 'fetch', 'parse', 'ping', 'files'],
   palette: ['.', 'shared', 'url', 'fetch', 'palette'],
-  endpoint: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'endpoint'],
+  card: ['.', 'card'],
+  endpoint: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint'],
 };
 
 /** Top-level files that only the entry points (index, cli) and the endpoint may import. */

@@ -1,6 +1,7 @@
 import type {IncomingMessage, ServerResponse} from 'node:http';
 import {performance} from 'node:perf_hooks';
 import type {ExtractResult} from '../data.js';
+import {endpointAsset} from './assets.js';
 import {backoffError, backoffFor, backoffKeys, defaultBackoff, type BackoffEntry} from './backoff.js';
 import {embedValue, type QueryResponse} from './embed.js';
 import {defaultErrorDocsUrl, isLinkpeekError, LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
@@ -174,7 +175,7 @@ export function createHandler(
     const url = new URL(request.url ?? '/', 'http://localhost');
     let answer: QueryResponse;
     const method = (request.method ?? 'GET').toUpperCase();
-    const asset = playground && (method === 'GET' || method === 'HEAD') ? playgroundAnswer(url.pathname.slice(1)) : undefined;
+    const asset = method === 'GET' || method === 'HEAD' ? endpointAsset(url.pathname.slice(1), playground) : undefined;
     if (asset && url.pathname !== '/') {
       answer = asset;
     } else if ((url.pathname === '/' || url.pathname === '') && playground && (method === 'GET' || method === 'HEAD') && wantsPlayground(request.headers.accept, url.searchParams)) {

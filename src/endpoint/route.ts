@@ -3,6 +3,7 @@
 // createHandler calls (the core, the playground, the stored screenshots), so no adapter has a query
 // model of its own.
 import {invalidOption} from '../options.js';
+import {endpointAsset} from './assets.js';
 import {createCore, type HandlerConfig} from './handler.js';
 import type {QueryResponse} from './embed.js';
 import type {RequestHeaders} from './parse-query.js';
@@ -42,7 +43,7 @@ export function createRoute(config: HandlerConfig): EndpointRoute {
       if (playground && readable && wantsPlayground(Array.isArray(accept) ? accept.join(', ') : accept, searchParams)) return playgroundAnswer();
       return core(searchParams, method, signal, headers);
     }
-    const asset = playground && readable ? playgroundAnswer(path.slice(1)) : undefined;
+    const asset = readable ? endpointAsset(path.slice(1), playground) : undefined;
     if (asset) return asset;
     if (filesPath && config.screenshotDirectory && `${path}`.startsWith(filesPath)) {
       return serveStoredScreenshot(config.screenshotDirectory, path.slice(filesPath.length), method);
