@@ -13,6 +13,10 @@ const defaultViewport = {width: 1280, height: 800, deviceScaleFactor: 1};
 // Reading the DOM while a script navigates fails once ("Execution context was destroyed"); the
 // read is tried again on the new document.
 const readAttempts = 3;
+// How long a failed read waits for the navigation that destroyed its document to load. Bounded:
+// that navigation may have loaded already (an error page committed as the read started), and
+// waiting for another would last until the call's timeout.
+const navigationSettle = 1_000;
 
 /**
  * Renders `request.url` in a fresh incognito context of `browser` (proxy: the black hole): the
@@ -107,7 +111,7 @@ async function readDom(page: Page): Promise<string> {
       return await page.evaluate(() => document.documentElement.outerHTML);
     } catch (error) {
       if (attempt >= readAttempts || !(error instanceof Error) || !/context was destroyed|navigat/i.test(error.message)) throw error;
-      await page.waitForNavigation({waitUntil: 'load'}).catch(() => {});
+      await page.waitForNavigation({waitUntil: 'load', timeout: navigationSettle}).catch(() => {});
     }
   }
 }
