@@ -18,7 +18,7 @@ export type {
 } from './options.js';
 
 // Results
-export type {LinkData, Media, Screenshot, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
+export type {LinkData, Media, Screenshot, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
 
 // Errors
 export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} from './errors.js';
