@@ -29,7 +29,9 @@ export const instagram: SiteRules = {
     // "… - handle on May 24, 2021: …": when the post was posted.
     datePublished: [onPath(postPath, matched(meta('og:description'), / on ([A-Z][a-z]+ \d{1,2}, \d{4})\s*:/))],
   },
+  // "Login • Instagram" is not refused: a post behind the login wall is EWALL before the rules run
+  // (src/walls), so a page titled so is the login page itself, shared on purpose.
   refuse: {
-    title: (value) => value === 'Instagram' || value === 'Login • Instagram',
+    title: (value) => value === 'Instagram',
   },
 };
