@@ -4,6 +4,7 @@ import type {ExtractResult} from '../data.js';
 import {endpointAsset} from './assets.js';
 import {backoffError, backoffFor, backoffKeys, defaultBackoff, type BackoffEntry} from './backoff.js';
 import {embedValue, type QueryResponse} from './embed.js';
+import {defaultForceInterval, type ForceMark, takeForce} from './force-limit.js';
 import {defaultErrorDocsUrl, isLinkpeekError, LinkpeekError, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
 import {createExtractor, defaultStages, type CreateExtractorConfig} from '../extract.js';
 import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} from '../options.js';
@@ -75,6 +76,12 @@ export interface HandlerConfig extends CreateExtractorConfig {
   backoffTtl?: number;
   /** The longest a target's own `Retry-After` is honoured, in milliseconds. @default 3600000 (1 hour) */
   maxBackoff?: number;
+  /**
+   * `force=true` comes from anyone: it is honoured at most once per this many milliseconds per target
+   * URL (across instances sharing `cache`); meanwhile it is a plain request. `0` honours every one
+   * (only for trusted callers). @default 10000
+   */
+  forceInterval?: number;
 }
 
 /** The framework-free core, for Koa and others. */
@@ -109,6 +116,7 @@ export const handlerConfigKeys = [
   'errorDocsUrl',
   'backoffTtl',
   'maxBackoff',
+  'forceInterval',
 ] as const;
 // Fails to compile when HandlerConfig gains a key the list lacks.
 const everyHandlerKey: Record<Exclude<keyof HandlerConfig, keyof CreateExtractorConfig>, true> = Object.fromEntries(
@@ -221,6 +229,7 @@ export function createCore(config: HandlerConfig): Core {
     errorDocsUrl = defaultErrorDocsUrl,
     backoffTtl,
     maxBackoff,
+    forceInterval,
     ...extractorConfig
   } = config;
   void screenshotPath;
@@ -234,7 +243,8 @@ export function createCore(config: HandlerConfig): Core {
     backoffTtl: positive(backoffTtl, 'backoffTtl', defaultBackoff.backoffTtl),
     maxBackoff: positive(maxBackoff, 'maxBackoff', defaultBackoff.maxBackoff),
   };
-  // Backoff entries share the result store; they are told apart by their keys.
+  const forceEvery = positive(forceInterval, 'forceInterval', defaultForceInterval);
+  // Backoff entries (and force marks) share the result store; they are told apart by their keys.
   const backoffStore = backoffTimes.backoffTtl > 0 ? (store as unknown as CacheStore<BackoffEntry> | null) : null;
   if (onError !== undefined && typeof onError !== 'function') throw invalidOption('onError', 'must be a function', onError);
   const extract = createExtractor({...extractorConfig, stages: timeStages({...defaultStages, ...extractorConfig.stages})});
@@ -396,8 +406,10 @@ export function createCore(config: HandlerConfig): Core {
       } else {
         const key = cacheKey(url, request);
         const lookupStarted = performance.now();
-        // `force=true` skips the read (BYPASS); the fresh result is still stored.
-        const entry = store && !force ? await cacheGet(key) : undefined;
+        // `force=true` skips the read (BYPASS) and stores the fresh result, once per `forceInterval`
+        // per target; meanwhile it is a plain request (force-limit.ts).
+        const forced = force && (await takeForce(store as unknown as CacheStore<ForceMark> | null, url, forceEvery, storeFailed));
+        const entry = store && !forced ? await cacheGet(key) : undefined;
         if (store) timings.set('cache', (timings.get('cache') ?? 0) + performance.now() - lookupStarted);
         const state = entry ? freshness(entry, ttl, stale) : 'expired';
         // The store failed (e.g. Redis is down): answered, but not from the cache nor into it.
@@ -410,10 +422,10 @@ export function createCore(config: HandlerConfig): Core {
             (cancel) => (storeFailing ? run(cancel) : extractShared(key, url, variant, request.timeout + 2000, () => run(cancel), cancel)),
             waiter,
           );
-        if (force) {
-          // Forced calls share one extraction among themselves, never a cached or in-flight normal one.
+        if (forced) {
+          // A forced call joins an extraction in flight for the same key (it is fresh too), never a cached entry.
           const fresh = await shared(
-            `${key}#force`,
+            key,
             async (cancel) => {
               const own = await run(cancel);
               if (store && lasting(own.result)) await cacheSet(key, {result: own.result, storedAt: Date.now()});

@@ -3,6 +3,7 @@
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {handleQuery} from '../../src/endpoint/handler.js';
 import type {LinkpeekError} from '../../src/errors.js';
+import type {CacheEntry, CacheStore} from '../../src/endpoint/result-cache.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {html, startServer, type TestServer} from '../helpers/server.js';
 
@@ -16,18 +17,18 @@ afterAll(() => target.close());
 describe('a failing cache store', () => {
   it('is reported as ECACHE once per outage while answers keep flowing (BYPASS)', async () => {
     let down = true;
-    const entries = new Map<string, unknown>();
+    const entries = new Map<string, CacheEntry>();
     // A Keyv-compatible store whose backend is unreachable until `down` is false.
-    const store = {
+    const store: CacheStore<CacheEntry> = {
       get: async (key: string) => {
         if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
         return entries.get(key);
       },
-      set: async (key: string, value: unknown) => {
+      set: async (key: string, value: CacheEntry) => {
         if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:6379');
         entries.set(key, value);
       },
-      delete: async (key: string) => entries.delete(key),
+      delete: async (key: string) => void entries.delete(key),
     };
     const reported: LinkpeekError[] = [];
     const config = {...loopbackConfig, cache: store, onError: (error: LinkpeekError) => reported.push(error)};
