@@ -92,7 +92,7 @@ form{display:flex;flex-wrap:wrap;gap:8px}
 button{padding:8px 16px}
 fieldset{border:0;padding:0;margin:0;display:flex;gap:16px;flex-basis:100%}
 #card{display:block;background:#fff;border:1px solid #ddd;border-radius:8px;overflow:hidden;margin:16px 0}
-#card[hidden],#error[hidden],img[hidden]{display:none}
+#card[hidden],#error[hidden],#card img[hidden]{display:none}
 #card-image{display:block;width:100%;max-height:320px;object-fit:cover}
 #card .body{padding:12px 16px}
 #card h2{margin:0 0 4px;font-size:17px}
