@@ -1,6 +1,7 @@
-import {readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {rm} from 'node:fs/promises';
-import {dirname} from 'node:path';
+import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {describe, expect, it, jest} from '@jest/globals';
 
@@ -83,6 +84,26 @@ describe('examples/', () => {
     expect(stderr).toContain('"code": "EFORBIDDENURL"');
     expect(stderr).toContain('without --allow-loopback: exit 2');
   });
+
+  (chromiumPath ? it : it.skip)(
+    'card.ts screenshots the card of renderCard light and dark with the screenshot stage (the pictures of docs/card.md)',
+    async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'linkpeek-card-example-'));
+      try {
+        const {code, stdout, stderr} = await runTs('examples/card.ts', [directory]);
+        expect({code, stderr}).toEqual({code: 0, stderr: ''});
+        const shots = stdout.trim().split('\n').map((line) => JSON.parse(line));
+        expect(shots.map((shot) => [shot.colorScheme, shot.width])).toEqual([['light', 520], ['dark', 520]]);
+        const [light, dark] = shots.map((shot) => readFileSync(shot.file));
+        expect(light?.subarray(1, 4).toString()).toBe('PNG');
+        // Dark is not light: the colour scheme reached the card.
+        expect(light?.equals(dark ?? Buffer.alloc(0))).toBe(false);
+      } finally {
+        await rm(directory, {recursive: true, force: true});
+      }
+    },
+    60_000,
+  );
 
   (chromiumPath ? it : it.skip)(
     'screenshot.ts saves a PNG of the #card element to a file store',

@@ -186,7 +186,12 @@ export function typeCheckSnippets(
   const options: ts.CompilerOptions = {
     ...parsed.options,
     noEmit: true,
-    paths: {linkpeek: [join(root, 'src/index.ts')]},
+    // The package's entry points (package.json exports), as tsup builds them.
+    paths: {
+      linkpeek: [join(root, 'src/index.ts')],
+      'linkpeek/fastify': [join(root, 'src/endpoint/fastify-plugin.ts')],
+      'linkpeek/card': [join(root, 'src/card/link-preview.ts')],
+    },
   };
   const virtualDir = join(root, 'tests/.tmp-readme');
   const files = new Map<string, {file: string; line: number; preludeLines: number; text: string}>();
