@@ -50,11 +50,17 @@ export function truncate(text: string, max: number): string {
   return `${cut.replace(/[\s,;:.!?\-–—]+$/, '')}…`;
 }
 
+/** Candidates of one media field asked at once: the best ones, in priority order. */
+export const candidateWindow = 3;
+/** Candidates of one media field asked at most; later ones are never tried (docs/ping.md). */
+export const maxCandidates = 10;
+
 /**
  * Verifies the URLs of `candidates` and builds `data` (spec §4.1 "Rules for ping").
  *
- * - Media fields: every candidate of a field is pinged at once and the first one in priority order
- *   that is reachable, with a Content-Type that fits the kind, wins; if none is, the field is `null`.
+ * - Media fields: the first candidate in priority order that is reachable, with a Content-Type that
+ *   fits the kind, wins; if none is, the field is `null`. Only candidates that can still win are
+ *   asked: {@link candidateWindow} at once, the next when one fails, at most {@link maxCandidates}.
  *   The winner is described (`type`, `size`, `size_pretty`, `width`/`height` or `duration`) from
  *   one ranged GET of its first {@link probeBytes} bytes. Its `url` is the URL as found in the page,
  *   even when it redirects; the fields describe the final resource.
@@ -104,7 +110,7 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
   };
   const checked = mediaFields.filter((field) => request.ping[field]);
   // Register every want before any probe can start, so the skip check sees the whole plan.
-  for (const field of checked) want(field, candidates[field]);
+  for (const field of checked) want(field, candidates[field].slice(0, maxCandidates));
   // A web app manifest among the logo candidates stands for its icons: read while the rest is pinged.
   const logoUrls = request.ping.logo && candidates.logo.some(isWebManifestUrl) ? limit(() => withManifestIcons(candidates.logo, request, config)) : null;
 
@@ -115,17 +121,22 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
       const first = field === 'logo' ? urls.find((url) => !isWebManifestUrl(url)) : urls[0];
       return first === undefined ? null : {url: first};
     }
-    if (field === 'logo' && logoUrls !== null) want(field, urls);
-    const results = urls.map((url, index) =>
-      probe('media', url).then((result) => {
+    const tried = urls.slice(0, maxCandidates);
+    if (field === 'logo' && logoUrls !== null) want(field, tried);
+    // Only candidates that can still win are asked: the first `candidateWindow` in priority order,
+    // and the next one each time one of them fails. A reachable first candidate costs
+    // `candidateWindow` requests, not one per candidate.
+    const results: Array<Promise<ProbedResponse | null>> = [];
+    const check = (index: number) =>
+      probe('media', tried[index]!).then((result) => {
         const good = result !== null && isExpectedMedia(field, result);
         if (good && index < (bestIndex.get(field) ?? Infinity)) bestIndex.set(field, index);
         return good ? result : null;
-      }),
-    );
-    for (const [index, pending] of results.entries()) {
-      const result = await pending;
-      if (result) return describeMedia(field, urls[index]!, result);
+      });
+    for (let index = 0; index < tried.length; index++) {
+      for (let next = results.length; next < Math.min(tried.length, index + candidateWindow); next++) results.push(check(next));
+      const result = await results[index];
+      if (result) return describeMedia(field, tried[index]!, result);
     }
     return null;
   };
