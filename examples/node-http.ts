@@ -1,4 +1,4 @@
-// The endpoint on plain node:http. Run: npx tsx examples/node-http.ts  (PORT=0 picks a free port)
+// The endpoint on plain node:http. Run: npx tsx examples/node-http.ts  (a free port unless PORT is set; the URL is printed)
 // Then: curl 'http://127.0.0.1:3000/?url=<the sample URL it prints, percent-encoded>'
 //
 // In your app: import {createHandler} from 'linkpeek';

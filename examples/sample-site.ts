@@ -11,11 +11,12 @@ const types: Record<string, string> = {'.html': 'text/html; charset=utf-8', '.pn
 const files: Record<string, string> = {'/': 'index.html', '/cover.png': 'cover.png'};
 
 /**
- * Demo plumbing shared by the endpoint examples: listens on 127.0.0.1 (`PORT`, default 3000), prints
- * the endpoint and a curl line for the sample page, and closes both on SIGINT/SIGTERM.
+ * Demo plumbing shared by the endpoint examples: listens on 127.0.0.1 (`PORT`, else a free port, so
+ * an example never fails on a busy 3000), prints the endpoint and a curl line for the sample page,
+ * and closes both on SIGINT/SIGTERM.
  */
 export function serveDemo(server: Server, site: {url: string; close: () => Promise<void>}, mount = '/'): void {
-  server.listen(Number(process.env.PORT ?? 3000), '127.0.0.1', () => {
+  server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
     const {port} = server.address() as AddressInfo;
     process.stdout.write(`Endpoint: http://127.0.0.1:${port}${mount}\n`);
     process.stdout.write(`Try: curl 'http://127.0.0.1:${port}${mount}?url=${encodeURIComponent(site.url)}'\n`);

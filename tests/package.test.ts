@@ -1,0 +1,84 @@
+// The first hour with the package (issue 25): a fresh clone stays clean after `npm install`, the
+// engines a Node 20 user sees hold, and the README's links resolve in the packed tarball.
+import {describe, expect, it, jest} from '@jest/globals';
+import {execFileSync} from 'node:child_process';
+import {readFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
+import {relativeLinks} from './helpers/readme.js';
+
+jest.setTimeout(60_000);
+
+// npm's own range rules: semver is in the dev tree (jest, babel, tsup), without types of its own.
+const semver = createRequire(import.meta.url)('semver') as {
+  satisfies(version: string, range: string): boolean;
+  minVersion(range: string): {version: string} | null;
+};
+
+interface LockEntry {
+  version?: string;
+  dev?: boolean;
+  optional?: boolean;
+  engines?: {node?: string};
+  optionalDependencies?: Record<string, string>;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  engines: {node: string};
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+  files: string[];
+};
+const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {packages: Record<string, LockEntry>};
+const locked = Object.keys(lock.packages);
+
+describe('package-lock.json is stable under `npm install`', () => {
+  it('lists every optional (platform) package of every locked package, which npm would add otherwise', () => {
+    const missing: string[] = [];
+    for (const [path, entry] of Object.entries(lock.packages)) {
+      for (const name of Object.keys(entry.optionalDependencies ?? {})) {
+        if (!locked.some((key) => key.endsWith(`node_modules/${name}`))) missing.push(`${path || '(root)'} → ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('records the dependencies package.json declares, as npm install would write them', () => {
+    const root = lock.packages[''] ?? {};
+    expect(root.dependencies).toEqual(pkg.dependencies);
+    expect(root.devDependencies).toEqual(pkg.devDependencies);
+    expect(root.engines).toEqual(pkg.engines);
+  });
+});
+
+describe('engines', () => {
+  const minimum = semver.minVersion(pkg.engines.node)?.version ?? '';
+
+  it('every runtime dependency accepts the lowest Node the package declares', () => {
+    const refusing = Object.entries(lock.packages)
+      .filter(([path, entry]) => path !== '' && !entry.dev && entry.engines?.node && !semver.satisfies(minimum, entry.engines.node))
+      .map(([path, entry]) => `${path}: ${entry.engines?.node}`);
+    expect({minimum, refusing}).toEqual({minimum: '20.19.0', refusing: []});
+  });
+
+  it('the dev-only packages that warn on Node 20 are the ones the README names', () => {
+    const warning = Object.entries(lock.packages)
+      .filter(([path, entry]) => path !== '' && entry.dev && entry.engines?.node && !semver.satisfies(minimum, entry.engines.node))
+      .map(([path]) => path.replace(/^.*node_modules\//, ''))
+      .sort();
+    const readme = readFileSync('README.md', 'utf8');
+    for (const name of warning) expect([name, readme.includes(`\`${name}\``)]).toEqual([name, true]);
+  });
+});
+
+describe('the packed tarball', () => {
+  it('holds every file the README links to', () => {
+    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {encoding: 'utf8'})) as [{files: {path: string}[]}];
+    const files = new Set(packed.files.map((file) => file.path));
+    const broken = relativeLinks(readFileSync('README.md', 'utf8'))
+      .map((link) => link.target.replace(/^\.\//, ''))
+      .filter((target) => target !== '' && !files.has(target) && !(target.endsWith('/') && [...files].some((file) => file.startsWith(target))));
+    expect(broken).toEqual([]);
+    expect(files.has('README.md')).toBe(true);
+  });
+});
