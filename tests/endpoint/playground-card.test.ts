@@ -18,7 +18,7 @@ describeWithChromium('the playground card in Chromium', () => {
   let browser: Browser;
   let server: Server;
   let base: string;
-  const provider = createChromiumProvider({allowAddress: loopbackConfig.allowAddress});
+  const provider = createChromiumProvider();
 
   beforeAll(async () => {
     target = await startServer({
