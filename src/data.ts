@@ -1,4 +1,4 @@
-import type {FileInfo} from './files/file-info.js';
+import type {FileInfo} from './shared/file-info.js';
 import type {Redirect} from './shared/page.js';
 
 /**

@@ -36,7 +36,7 @@ export type {FetchRequest} from './fetch/fetch-page.js';
 export type {FileResponse} from './fetch/file-response.js';
 export {fileCard} from './files/file-card.js';
 export type {FileCard} from './files/file-card.js';
-export type {FileInfo, FileKind, FileReason} from './files/file-info.js';
+export type {FileInfo, FileKind, FileReason} from './shared/file-info.js';
 export type {Page, WindowReader} from './shared/page.js';
 export {decodeBody} from './fetch/decode-body.js';
 export type {DecodedBody} from './fetch/decode-body.js';

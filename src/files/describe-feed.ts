@@ -3,7 +3,7 @@ import {getElementsByTagName, textContent} from 'domutils';
 import {parseDocument} from 'htmlparser2';
 import {decodeBody} from '../fetch/decode-body.js';
 import type {FileResponse} from '../fetch/file-response.js';
-import type {FileReason} from './file-info.js';
+import type {FileReason} from '../shared/file-info.js';
 import {cleanText, toLang} from './text-fields.js';
 
 /** What an RSS or Atom feed says about itself. */

@@ -1,7 +1,7 @@
 import type {Candidates} from '../data.js';
 import type {FileResponse} from '../fetch/file-response.js';
 import {prettySize, sizeFromHeaders} from '../ping/media.js';
-import type {FileInfo} from './file-info.js';
+import type {FileInfo} from '../shared/file-info.js';
 import {fileName, titleFromFileName} from './file-name.js';
 import type {FileType} from './sniff-type.js';
 import {headerDate, headerLang, publisherOf} from './text-fields.js';

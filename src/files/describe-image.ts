@@ -1,7 +1,7 @@
 import type {Media} from '../data.js';
 import type {FileResponse} from '../fetch/file-response.js';
 import {describeMedia, imageDimensions} from '../ping/media.js';
-import type {FileReason} from './file-info.js';
+import type {FileReason} from '../shared/file-info.js';
 import {readProbe} from './read-probe.js';
 import type {FileType} from './sniff-type.js';
 

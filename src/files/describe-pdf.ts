@@ -2,7 +2,7 @@ import type {IncomingHttpHeaders} from 'node:http';
 import type {FileResponse} from '../fetch/file-response.js';
 import {truncate} from '../ping/ping.js';
 import {sizeFromHeaders} from '../ping/media.js';
-import type {FileReason} from './file-info.js';
+import type {FileReason} from '../shared/file-info.js';
 import {cleanText, toLang} from './text-fields.js';
 
 /** What a PDF says about itself, from its Info dictionary, its XMP metadata and its first page. */

@@ -5,7 +5,7 @@ import {describeFile} from './describe-file.js';
 import {describeImage} from './describe-image.js';
 import {describeMediaFile} from './describe-media.js';
 import {describePdf} from './describe-pdf.js';
-import type {FileInfo, FileReason} from './file-info.js';
+import type {FileInfo, FileReason} from '../shared/file-info.js';
 import {readFailure} from './read-probe.js';
 import {type FileType, sniffType} from './sniff-type.js';
 

@@ -1,7 +1,7 @@
 import {isLinkpeekError} from '../errors.js';
 import type {FileResponse} from '../fetch/file-response.js';
 import {probeBytes} from '../ping/ping.js';
-import type {FileReason} from './file-info.js';
+import type {FileReason} from '../shared/file-info.js';
 
 /**
  * The first bytes of a media file, as many as ping reads of one (enough for any image header, a

@@ -1,5 +1,5 @@
 import {genericMimeTypes, hasBinaryBytes} from '../fetch/file-response.js';
-import type {FileKind} from './file-info.js';
+import type {FileKind} from '../shared/file-info.js';
 
 /** What a file is taken to be: its media type, the kind of card it gets, and its format name. */
 export interface FileType {

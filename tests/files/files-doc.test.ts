@@ -2,7 +2,7 @@
 // the `file` field that a real extraction gives.
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../src/extract.js';
-import {fileKinds, fileReasons} from '../../src/files/file-info.js';
+import {fileKinds, fileReasons} from '../../src/shared/file-info.js';
 import {serve} from '../helpers/files.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {readDoc, soleCode, tableStartingWith} from '../helpers/readme.js';
