@@ -146,6 +146,12 @@ export interface ExtractResult {
   recovery?: Recovery;
   /** What a target that answered with a file (not an HTML page) was read as, and why its card is minimal if it is (docs/files.md). */
   file?: FileInfo;
+  /**
+   * Present when the page's body was cut and the data comes from what was read: `'maxBodySize'`
+   * (the cap, `bodyLimit: 'truncate'`) or `'timeout'` (the body was still arriving near the
+   * deadline, after the `<head>` with what the fields need had come; docs/fetching.md).
+   */
+  truncated?: 'maxBodySize' | 'timeout';
 }
 
 /** A recovery rung: the provider's oEmbed, a request profile, the browser, the proxy. */

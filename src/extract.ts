@@ -149,7 +149,17 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         const wall = stages.detectWall({...page, snapshot}, resolved.wallSignatures);
         return {page, snapshot, candidates, wall, ...(rendered ? {rendered} : {})};
       };
-      const fetchTargetAlong = (route: Route) => stages.fetchPage(url, {headers: callerHeaders, deadline, ...route, errorPages: true}, resolved);
+      // A page still arriving near the deadline is cut there once its <head> came with what the
+      // fields need (a title or a description when default fields are asked), rather than ending in
+      // ETIMEOUT. Custom `data` rules may select anything in the body: they force a full read.
+      const enough = (html: string) => {
+        if (!/<\/head\s*>|<body[\s>]/i.test(html)) return false;
+        if (!anyMeta) return true;
+        const {candidates} = read({requestedUrl: url.href, url: url.href, statusCode: 200, headers: {}, contentType: 'text/html', charset: 'utf-8', html, truncated: true, redirects: []});
+        return candidates.title !== null || candidates.description !== null;
+      };
+      const fetchTargetAlong = (route: Route) =>
+        stages.fetchPage(url, {headers: callerHeaders, deadline, ...route, errorPages: true, ...(request.data ? {} : {enough})}, resolved);
       const fetchAlong = async (route: Route) => inspect(asPage(await fetchTargetAlong(route)));
       const renderAlong = async (route: Route, wait = request.wait) => {
         const page = await stages.renderPage(
@@ -289,6 +299,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         redirects: page.redirects,
         headers: responseHeaders(page.headers),
         prerendered: rendered !== undefined,
+        ...(page.cut ? {truncated: page.cut} : {}),
         ...(recovery ? {recovery} : {}),
       };
     } catch (error) {

@@ -39,6 +39,20 @@ export interface FetchRequest {
    * page is no wall. A file with an error status is still EHTTP.
    */
   errorPages?: boolean;
+  /**
+   * Whether the HTML read so far is enough for the call (e.g. its `<head>` with the fields asked
+   * for arrived). Given, an HTML body still arriving near the deadline is cut there when it is
+   * enough: the page comes back with `cut: 'timeout'` instead of the call ending in ETIMEOUT.
+   */
+  enough?: (html: string) => boolean;
+}
+
+/**
+ * The time kept for what follows the body (parsing, ping) when a body still arriving may be cut:
+ * a quarter of what was left when the fetch started, at most 1.5 s.
+ */
+export function bodyReserve(remaining: number): number {
+  return Math.min(1500, Math.floor(remaining / 4));
 }
 
 // Enough leading bytes to recognise an HTML document sent without a Content-Type.
@@ -60,6 +74,7 @@ const sniffLength = 512;
  */
 export async function fetchTarget(url: URL, request: FetchRequest, config: FetchConfig): Promise<Page | FileResponse> {
   const {headers, deadline, profile, proxy} = request;
+  const reserve = bodyReserve(deadline.remaining());
   const response = await requestSafely(url, {method: 'GET', headers, deadline, profile, proxy}, config);
   const {body} = response;
   const finalUrl = new URL(response.url);
@@ -89,7 +104,9 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
     };
     let prefix: BodyPrefix;
     if (htmlMimeTypes.has(contentType.mimeType)) {
-      prefix = await readBody(body, config.maxBodySize);
+      const {enough} = request;
+      const early = enough ? {at: deadline.expiresAt - reserve, enough: (bytes: Buffer) => enough(decodeBody(bytes, contentType.charset).text)} : undefined;
+      prefix = await readBody(body, config.maxBodySize, early);
       // "HTML" whose bytes are a known binary format (a misconfigured server's image or archive) is a file.
       if (await isBinaryFile(prefix.bytes)) return await toFile(bufferedBodyReader(prefix));
     } else {
@@ -98,7 +115,7 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
       if (!genericMimeTypes.has(contentType.mimeType) || !looksLikeHtml((await reader.read(sniffLength)).bytes)) return await toFile(reader);
       prefix = await reader.read(config.maxBodySize);
     }
-    const {bytes, truncated} = prefix;
+    const {bytes, truncated, stoppedEarly} = prefix;
     if (truncated && config.bodyLimit === 'error') {
       throw new LinkpeekError('ETOOLARGE', `The page at \`${finalUrl.host}\` is larger than ${config.maxBodySize} bytes.`, {
         url: finalUrl,
@@ -113,7 +130,8 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
       html: text,
       // A large body's windows travel with it, for parseHtml.
       ...(windows ? {windows} : {}),
-      truncated,
+      truncated: truncated || stoppedEarly === true,
+      ...(stoppedEarly ? {cut: 'timeout' as const} : truncated ? {cut: 'maxBodySize' as const} : {}),
     };
   } finally {
     // Whatever happened, the connection is not left open with an unread body (a file's goes with it).

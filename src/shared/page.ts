@@ -43,7 +43,12 @@ export interface Page {
    * `html` drops it.
    */
   windows?: WindowReader;
-  /** True when the body was cut at `maxBodySize`. */
+  /** True when the body was cut: at `maxBodySize`, or short of the deadline (see `cut`). */
   truncated: boolean;
+  /**
+   * Why the body was cut, when it was: `'maxBodySize'` (the cap, `bodyLimit: 'truncate'`) or
+   * `'timeout'` (it was still arriving near the deadline, and what had come was enough).
+   */
+  cut?: 'maxBodySize' | 'timeout';
   redirects: Redirect[];
 }
