@@ -511,12 +511,12 @@ function credentialsAsHeader(url: string, options: ExtractOptions): {url: string
 }
 
 /**
- * Whether a result may be kept for the whole cache TTL: a file card cut short by the deadline
- * (`file.reason: 'timeout'`) says more about that moment than about the file, so it is answered
- * but not stored.
+ * Whether a result may be kept for the whole cache TTL: a file card or a page cut short by the
+ * deadline (`file.reason: 'timeout'`, `truncated: 'timeout'`) says more about that moment than about
+ * the target, so it is answered but not stored.
  */
 function lasting(result: ExtractResult): boolean {
-  return result.file?.reason !== 'timeout';
+  return result.file?.reason !== 'timeout' && result.truncated !== 'timeout';
 }
 
 /** How often an instance waiting for another's extraction looks for its entry. */

@@ -59,6 +59,17 @@ describe('a page whose head arrived and whose body stalls', () => {
     expect(JSON.parse(String(answer.body))).toMatchObject({status: 'success', truncated: 'timeout', data: {title: 'Harbour lights return to the old port'}});
   });
 
+  it('is answered but not cached: the next request asks the target again', async () => {
+    const config = {...loopbackConfig};
+    const query = new URLSearchParams({url: server.url('/half'), timeout: '1200', ping: 'false'});
+    const before = server.hits.filter((hit) => hit.startsWith('GET /half')).length;
+    for (let i = 0; i < 2; i++) {
+      const answer = await handleQuery(query, config);
+      expect({status: answer.status, cache: answer.headers['x-cache-status']}).toEqual({status: 200, cache: 'MISS'});
+    }
+    expect(server.hits.filter((hit) => hit.startsWith('GET /half')).length - before).toBe(2);
+  });
+
   it('still fails with ETIMEOUT (with url) when custom data rules ask for the whole body', async () => {
     const error = await failure(extract(server.url('/half'), {timeout: 1200, ping: false, data: {lead: {selector: 'article p'}}}));
     expect({code: error.code, url: error.url}).toEqual({code: 'ETIMEOUT', url: server.url('/half')});
