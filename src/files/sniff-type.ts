@@ -1,5 +1,6 @@
 import {genericMimeTypes, hasBinaryBytes} from '../fetch/file-response.js';
 import type {FileKind} from '../shared/file-info.js';
+import {mediaTypeByMime} from '../ping/media.js';
 
 /** What a file is taken to be: its media type, the kind of card it gets, and its format name. */
 export interface FileType {
@@ -22,45 +23,9 @@ const feedTypes: Record<string, string> = {
   'application/atom+xml': 'atom',
 };
 const streamingTypes: ReadonlySet<string> = new Set(['application/vnd.apple.mpegurl', 'application/x-mpegurl', 'application/dash+xml']);
+// Images, video and audio by the table ping describes media with; the other files' types after it.
 const typeByMime: Record<string, string> = {
-  'image/png': 'png',
-  'image/apng': 'apng',
-  'image/jpeg': 'jpg',
-  'image/jpg': 'jpg',
-  'image/pjpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/svg+xml': 'svg',
-  'image/x-icon': 'ico',
-  'image/vnd.microsoft.icon': 'ico',
-  'image/avif': 'avif',
-  'image/bmp': 'bmp',
-  'image/tiff': 'tiff',
-  'image/heic': 'heic',
-  'image/heif': 'heif',
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-  'video/ogg': 'ogv',
-  'video/quicktime': 'mov',
-  'video/x-matroska': 'mkv',
-  'video/mp2t': 'ts',
-  'application/vnd.apple.mpegurl': 'm3u8',
-  'application/x-mpegurl': 'm3u8',
-  'application/dash+xml': 'mpd',
-  'audio/mpeg': 'mp3',
-  'audio/mp3': 'mp3',
-  'audio/mp4': 'm4a',
-  'audio/x-m4a': 'm4a',
-  'audio/aac': 'aac',
-  'audio/ogg': 'ogg',
-  'application/ogg': 'ogg',
-  'audio/opus': 'opus',
-  'audio/webm': 'webm',
-  'audio/wav': 'wav',
-  'audio/wave': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/flac': 'flac',
-  'audio/x-flac': 'flac',
+  ...mediaTypeByMime,
   'application/pdf': 'pdf',
   'application/x-pdf': 'pdf',
   'application/json': 'json',

@@ -12,7 +12,8 @@ export interface ProbedResponse {
   bytes: Uint8Array;
 }
 
-const typeByMime: Record<string, string> = {
+/** Format names of image, video and audio media types (the files stage names direct links to media by it too). */
+export const mediaTypeByMime: Readonly<Record<string, string>> = {
   'image/png': 'png',
   'image/apng': 'apng',
   'image/jpeg': 'jpg',
@@ -61,7 +62,7 @@ const typeByExtension: Record<string, string> = {
   jpe: 'jpg',
   tif: 'tiff',
   oga: 'ogg',
-  ...Object.fromEntries(Object.values(typeByMime).map((type) => [type, type])),
+  ...Object.fromEntries(Object.values(mediaTypeByMime).map((type) => [type, type])),
 };
 
 // Servers that do not know what they serve say one of these; the bytes decide instead.
@@ -78,7 +79,7 @@ export function mimeOf(headers: IncomingHttpHeaders): string {
  * `null` for an unknown or generic type.
  */
 export function typeFromMime(mime: string): string | null {
-  return typeByMime[mime.split(';')[0]!.trim().toLowerCase()] ?? null;
+  return mediaTypeByMime[mime.split(';')[0]!.trim().toLowerCase()] ?? null;
 }
 
 /** Format name from the URL's file extension (`/a/b.JPEG?x` → `jpg`); `null` when unknown. */

@@ -1,5 +1,7 @@
 import {readFileSync} from 'node:fs';
+import type {ServerResponse} from 'node:http';
 import type {LookupFunction} from 'node:net';
+import {startServer, type TestServer} from '../helpers/server.js';
 
 /** One fixture of tests/fixtures/walls and the answer it comes with (cases.json). */
 export interface WallCase {
@@ -53,3 +55,35 @@ export const onServer = (href: string, port: number): URL => {
   const url = new URL(href);
   return new URL(`http://${url.host}:${port}${url.pathname}${url.search}`);
 };
+
+/** A local server impersonating each case's site: {@link CaseServer.serve} picks the case it answers. */
+export interface CaseServer {
+  site: TestServer;
+  /** Answers `entry` from now on: its redirect hops in order, then the answer itself. Returns the URL to ask. */
+  serve(entry: WallCase): URL;
+}
+
+/** Starts the server of {@link CaseServer} on 127.0.0.1 (names reach it through {@link caseLookup}). */
+export async function startCaseServer(): Promise<CaseServer> {
+  const site = await startServer();
+  let current: WallCase | undefined;
+  site.server.removeAllListeners('request');
+  site.server.on('request', (request, response: ServerResponse) => {
+    const entry = current;
+    if (!entry) return void response.writeHead(500).end();
+    const asked = `${request.headers.host}${request.url}`;
+    const chain = [...(entry.redirects ?? []), entry.url].map((href) => onServer(href, site.port));
+    const at = chain.findIndex((url) => `${url.host}${url.pathname}${url.search}` === asked);
+    if (at < 0) return void response.writeHead(404, {'content-type': 'text/plain'}).end(`not part of ${entry.file}: ${asked}`);
+    const next = chain[at + 1];
+    if (next) return void response.writeHead(302, {location: next.href}).end();
+    response.writeHead(entry.statusCode, entry.headers).end(readFileSync(new URL(entry.file, wallsDirectory)));
+  });
+  return {
+    site,
+    serve(entry) {
+      current = entry;
+      return onServer(entry.redirects?.[0] ?? entry.url, site.port);
+    },
+  };
+}

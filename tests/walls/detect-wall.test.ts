@@ -1,4 +1,3 @@
-import type {ServerResponse} from 'node:http';
 import {readFileSync} from 'node:fs';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createDeadline} from '../../src/deadline.js';
@@ -16,8 +15,7 @@ import {parseRetryAfter} from '../../src/walls/retry-after.js';
 import {defaultWallSignatures, type WallSignature} from '../../src/walls/signatures.js';
 import {corpusDirectory, htmlFiles} from '../helpers/pages.js';
 import {isLoopback} from '../helpers/policy.js';
-import {startServer, type TestServer} from '../helpers/server.js';
-import {caseInput, caseLookup, fixtureHtml, onServer, wallCases, type WallCase} from './cases.js';
+import {caseInput, caseLookup, fixtureHtml, startCaseServer, wallCases, type CaseServer, type WallCase} from './cases.js';
 
 const walls = wallCases.filter((entry) => entry.wall !== null);
 const lookAlikes = wallCases.filter((entry) => entry.wall === null);
@@ -180,34 +178,19 @@ describe('reading the answer', () => {
 });
 
 describe('detectWall on what the transport returns (a local server impersonating each site)', () => {
-  let site: TestServer;
-  let current: WallCase | undefined;
+  let cases: CaseServer;
   const config = normalizeConfig({allowAddress: isLoopback, dnsLookup: caseLookup});
 
   beforeAll(async () => {
-    site = await startServer();
-    // Every path answers the current case: its redirect hops in order, then the answer itself.
-    site.server.removeAllListeners('request');
-    site.server.on('request', (request, response: ServerResponse) => {
-      const entry = current;
-      if (!entry) return void response.writeHead(500).end();
-      const asked = `${request.headers.host}${request.url}`;
-      const chain = [...(entry.redirects ?? []), entry.url].map((href) => onServer(href, site.port));
-      const at = chain.findIndex((url) => `${url.host}${url.pathname}${url.search}` === asked);
-      const next = chain[at + 1];
-      if (at < 0) return void response.writeHead(404, {'content-type': 'text/plain'}).end(`not part of ${entry.file}: ${asked}`);
-      if (next) return void response.writeHead(302, {location: next.href}).end();
-      response.writeHead(entry.statusCode, entry.headers).end(readFileSync(new URL(entry.file, new URL('../fixtures/walls/', import.meta.url))));
-    });
+    cases = await startCaseServer();
   });
   afterAll(async () => {
-    await site?.close();
+    await cases?.site.close();
   });
 
   /** The answer as requestSafely returns it, its body read and decoded as fetchPage does. */
   async function fetchAnswer(entry: WallCase) {
-    current = entry;
-    const start = onServer(entry.redirects?.[0] ?? entry.url, site.port);
+    const start = cases.serve(entry);
     const response = await requestSafely(start, {method: 'GET', headers: {}, deadline: createDeadline(5_000)}, config);
     const {bytes} = await readBody(response.body, config.maxBodySize);
     const {text} = decodeBody(bytes, parseContentType(response.headers['content-type'] as string | undefined).charset);
@@ -221,8 +204,7 @@ describe('detectWall on what the transport returns (a local server impersonating
     expect(named(detectWall(answer))).toEqual(expected(entry));
     if (entry.statusCode < 400) {
       // A page fetchPage returns is detectWall's input as it is.
-      current = entry;
-      const page = await fetchPage(onServer(entry.redirects?.[0] ?? entry.url, site.port), {headers: {}, deadline: createDeadline(5_000)}, config);
+      const page = await fetchPage(cases.serve(entry), {headers: {}, deadline: createDeadline(5_000)}, config);
       expect(named(detectWall(page))).toEqual(expected(entry));
     }
   });

@@ -3,48 +3,31 @@
 // that can help (no oEmbed provider, no request profile, no browser, no proxy), a wall never comes
 // back as data: it ends in EWALL (or ERATELIMIT) naming its kind. Every look-alike comes back as
 // the page it is (or as the HTTP error it is).
-import {readFileSync} from 'node:fs';
-import type {ServerResponse} from 'node:http';
 import {afterAll, beforeAll, expect, it, jest} from '@jest/globals';
 import {LinkpeekError} from '../../src/errors.js';
 import {createExtractor} from '../../src/extract.js';
 import {defaultWallSignatures} from '../../src/walls/signatures.js';
 import {isLoopback} from '../helpers/policy.js';
-import {startServer, type TestServer} from '../helpers/server.js';
-import {caseLookup, fixtureHtml, onServer, wallCases, wallsDirectory, type WallCase} from './cases.js';
+import {caseLookup, fixtureHtml, startCaseServer, wallCases, type CaseServer} from './cases.js';
 
 jest.setTimeout(60_000);
 
-let site: TestServer;
-let current: WallCase | undefined;
+let cases: CaseServer;
 const extract = createExtractor({allowAddress: isLoopback, dnsLookup: caseLookup, oembedProviders: [], requestProfiles: false});
 const kindOf = new Map(defaultWallSignatures.map((signature) => [signature.id, signature.kind]));
 
 beforeAll(async () => {
-  site = await startServer();
-  site.server.removeAllListeners('request');
-  site.server.on('request', (request, response: ServerResponse) => {
-    const entry = current;
-    if (!entry) return void response.writeHead(500).end();
-    const asked = `${request.headers.host}${request.url}`;
-    const chain = [...(entry.redirects ?? []), entry.url].map((href) => onServer(href, site.port));
-    const at = chain.findIndex((url) => `${url.host}${url.pathname}${url.search}` === asked);
-    if (at < 0) return void response.writeHead(404, {'content-type': 'text/plain'}).end('not part of the case');
-    const next = chain[at + 1];
-    if (next) return void response.writeHead(302, {location: next.href}).end();
-    response.writeHead(entry.statusCode, entry.headers).end(readFileSync(new URL(entry.file, wallsDirectory)));
-  });
+  cases = await startCaseServer();
 });
 afterAll(async () => {
-  await site?.close();
+  await cases?.site.close();
 });
 
 /** The fixture's own `<title>`, whitespace collapsed. */
 const titleOf = (file: string) => /<title[^>]*>([^<]*)<\/title>/i.exec(fixtureHtml(file))?.[1]?.replace(/\s+/g, ' ').trim();
 
 it.each(wallCases.map((entry) => [entry.file, entry] as const))('%s', async (_file, entry) => {
-  current = entry;
-  const start = onServer(entry.redirects?.[0] ?? entry.url, site.port);
+  const start = cases.serve(entry);
   const outcome = await extract(start, {ping: false, prerender: false}).then(
     (result) => ({result}),
     (error: unknown) => ({error: error as LinkpeekError}),
