@@ -334,6 +334,12 @@ export function createCore(config: HandlerConfig): Core {
       }
       if (release) {
         try {
+          // Another holder may have stored the entry (or met a wall) between this request's cache
+          // read and its taking the lock: then there is nothing left to extract.
+          const stored = await cacheGet(key);
+          if (stored && freshness(stored, ttl, stale) === 'fresh') return {result: stored.result, timings: new Map()};
+          const wall = await backedOff(url, true, variant);
+          if (wall) throw wall;
           return await runAndStore();
         } finally {
           release().catch(storeFailed);
