@@ -72,17 +72,10 @@ export interface FileResponse {
 }
 
 /** The response a {@link FileResponse} is made of, and what was already read of its body. */
-export interface FileSource {
-  requestedUrl: string;
-  url: string;
-  statusCode: number;
-  headers: IncomingHttpHeaders;
-  redirects: Redirect[];
-  contentType: string;
-  charset: string | null;
+export type FileSource = Pick<FileResponse, 'requestedUrl' | 'url' | 'statusCode' | 'headers' | 'redirects' | 'contentType' | 'charset'> & {
   /** The body still to read, with what was read of it so far (a reader already started). */
   reader: BodyReader;
-}
+};
 
 /**
  * Builds the {@link FileResponse} of `source`: reads its head now, keeps the rest of the body for
