@@ -13,7 +13,7 @@ import type {AddressPolicy} from './options.js';
 import {parseQuery, type ParsedQuery} from './endpoint/parse-query.js';
 import type {HandlerConfig} from './endpoint/handler.js';
 import {startEndpoint} from './endpoint/serve.js';
-import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './endpoint/batch.js';
+import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './batch/run-batch.js';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON

@@ -12,7 +12,7 @@ const src = join(root, 'src');
  * `shared` (the Page and the shapes several stages share) imports nothing; parse and rules never import fetch.
  */
 const allowed: Record<string, string[]> = {
-  '.': ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint'],
+  '.': ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint', 'batch'],
   shared: ['shared'],
   url: ['.', 'shared', 'url'],
   fetch: ['.', 'shared', 'url', 'fetch'],
@@ -27,6 +27,8 @@ const allowed: Record<string, string[]> = {
   files: ['.', 'shared', 'url', 'fetch', 'parse', 'ping', 'files'],
   palette: ['.', 'shared', 'url', 'fetch', 'palette'],
   card: ['.', 'card'],
+  // The batch stage runs extract() over many URLs (in one process, or as a job queue); the endpoint is not below it.
+  batch: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'batch'],
   endpoint: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint'],
 };
 
