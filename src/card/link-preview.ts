@@ -20,7 +20,9 @@ function toDom(document: Document, tree: CardNode | string): Node {
  * Defines the card element (once; later calls do nothing). Attributes: `href` (the link),
  * `endpoint` (the endpoint's URL; default: where this module was served from), `palette` (ask the
  * endpoint for the image's colours and paint the card with them). The element's `state` attribute
- * says `loading`, `ready` or `error`; it fires `load` or `error` when done.
+ * says `loading`, `ready` or `error`; it fires `load` or `error` when done. A page that has the
+ * endpoint's answer already (the playground asks with its own switches) sets the `result`
+ * property instead: the card is drawn from it and the endpoint is not asked.
  */
 export function defineLinkPreview(name = 'link-preview'): void {
   if (typeof customElements === 'undefined' || customElements.get(name)) return;
@@ -32,6 +34,8 @@ export function defineLinkPreview(name = 'link-preview'): void {
     #root: ShadowRoot;
     #request: AbortController | null = null;
     #started = false;
+    /** True while the card shows an answer given through `result`: nothing is fetched for it. */
+    #given = false;
 
     constructor() {
       super();
@@ -43,7 +47,7 @@ export function defineLinkPreview(name = 'link-preview'): void {
     connectedCallback() {
       if (this.#started) return;
       this.#started = true;
-      if (this.hasAttribute('rendered') && this.#root.childNodes.length > 0) return;
+      if (this.#given || (this.hasAttribute('rendered') && this.#root.childNodes.length > 0)) return;
       void this.#load();
     }
 
@@ -54,7 +58,17 @@ export function defineLinkPreview(name = 'link-preview'): void {
     }
 
     attributeChangedCallback(_name: string, old: string | null, value: string | null) {
-      if (this.#started && old !== value) void this.#load();
+      if (!this.#started || old === value) return;
+      this.#given = false;
+      void this.#load();
+    }
+
+    /** Draws the card from an endpoint answer (`{status, data}`) in hand, without asking the endpoint. */
+    set result(answer: unknown) {
+      this.#request?.abort();
+      this.#request = null;
+      this.#given = true;
+      this.#show(answer, safeUrl(this.getAttribute('href')));
     }
 
     #draw(tree: CardNode, view: CardView | null, state: 'loading' | 'ready' | 'error') {
@@ -77,12 +91,7 @@ export function defineLinkPreview(name = 'link-preview'): void {
       const request = new AbortController();
       this.#request = request;
       const href = safeUrl(this.getAttribute('href'));
-      const fallback = () => {
-        const view = cardView(null, href);
-        this.#draw(cardTree(view), view, 'error');
-        this.dispatchEvent(new Event('error'));
-      };
-      if (!href) return fallback();
+      if (!href) return this.#show(null, href);
       this.#draw(skeletonTree(), null, 'loading');
       try {
         const given = this.getAttribute('endpoint');
@@ -91,15 +100,25 @@ export function defineLinkPreview(name = 'link-preview'): void {
         if (this.hasAttribute('palette')) query.set('palette', 'true');
         endpoint.search = query.toString();
         const response = await fetch(endpoint.href, {headers: {accept: 'application/json'}, signal: request.signal});
-        const body = (await response.json()) as {status?: string; data?: unknown};
-        if (request.signal.aborted) return;
-        if (body?.status !== 'success' || !body.data || typeof body.data !== 'object') return fallback();
-        const view = cardView(body.data, href);
-        this.#draw(cardTree(view), view, 'ready');
-        this.dispatchEvent(new Event('load'));
+        const body: unknown = await response.json();
+        if (!request.signal.aborted) this.#show(body, href);
       } catch {
-        if (!request.signal.aborted) fallback();
+        if (!request.signal.aborted) this.#show(null, href);
       }
+    }
+
+    /** The card of a success answer, else the plain fallback card that links to `href`. */
+    #show(answer: unknown, href: string | null) {
+      const body = answer && typeof answer === 'object' ? (answer as {status?: unknown; data?: unknown}) : null;
+      if (body?.status !== 'success' || !body.data || typeof body.data !== 'object') {
+        const view = cardView(null, href);
+        this.#draw(cardTree(view), view, 'error');
+        this.dispatchEvent(new Event('error'));
+        return;
+      }
+      const view = cardView(body.data, href);
+      this.#draw(cardTree(view), view, 'ready');
+      this.dispatchEvent(new Event('load'));
     }
   }
 

@@ -2,11 +2,9 @@
 // on the endpoint's origin loads it with <script type="module" src="<mount>/link-preview.js">),
 // the playground's page assets when the playground is on.
 import {cardModule} from '../card/card-module.js';
+import {cardAsset} from './card-asset.js';
 import type {QueryResponse} from './embed.js';
 import {playgroundAnswer} from './playground.js';
-
-/** The sub-path of the card element's module, relative to the mount. */
-export const cardAsset = 'link-preview.js';
 
 /** The answer for the asset `name` (a path under the mount without its leading slash), or `undefined`. */
 export function endpointAsset(name: string, playground: boolean): QueryResponse | undefined {

@@ -1,6 +1,9 @@
 // The playground: a small page to try the endpoint from a browser. No framework and no external
 // asset: the page, its stylesheet and its script are served by the handler itself, under a
-// Content-Security-Policy that allows nothing inline and no other origin but for preview images.
+// Content-Security-Policy that allows nothing inline and no other origin but for preview media.
+// The card is the one the package ships (<link-preview>, served at `<mount>/link-preview.js`),
+// drawn from the answer the playground asked for with its own switches.
+import {cardAsset} from './card-asset.js';
 import type {QueryResponse} from './embed.js';
 
 /** The sub-paths of the playground's stylesheet and script, relative to the mount. */
@@ -16,6 +19,7 @@ export const playgroundCsp = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: http: https:",
+  "media-src http: https:",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'self'",
@@ -49,6 +53,7 @@ const page = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>linkpeek playground</title>
 <link rel="stylesheet" href="./${playgroundAssets.style}">
+<script type="module" src="./${cardAsset}"></script>
 <script src="./${playgroundAssets.script}" defer></script>
 </head>
 <body>
@@ -62,19 +67,15 @@ const page = `<!doctype html>
     <label><input type="checkbox" id="screenshot"> screenshot</label>
     <label><input type="checkbox" id="prerender"> prerender</label>
     <label><input type="checkbox" id="iframe"> iframe</label>
+    <label><input type="checkbox" id="palette"> palette</label>
   </fieldset>
 </form>
 <p id="state" role="status"></p>
 <section id="error" hidden></section>
-<article id="card" hidden>
-  <img id="card-image" alt="">
-  <div class="body">
-    <h2 id="card-title"></h2>
-    <p id="card-description"></p>
-    <p class="site"><img id="card-logo" alt=""><span id="card-publisher"></span></p>
-  </div>
-  <img id="card-screenshot" alt="screenshot">
-</article>
+<section id="card" hidden>
+  <div id="card-slot"></div>
+  <img id="card-screenshot" alt="Screenshot of the page" hidden>
+</section>
 <h3>curl</h3>
 <pre id="curl"></pre>
 <h3>JSON</h3>
@@ -91,14 +92,9 @@ form{display:flex;flex-wrap:wrap;gap:8px}
 #url{flex:1 1 400px;padding:8px;font-size:15px}
 button{padding:8px 16px}
 fieldset{border:0;padding:0;margin:0;display:flex;gap:16px;flex-basis:100%}
-#card{display:block;background:#fff;border:1px solid #ddd;border-radius:8px;overflow:hidden;margin:16px 0}
+#card{display:block;margin:16px 0}
 #card[hidden],#error[hidden],#card img[hidden]{display:none}
-#card-image{display:block;width:100%;max-height:320px;object-fit:cover}
-#card .body{padding:12px 16px}
-#card h2{margin:0 0 4px;font-size:17px}
-#card .site{color:#555;display:flex;align-items:center;gap:6px;margin:8px 0 0}
-#card-logo{width:20px;height:20px}
-#card-screenshot{display:block;width:100%;border-top:1px solid #ddd}
+#card-screenshot{display:block;max-width:520px;width:100%;margin-top:12px;border:1px solid #ddd;border-radius:8px}
 #error{background:#fee;border:1px solid #e99;border-radius:8px;padding:12px 16px;margin:16px 0}
 pre{background:#fff;border:1px solid #ddd;padding:12px;overflow:auto;white-space:pre-wrap;word-break:break-all;max-height:400px}
 `;
@@ -119,7 +115,7 @@ const script = `'use strict';
     var params = new URLSearchParams();
     params.set('url', $('url').value.trim());
     if (!$('ping').checked) params.set('ping', 'false');
-    ['screenshot', 'prerender', 'iframe'].forEach(function (name) { if ($(name).checked) params.set(name, 'true'); });
+    ['screenshot', 'prerender', 'iframe', 'palette'].forEach(function (name) { if ($(name).checked) params.set(name, 'true'); });
     var endpoint = new URL('./', location.href);
     endpoint.search = params.toString();
     $('curl').textContent = "curl '" + endpoint.href.replace(/'/g, "'\\\\''") + "'";
@@ -136,12 +132,14 @@ const script = `'use strict';
           var data = body.data || {};
           $('error').hidden = true;
           $('card').hidden = false;
-          $('card-title').textContent = data.title || data.url || '';
-          $('card-description').textContent = data.description || '';
-          $('card-publisher').textContent = data.publisher || '';
-          show($('card-image'), safeImage(data.image));
-          show($('card-logo'), safeImage(data.logo));
           show($('card-screenshot'), safeImage(data.screenshot));
+          // The package's card, given this answer: it draws it and asks nothing itself.
+          customElements.whenDefined('link-preview').then(function () {
+            var card = document.createElement('link-preview');
+            card.id = 'preview';
+            card.result = body;
+            $('card-slot').replaceChildren(card);
+          });
         } else {
           $('card').hidden = true;
           $('error').hidden = false;

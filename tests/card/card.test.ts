@@ -35,6 +35,8 @@ const pages: Record<string, () => string> = {
   '/slow': () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>slow</title>
     <script type="module" src="/preview/link-preview.js"></script></head><body>
     <link-preview id="slow" href="${target.url('/slow-article')}"></link-preview><p id="after">after</p></body></html>`,
+  '/given': () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>given</title>
+    <script type="module" src="/preview/link-preview.js"></script></head><body></body></html>`,
   '/server': () => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>server</title>
     <script type="module" src="/preview/link-preview.js"></script></head><body>
     ${renderCard({title: hostileTitle, description: hostileDescription, url: target.url('/hostile'), image: {url: 'javascript:window.__pwned=4'}, logo: {url: target.url('/logo.png')}, publisher: 'Quay <Gazette>', date: '2026-11-02T07:30:00.000Z'})}
@@ -171,6 +173,43 @@ describeWithChromium('<link-preview> in Chromium', () => {
     // data: URIs are Chromium's own video controls' icons, not requests to anyone.
     const others = requested.filter((url) => !isEndpointCall(url) && !url.startsWith('data:'));
     expect(others.filter((url) => ![`${app.base}live`, `${app.base}preview/link-preview.js`, target.url('/cover.png'), target.url('/logo.png')].includes(url))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("draws an answer given through `result` without asking the endpoint: docs/card.md's snippet, run as written", async () => {
+    const snippet = /```js\n([\s\S]*?)```/.exec(readFileSync(new URL('../../docs/card.md', import.meta.url), 'utf8'))?.[1] ?? '';
+    expect(snippet).toContain('card.result =');
+    const {page, requested, errors} = await open('/given');
+    await page.waitForFunction(() => customElements.get('link-preview') !== undefined);
+    // The snippet as the docs print it, asking for the test's article instead of example.com.
+    await page.evaluate(`(async () => {${snippet.replace('https%3A%2F%2Fexample.com%2F', encodeURIComponent(target.url('/article')))}})()`);
+    await page.waitForFunction(() => document.querySelector('link-preview')?.getAttribute('state') === 'ready', {timeout: 30_000});
+    const card = await page.$eval('link-preview', (host) => ({title: host.shadowRoot?.querySelector('.title')?.textContent, background: (host as HTMLElement).style.getPropertyValue('--lp-palette-bg')}));
+    expect(card.title).toBe('Harbour lights return');
+    expect(card.background).toMatch(/^#[0-9a-f]{6}$/i);
+    // The snippet's own fetch, and nothing from the card.
+    expect(requested.filter(isEndpointCall)).toHaveLength(1);
+
+    // A hostile answer given by hand stays text; a failed one draws the fallback.
+    const given = await page.evaluate((title: string) => {
+      const card = document.createElement('link-preview') as HTMLElement & {result: unknown};
+      card.id = 'hand';
+      card.result = {status: 'success', data: {title, url: 'https://example.com/x'}};
+      document.body.append(card);
+      const failed = document.createElement('link-preview') as HTMLElement & {result: unknown};
+      failed.setAttribute('href', 'https://example.com/y');
+      failed.result = {status: 'fail', code: 'EFETCH'};
+      document.body.append(failed);
+      return {
+        title: card.shadowRoot?.querySelector('.title')?.textContent,
+        injected: card.shadowRoot?.querySelectorAll('.title *').length,
+        failed: failed.getAttribute('state'),
+        fallback: failed.shadowRoot?.querySelector('.title')?.textContent,
+      };
+    }, hostileTitle);
+    expect(given).toEqual({title: hostileTitle, injected: 0, failed: 'error', fallback: 'example.com'});
+    expect(requested.filter(isEndpointCall)).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -45,7 +45,7 @@ describeWithChromium('the playground card in Chromium', () => {
     await page.type('#url', target.url('/article'));
     if (screenshot) await page.click('#screenshot');
     await page.click('#go');
-    await page.waitForFunction(() => document.querySelector('#card-title')?.textContent === 'Card article', {timeout: 60_000});
+    await page.waitForFunction(() => document.querySelector('#preview')?.shadowRoot?.querySelector('.title')?.textContent === 'Card article', {timeout: 60_000});
     if (screenshot) await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('#card-screenshot')?.naturalWidth ?? 0) > 0, {timeout: 60_000});
     return page.$eval('#card-screenshot', (element) => {
       const image = element as HTMLImageElement;

@@ -130,21 +130,26 @@ describeWithChromium('the playground page in Chromium', () => {
     await page.goto(base, {waitUntil: 'load'});
     await page.type('#url', target.url('/article'));
     await page.click('#go');
-    await page.waitForFunction(() => document.querySelector('#card-title')?.textContent === 'Playground article', {timeout: 20_000});
+    // The card is the package's <link-preview>, drawn from the playground's answer (its shadow root).
+    await page.waitForFunction(() => document.querySelector('#preview')?.shadowRoot?.querySelector('.title')?.textContent === 'Playground article', {timeout: 20_000});
     const card = await page.evaluate(() => {
-      const image = document.querySelector<HTMLImageElement>('#card-image');
+      const root = document.querySelector('#preview')?.shadowRoot;
       return {
-        description: document.querySelector('#card-description')?.textContent,
-        publisher: document.querySelector('#card-publisher')?.textContent,
-        image: image?.src,
+        state: document.querySelector('#preview')?.getAttribute('state'),
+        description: root?.querySelector('.description')?.textContent,
+        publisher: root?.querySelector('.publisher')?.textContent,
+        image: root?.querySelector<HTMLImageElement>('.image')?.src,
+        link: root?.querySelector<HTMLAnchorElement>('a.link')?.href,
         hidden: (document.querySelector('#card') as HTMLElement).hidden,
         curl: document.querySelector('#curl')?.textContent,
         json: JSON.parse(document.querySelector('#json')?.textContent ?? '{}').status,
       };
     });
-    expect(card).toMatchObject({description: 'Shown on the card.', publisher: 'Loopback News', image: target.url('/cover.png'), hidden: false, json: 'success'});
+    expect(card).toMatchObject({state: 'ready', description: 'Shown on the card.', publisher: 'Loopback News', image: target.url('/cover.png'), link: target.url('/article'), hidden: false, json: 'success'});
     expect(card.curl).toBe(`curl '${base}?url=${encodeURIComponent(target.url('/article'))}'`);
-    await page.waitForFunction(() => (document.querySelector<HTMLImageElement>('#card-image')?.naturalWidth ?? 0) > 0);
+    await page.waitForFunction(() => (document.querySelector('#preview')?.shadowRoot?.querySelector<HTMLImageElement>('.image')?.naturalWidth ?? 0) > 0);
+    // One query for the preview: the playground's own; the card drew that answer and asked nothing.
+    expect(requested.filter((url) => url.startsWith(`${base}?`))).toEqual([`${base}?url=${encodeURIComponent(target.url('/article'))}`]);
 
     await page.$eval('#url', (input) => ((input as HTMLInputElement).value = ''));
     await page.type('#url', 'http://10.0.0.1/');
