@@ -20,7 +20,7 @@ import {emptyCandidates, fillEmptyFields, keepMetaFields, nullSkippedFields} fro
 import {prerenderReason} from './render/prerender-reason.js';
 import {type RenderedPage, renderPage} from './render/render-page.js';
 import {documentBase, resolveUrls} from './rules/resolve-urls.js';
-import {pickFields} from './rules/rules.js';
+import {pickFields, rules} from './rules/rules.js';
 import {takeScreenshot} from './screenshot/take-screenshot.js';
 import {splitCredentials} from './url/credentials.js';
 import {validateUrl} from './url/validate-url.js';
@@ -139,7 +139,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         const snapshot = stages.parseHtml(page.html, page.windows);
         // With every default field off, the field rules are not run at all.
         const found = anyMeta
-          ? stages.resolveUrls(stages.pickFields(snapshot, page), documentBase(snapshot.baseHref, page.url))
+          ? stages.resolveUrls(stages.pickFields(snapshot, page, rules, resolved.siteIndex), documentBase(snapshot.baseHref, page.url))
           : emptyCandidates();
         return {snapshot, candidates: keepMetaFields(found, request.meta)};
       };

@@ -10,7 +10,7 @@ import {normalizeIframe, normalizeOEmbedConfig, type OEmbedCallOptions, type OEm
 import {assertObject, invalidOption, milliseconds, positiveInteger, rejectUnknownKeys} from './option-checks.js';
 import {defaultPingConfig, normalizePing, normalizePingConfig, type PingCallOptions, type PingConfig, type PingConfigInput, type PingKind} from './ping/options.js';
 import {defaultRenderConfig, normalizePrerender, normalizeRenderConfig, type RenderCallOptions, type RenderConfig, type RenderConfigInput} from './render/options.js';
-import {normalizeRulesOptions, type ResolvedRulesOptions, type RulesCallOptions} from './rules/options.js';
+import {normalizeRulesConfig, normalizeRulesOptions, type ResolvedRulesOptions, type RulesCallOptions, type RulesConfig, type RulesConfigInput} from './rules/options.js';
 import {normalizePalette, type PaletteCallOptions} from './palette/options.js';
 import {normalizeScreenshot, normalizeScreenshotConfig, type ScreenshotCallOptions, type ScreenshotConfig, type ScreenshotConfigInput} from './screenshot/options.js';
 import {type AddressConfig, type AddressConfigInput, normalizeAddressConfig} from './url/options.js';
@@ -56,7 +56,8 @@ export interface ExtractorConfig
     OEmbedConfigInput,
     ProfileConfigInput,
     ProxyConfigInput,
-    WallsConfigInput {
+    WallsConfigInput,
+    RulesConfigInput {
   /** Default total milliseconds per `extract()` call (fetch, ping and screenshot). @default 10000 */
   timeout?: number;
   /** Ceiling for a per-call `timeout`. @default 30000 */
@@ -83,7 +84,8 @@ export type ResolvedConfig = CallConfig &
   OEmbedConfig &
   ProfileConfig &
   ProxyConfig &
-  WallsConfig;
+  WallsConfig &
+  RulesConfig;
 
 /** Per-call options with every default filled in. */
 export interface ResolvedOptions extends ResolvedRulesOptions {
@@ -159,6 +161,7 @@ export const configKeys: readonly string[] = [
   'proxy',
   'allowCallerProxy',
   'walls',
+  'sites',
 ];
 
 /** Validates trusted config once and fills defaults, each stage its own options. @throws LinkpeekError EINVALOPTION */
@@ -182,6 +185,7 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
     ...normalizeProfileConfig(config),
     ...normalizeProxyConfig(config),
     ...normalizeWallsConfig(config),
+    ...normalizeRulesConfig(config),
   };
 }
 
