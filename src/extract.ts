@@ -189,24 +189,27 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         return found?.url ?? null;
       };
       const screenshotOptions = request.screenshot;
-      const describeFile = async (file: FileResponse) => {
-        const described = await fileResult(file, {
+      const describeFile = async (file: FileResponse) =>
+        await fileResult(file, {
           requestedUrl: url.href,
           headers: callerHeaders,
           signal: deadline.signal,
           meta: request.meta,
           iframe: Boolean(request.iframe),
           ping: (candidates, pageUrl, headers) => stages.pingUrls(candidates, {ping: request.ping, headers, pageUrl, deadline}, resolved),
+          // A PDF's first page, drawn by the files stage, is stored and described as a capture is.
           screenshot: screenshotOptions
-            ? (pageUrl, headers) =>
-                stages.takeScreenshot(pageUrl, {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, ...(request.palette ? {palette: true} : {})}, resolved)
+            ? (pageUrl, headers, captured) =>
+                stages.takeScreenshot(
+                  pageUrl,
+                  {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
+                  resolved,
+                )
             : null,
+          pageImage: screenshotOptions,
+          // With `palette`, the file (when it is an image: from the bytes already read) and the logo get their colours as a page's do.
+          palette: request.palette ? (data, pageUrl, headers, known) => addPalettes(data, {headers, pageUrl, deadline, known}, resolved) : null,
         });
-        if (!request.palette) return described;
-        // With `palette`, the file (when it is an image) and the logo get their colours as a page's do.
-        const headers = headersAfterRedirects(callerHeaders, [url.href, ...file.redirects.map((hop) => hop.url), file.url]);
-        return {...described, data: await addPalettes(described.data, {headers, pageUrl: file.url, deadline}, resolved)};
-      };
       const firstRoute: Route = {profile: profileFor(url, resolved.requestProfiles, 'first'), proxy: proxyForRung(request.proxy, 'first')};
       // A file (an image, a PDF, a feed…; with prerender: true, what the browser would not show as a
       // page) is described by the files stage: no wall, no render, no page rules (docs/files.md).

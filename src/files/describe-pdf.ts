@@ -3,6 +3,7 @@ import type {FileResponse} from '../fetch/file-response.js';
 import {truncate} from '../ping/ping.js';
 import {sizeFromHeaders} from '../ping/media.js';
 import type {FileReason} from '../shared/file-info.js';
+import {type CanvasFactoryClass, type DrawablePage, drawPage, loadCanvasFactory, type PageImage, type PageImageOptions} from './draw-pdf-page.js';
 import {cleanText, toLang} from './text-fields.js';
 
 /** What a PDF says about itself, from its Info dictionary, its XMP metadata and its first page. */
@@ -20,6 +21,8 @@ export interface PdfDescription {
   /** ISO 8601: XMP `xmp:ModifyDate`, else Info `ModDate`. */
   dateModified: string | null;
   pages: number | null;
+  /** The first page drawn, when asked for and it could be drawn. */
+  image: PageImage | null;
   /** Why nothing above could be read (every field is then `null`). */
   reason: FileReason | null;
 }
@@ -35,8 +38,10 @@ const rangeChunkSize = 64 * 1024;
  * (`Accept-Ranges: bytes` and a `Content-Length`): pdf.js reads the trailer at the end, then only
  * the objects it needs, at most `maxBodySize` bytes in all. Otherwise, and when the bytes do not
  * parse, every field is `null` with the reason. Stops when `signal` aborts (rejecting with its reason).
+ * With `pageImage`, the first page is also drawn (draw-pdf-page.ts) from the same document: a page
+ * that cannot be drawn, or the deadline ending while it is, leaves `image` null and the rest as read.
  */
-export async function describePdf(file: FileResponse, signal: AbortSignal): Promise<PdfDescription> {
+export async function describePdf(file: FileResponse, signal: AbortSignal, pageImage: PageImageOptions | null = null): Promise<PdfDescription> {
   const size = sizeFromHeaders(200, file.headers);
   let source: Source;
   if (file.complete) source = {data: file.head};
@@ -50,22 +55,25 @@ export async function describePdf(file: FileResponse, signal: AbortSignal): Prom
     source = {data: bytes};
   }
   if ('data' in source && source.data.length === 0) return nothing('empty');
-  return await readPdf(source, file, signal);
+  return await readPdf(source, file, signal, pageImage);
 }
 
 type Source = {data: Uint8Array} | {length: number; initial: Uint8Array};
 
 function nothing(reason: FileReason): PdfDescription {
-  return {title: null, author: null, description: null, lang: null, datePublished: null, dateModified: null, pages: null, reason};
+  return {title: null, author: null, description: null, lang: null, datePublished: null, dateModified: null, pages: null, image: null, reason};
 }
 
-async function readPdf(source: Source, file: FileResponse, signal: AbortSignal): Promise<PdfDescription> {
+async function readPdf(source: Source, file: FileResponse, signal: AbortSignal, pageImage: PageImageOptions | null): Promise<PdfDescription> {
   const pdfjs = await loadPdfJs();
+  // Drawing needs the canvas pdf.js creates its own canvases with (patterns, masks) too.
+  const Factory = pageImage ? await loadCanvasFactory() : null;
+  const options = Factory ? {...documentOptions, CanvasFactory: Factory} : documentOptions;
   let failure: FileReason | undefined;
   let task: LoadingTask;
   if ('data' in source) {
     // pdf.js may take the buffer over: it gets a copy.
-    task = pdfjs.getDocument({...documentOptions, data: new Uint8Array(source.data)});
+    task = pdfjs.getDocument({...options, data: new Uint8Array(source.data)});
   } else {
     supportSetIteratorFind();
     const transport = new pdfjs.PDFDataRangeTransport(source.length, new Uint8Array(source.initial));
@@ -82,7 +90,7 @@ async function readPdf(source: Source, file: FileResponse, signal: AbortSignal):
         () => fail(signal.aborted ? 'timeout' : 'truncated'),
       );
     };
-    task = pdfjs.getDocument({...documentOptions, range: transport, length: source.length, rangeChunkSize, disableAutoFetch: true, disableStream: true});
+    task = pdfjs.getDocument({...options, range: transport, length: source.length, rangeChunkSize, disableAutoFetch: true, disableStream: true});
   }
   const onAbort = () => void task.destroy();
   signal.addEventListener('abort', onAbort, {once: true});
@@ -100,6 +108,7 @@ async function readPdf(source: Source, file: FileResponse, signal: AbortSignal):
       datePublished: date('xmp:createdate', 'CreationDate'),
       dateModified: date('xmp:modifydate', 'ModDate'),
       pages: document.numPages,
+      image: pageImage && Factory ? await drawFirstPage(document, Factory, pageImage, signal) : null,
       reason: null,
     };
   } catch {
@@ -115,7 +124,8 @@ async function readPdf(source: Source, file: FileResponse, signal: AbortSignal):
 }
 
 const documentOptions = {
-  // Nothing is drawn: no font is turned into code, no font loaded, and pdf.js logs nothing.
+  // No font is turned into code (a page drawn for a screenshot draws its glyphs as paths), no system
+  // font is looked for, and pdf.js logs nothing.
   isEvalSupported: false,
   disableFontFace: true,
   useSystemFonts: false,
@@ -131,6 +141,15 @@ async function firstPageText(document: PdfDocument): Promise<string | null> {
     return collapsed === '' ? null : truncate(collapsed, descriptionLength);
   } catch {
     // A page that does not parse leaves the description empty, not the whole card.
+    return null;
+  }
+}
+
+async function drawFirstPage(document: PdfDocument, Factory: CanvasFactoryClass, options: PageImageOptions, signal: AbortSignal): Promise<PageImage | null> {
+  try {
+    return await drawPage(await document.getPage(1), Factory, options, signal);
+  } catch {
+    // The metadata already read stands without the image.
     return null;
   }
 }
@@ -173,7 +192,7 @@ interface LoadingTask {
 interface PdfDocument {
   numPages: number;
   getMetadata(): Promise<{info: Record<string, unknown>; metadata: {get(name: string): unknown} | null}>;
-  getPage(number: number): Promise<{getTextContent(): Promise<{items: Array<{str?: string; hasEOL?: boolean}>}>}>;
+  getPage(number: number): Promise<DrawablePage & {getTextContent(): Promise<{items: Array<{str?: string; hasEOL?: boolean}>}>}>;
 }
 interface RangeTransport {
   requestDataRange(begin: number, end: number): void;

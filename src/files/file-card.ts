@@ -5,6 +5,7 @@ import {describeFile} from './describe-file.js';
 import {describeImage} from './describe-image.js';
 import {describeMediaFile} from './describe-media.js';
 import {describePdf} from './describe-pdf.js';
+import type {PageImage, PageImageOptions} from './draw-pdf-page.js';
 import type {FileInfo, FileReason} from '../shared/file-info.js';
 import {readFailure} from './read-probe.js';
 import {type FileType, sniffType} from './sniff-type.js';
@@ -17,6 +18,21 @@ export interface FileCard {
   media: Partial<Record<'image' | 'video' | 'audio', Media>>;
   /** The result's `file` field. */
   file: FileInfo;
+  /** A PDF's first page drawn, when {@link FileCardOptions.pageImage} asked for it and it could be drawn. */
+  pageImage?: PageImage;
+  /**
+   * An image file's whole body, when {@link FileCardOptions.wholeImage} asked for it: `null` when it
+   * could not be read whole (larger than `maxBodySize`, cut, out of time).
+   */
+  imageBytes?: Uint8Array | null;
+}
+
+/** What {@link fileCard} reads or makes beyond the card itself. */
+export interface FileCardOptions {
+  /** Draw a PDF's first page (for `screenshot`). */
+  pageImage?: PageImageOptions | null;
+  /** Read an image file whole, up to `maxBodySize` (for `palette`: the colours come from these bytes, not a second download). */
+  wholeImage?: boolean;
 }
 
 /**
@@ -25,11 +41,12 @@ export interface FileCard {
  * audio file becomes its own `image` / `video` / `audio`, a PDF and a feed fill the text fields
  * from their metadata, anything else gets the URL-and-headers card (`describeFile`). A body that
  * cannot be read as its type (empty, cut, corrupt, too large, out of time) still gets that card,
- * with `file.reason` saying why. Reads no more of the body than the description needs, and closes
+ * with `file.reason` saying why. Reads no more of the body than the description needs (and an
+ * image whole with `options.wholeImage`; a PDF's first page is drawn with `options.pageImage`), and closes
  * the connection before it resolves.
  * @throws LinkpeekError EABORTED when the caller aborts the call through `signal`.
  */
-export async function fileCard(file: FileResponse, signal: AbortSignal): Promise<FileCard> {
+export async function fileCard(file: FileResponse, signal: AbortSignal, options: FileCardOptions = {}): Promise<FileCard> {
   try {
     const type = await sniffType(file.contentType, file.head);
     const base = describeFile(file, type);
@@ -37,7 +54,7 @@ export async function fileCard(file: FileResponse, signal: AbortSignal): Promise
     const minimal = (reason: FileReason): FileCard => ({...card, file: {...card.file, reason}});
     if (file.complete && file.head.length === 0) return minimal('empty');
     try {
-      return await describeKind(card, file, type, signal);
+      return await describeKind(card, file, type, signal, options);
     } catch (error) {
       // A body cut by the deadline or the connection still has its URL-and-headers card.
       const reason = readFailure(error);
@@ -49,12 +66,12 @@ export async function fileCard(file: FileResponse, signal: AbortSignal): Promise
   }
 }
 
-async function describeKind(card: FileCard, file: FileResponse, type: FileType, signal: AbortSignal): Promise<FileCard> {
+async function describeKind(card: FileCard, file: FileResponse, type: FileType, signal: AbortSignal, options: FileCardOptions): Promise<FileCard> {
   const {candidates} = card;
   switch (type.kind) {
     case 'image': {
-      const {media, reason} = await describeImage(file, type);
-      return {...card, media: {image: media}, file: {...card.file, reason}};
+      const {media, reason, bytes} = await describeImage(file, type, options.wholeImage === true);
+      return {...card, media: {image: media}, file: {...card.file, reason}, ...(options.wholeImage ? {imageBytes: bytes ?? null} : {})};
     }
     case 'video':
     case 'audio': {
@@ -62,7 +79,7 @@ async function describeKind(card: FileCard, file: FileResponse, type: FileType, 
       return {...card, media: {[type.kind]: media}, file: {...card.file, reason}};
     }
     case 'pdf': {
-      const pdf = await describePdf(file, signal);
+      const pdf = await describePdf(file, signal, options.pageImage ?? null);
       // The PDF's own dates first; the server's Last-Modified stands in for a missing ModDate.
       const dateModified = pdf.dateModified ?? candidates.dateModified ?? null;
       return {
@@ -78,6 +95,7 @@ async function describeKind(card: FileCard, file: FileResponse, type: FileType, 
           date: dateModified ?? pdf.datePublished,
         },
         file: {...card.file, pages: pdf.pages, reason: pdf.reason},
+        ...(pdf.image ? {pageImage: pdf.image} : {}),
       };
     }
     case 'feed': {

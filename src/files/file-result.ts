@@ -2,6 +2,7 @@ import type {Candidates, ExtractResult, LinkData, MediaField, Screenshot, TextFi
 import type {FileResponse} from '../fetch/file-response.js';
 import {headersAfterRedirects} from '../fetch/http-client.js';
 import {responseHeaders} from '../fetch/response-headers.js';
+import type {PageImage, PageImageOptions} from './draw-pdf-page.js';
 import {fileCard} from './file-card.js';
 
 /** What {@link fileResult} needs from the `extract()` call: its options, and its stages bound to it. */
@@ -18,8 +19,19 @@ export interface FileCall {
   iframe: boolean;
   /** The call's pingUrls: checks the card's candidates (the host's favicon, a feed's image) as a page's. */
   ping: (candidates: Candidates, pageUrl: string, headers: Record<string, string>) => Promise<LinkData>;
-  /** The call's takeScreenshot, when `screenshot` is on. */
-  screenshot: ((pageUrl: string, headers: Record<string, string>) => Promise<Screenshot>) | null;
+  /**
+   * The call's takeScreenshot, when `screenshot` is on: it captures `pageUrl` in the browser, or,
+   * given `captured` (a PDF's first page drawn here), stores and describes that image.
+   */
+  screenshot: ((pageUrl: string, headers: Record<string, string>, captured?: PageImage) => Promise<Screenshot>) | null;
+  /** The `screenshot` options a PDF's first page is drawn with (size, type, quality); `null` without `screenshot`. */
+  pageImage: PageImageOptions | null;
+  /**
+   * The call's palette stage, when `palette` is on: adds the colours of `image` and `logo`. `known`
+   * holds the bytes already read by URL (the image file itself, or `null` when it could not be
+   * read whole): those are not downloaded again.
+   */
+  palette: ((data: LinkData, pageUrl: string, headers: Record<string, string>, known: ReadonlyMap<string, Uint8Array | null>) => Promise<LinkData>) | null;
 }
 
 const metaFields: readonly (TextField | MediaField)[] = [
@@ -31,15 +43,19 @@ const mediaFields: ReadonlySet<string> = new Set(['image', 'logo', 'video', 'aud
  * The result of `extract()` for a target that answered with a file: the card of the files stage
  * (fileCard), its candidates pinged like a page's, the file itself as `image` / `video` / `audio`,
  * and the `file` field saying what it was read as. With `screenshot`, the browser captures the URL
- * when it shows such a file itself (images, video, audio, text, JSON, XML); for one it would only
- * download (a PDF, an archive, `Content-Disposition: attachment`) `data.screenshot` is `null`.
+ * when it shows such a file itself (images, video, audio, text, JSON, XML); a PDF's screenshot is
+ * its first page, drawn by the files stage (`null` when it cannot be drawn); for anything else the
+ * browser would only download (an archive, `Content-Disposition: attachment`) it is `null`. With
+ * `palette`, an image file's colours come from its own body, read whole from the same response.
  * @throws LinkpeekError EABORTED; what ping and the screenshot throw for a page.
  */
 export async function fileResult(file: FileResponse, call: FileCall): Promise<ExtractResult> {
   const headers = headersAfterRedirects(call.headers, [call.requestedUrl, ...file.redirects.map((hop) => hop.url), file.url]);
   const on = (field: TextField | MediaField) => call.meta[field] !== false;
-  const shot = call.screenshot && browserShows(file) ? call.screenshot(file.url, headers) : null;
-  const described = fileCard(file, call.signal).then(async (card) => {
+  const shown = browserShows(file);
+  const shot = call.screenshot && shown ? call.screenshot(file.url, headers) : null;
+  const options = {pageImage: call.screenshot && !shown ? call.pageImage : null, wholeImage: call.palette !== null && on('image')};
+  const described = fileCard(file, call.signal, options).then(async (card) => {
     const candidates = {...card.candidates};
     for (const field of metaFields) {
       if (on(field)) continue;
@@ -48,10 +64,17 @@ export async function fileResult(file: FileResponse, call: FileCall): Promise<Ex
     }
     return {card, linkData: await call.ping(candidates, file.url, headers)};
   });
-  const [{card, linkData}, screenshot] = await Promise.all([described, shot]);
-  const data: ExtractResult['data'] = {...linkData};
+  // A PDF's first page, drawn while it was read, is stored and described as a capture.
+  const drawn = described.then(({card}) => (card.pageImage && call.screenshot ? call.screenshot(file.url, headers, card.pageImage) : null));
+  const [{card, linkData}, captured, drawnShot] = await Promise.all([described, shot, drawn]);
+  const screenshot = captured ?? drawnShot;
+  let data: ExtractResult['data'] = {...linkData};
   for (const [field, media] of Object.entries(card.media) as [MediaField, NonNullable<LinkData[MediaField]>][]) {
     if (on(field)) data[field] = media;
+  }
+  if (call.palette) {
+    const known = new Map(card.imageBytes === undefined || !data.image ? [] : [[data.image.url, card.imageBytes]]);
+    data = {...data, ...(await call.palette(data as LinkData, file.url, headers, known))};
   }
   // `url` falls back to the file's URL in ping: a field turned off is null all the same.
   for (const field of metaFields) if (!on(field)) data[field] = null;

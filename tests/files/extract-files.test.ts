@@ -160,11 +160,15 @@ describeWithChromium('screenshot of a file URL', () => {
     expect(centre.slice(0, 3)).not.toEqual(corner.slice(0, 3));
   });
 
-  it('gives a PDF, an attachment and a CSV (which the browser would download) screenshot null, without starting a capture', async () => {
+  it('gives a CSV (which the browser would download) screenshot null, and a PDF (attachment or not) its first page, without starting a capture', async () => {
     const before = captures;
-    for (const path of ['/reports/annual.pdf', '/reports/download', '/data/lamps.csv']) {
+    const csv = await withBrowser(at('/data/lamps.csv'), {ping: false, screenshot: true});
+    expect(csv.data.screenshot).toBeNull();
+    expect(csv.file?.reason).toBeNull();
+    for (const path of ['/reports/annual.pdf', '/reports/download']) {
       const {data, file} = await withBrowser(at(path), {ping: false, screenshot: true});
-      expect(data.screenshot).toBeNull();
+      // The 400 × 500 pt page fitted in 1280 × 800 (tests/files/pdf-screenshot.test.ts checks the pixels).
+      expect(data.screenshot).toMatchObject({type: 'png', width: 640, height: 800});
       expect(file?.reason).toBeNull();
     }
     expect(captures).toBe(before);
