@@ -32,6 +32,8 @@ export type ErrorCode =
   | 'EWALL'
   /** The target answered HTTP 429 (or a rate-limit wall); `error.retryAfter` carries its `Retry-After`. */
   | 'ERATELIMIT'
+  /** A batch run with `robots` on: the target's robots.txt disallows the URL for linkpeek's user agent, so it was not fetched. */
+  | 'EROBOTS'
   /** The caller aborted the request through its `signal`. */
   | 'EABORTED'
   /** The endpoint's cache store (e.g. Redis) failed; requests are answered uncached meanwhile. Only ever passed to `onError`. */
@@ -66,6 +68,7 @@ export const statusByCode = {
   ETIMEOUT: 424,
   EWALL: 424,
   ERATELIMIT: 429,
+  EROBOTS: 424,
   ENOBROWSER: 503,
   ECACHE: 503,
   EABORTED: 499,
@@ -92,6 +95,7 @@ export const parameterByCode = {
   ETIMEOUT: 'url',
   EWALL: 'url',
   ERATELIMIT: 'url',
+  EROBOTS: 'url',
   ENOBROWSER: null,
   ECACHE: null,
   EABORTED: null,

@@ -28,6 +28,7 @@ describe('statusByCode', () => {
     ['ETIMEOUT', 424],
     ['EWALL', 424],
     ['ERATELIMIT', 429],
+    ['EROBOTS', 424],
     ['ENOBROWSER', 503],
     ['ECACHE', 503],
     ['EABORTED', 499],
@@ -38,7 +39,7 @@ describe('statusByCode', () => {
   });
 
   it('has a row for every code and no other', () => {
-    expect(errorCodes).toHaveLength(18);
+    expect(errorCodes).toHaveLength(19);
     expect(Object.keys(parameterByCode).sort()).toEqual([...errorCodes].sort());
   });
 
@@ -47,7 +48,7 @@ describe('statusByCode', () => {
 
   it('answers every failure that is not linkpeek\'s own with a status the official client does not retry', () => {
     const notOurs = errorCodes.filter((code) => faultOf(code) !== 'linkpeek');
-    expect(notOurs).toHaveLength(15);
+    expect(notOurs).toHaveLength(16);
     for (const code of notOurs) expect({code, retried: retried.includes(statusByCode[code])}).toEqual({code, retried: false});
   });
 

@@ -1,0 +1,58 @@
+// One extraction of a batch, run politely: inside the host gate (at most N at once and R a second
+// per domain), after robots.txt said yes when asked to obey it, and backing the domain off for every
+// worker sharing the gate when the target answered a 429 or a bot challenge.
+import type {HostGate} from './host-gate.js';
+import {defaultBatchBackoff} from './politeness-options.js';
+import type {RobotsCheck} from './robots.js';
+
+/** Wall kinds that more requests from the same address only make worse: the domain is backed off. */
+const backOffKinds: ReadonlySet<string> = new Set(['challenge', 'captcha']);
+
+/**
+ * How long to back a domain off after this outcome of an extraction, in ms, or `null` for none:
+ * `ERATELIMIT` (a 429) and an `EWALL` of kind `challenge` or `captcha`, for the target's
+ * `Retry-After` when it sent one (seconds, as `retryAfter` carries it), else `backoffMs`; at least
+ * 1 s, at most `maxBackoffMs`. Takes a thrown error, an error body (a batch's error line) or a
+ * result (never backed off from).
+ */
+export function backOffFor(errorOrResult: unknown, times: {backoffMs: number; maxBackoffMs: number} = defaultBatchBackoff): number | null {
+  if (typeof errorOrResult !== 'object' || errorOrResult === null) return null;
+  const {code, retryAfter, data} = errorOrResult as {code?: unknown; retryAfter?: unknown; data?: unknown};
+  const kind = typeof data === 'object' && data !== null ? (data as {kind?: unknown}).kind : undefined;
+  if (code !== 'ERATELIMIT' && !(code === 'EWALL' && typeof kind === 'string' && backOffKinds.has(kind))) return null;
+  const asked = typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : times.backoffMs;
+  return Math.max(1000, Math.min(asked, times.maxBackoffMs));
+}
+
+/** What {@link runPolitely} needs besides the URL and the extraction. */
+export interface PoliteRun {
+  gate: HostGate;
+  /** When set, a URL robots.txt disallows is not fetched: the run throws EROBOTS. */
+  robots?: RobotsCheck | undefined;
+  signal?: AbortSignal | undefined;
+  /** Backoff durations. @default 60 s without `Retry-After`, at most 1 h */
+  backoff?: {backoffMs: number; maxBackoffMs: number};
+}
+
+/**
+ * Runs `extract(url)` inside `gate` (robots.txt checked first, inside the same slot, so its fetch
+ * counts against the domain's limits too). A failure {@link backOffFor} names backs the domain off
+ * on the gate before it is rethrown.
+ */
+export async function runPolitely<T>(url: string, extract: () => Promise<T>, run: PoliteRun): Promise<T> {
+  try {
+    return await run.gate.run(
+      url,
+      async () => {
+        await run.robots?.check(url, run.signal);
+        return extract();
+      },
+      run.signal,
+    );
+  } catch (error) {
+    const ms = backOffFor(error, run.backoff);
+    // The backoff is a courtesy: a gate that cannot store it (Redis gone) does not change the outcome.
+    if (ms !== null) await run.gate.backOff(url, ms).catch(() => {});
+    throw error;
+  }
+}
