@@ -12,6 +12,8 @@ import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorCo
 import {parseHtml} from './parse/parse-html.js';
 import {addPalettes} from './palette/add-palettes.js';
 import {fetchIframe, type IframeResult} from './oembed/fetch-iframe.js';
+import {readOEmbed} from './oembed/parse-oembed.js';
+import {fetchSiteOEmbed, type SiteOEmbedAnswer} from './oembed/site-oembed.js';
 import type {Snapshot} from './parse/snapshot.js';
 import {type PingRequest, pingMedia, pingUrls} from './ping/ping.js';
 import {applyDataRules, type DataValues, mediaPaths} from './rules/apply-data-rules.js';
@@ -20,7 +22,9 @@ import {emptyCandidates, fillEmptyFields, keepMetaFields, nullSkippedFields} fro
 import {prerenderReason} from './render/prerender-reason.js';
 import {type RenderedPage, renderPage} from './render/render-page.js';
 import {documentBase, resolveUrls} from './rules/resolve-urls.js';
-import {pickFields, rules} from './rules/rules.js';
+import {pickFields, rules, siteFor} from './rules/rules.js';
+import {leftEmpty, wantsOEmbed} from './rules/sites/oembed-rules.js';
+import type {SiteRules} from './rules/sites/site.js';
 import {takeScreenshot} from './screenshot/take-screenshot.js';
 import {splitCredentials} from './url/credentials.js';
 import {validateUrl} from './url/validate-url.js';
@@ -48,6 +52,7 @@ export interface Stages {
   takeScreenshot: TakingResolvedConfig<typeof takeScreenshot>;
   renderPage: TakingResolvedConfig<typeof renderPage>;
   fetchIframe: TakingResolvedConfig<typeof fetchIframe>;
+  fetchSiteOEmbed: TakingResolvedConfig<typeof fetchSiteOEmbed>;
   applyDataRules: typeof applyDataRules;
   detectWall: typeof detectWall;
 }
@@ -62,6 +67,7 @@ export const defaultStages: Stages = {
   takeScreenshot,
   renderPage,
   fetchIframe,
+  fetchSiteOEmbed,
   applyDataRules,
   detectWall,
 };
@@ -135,13 +141,39 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const callerHeaders =
         authorization && request.headers.authorization === undefined ? {...request.headers, authorization} : request.headers;
       const anyMeta = Object.values(request.meta).some(Boolean);
-      const read = (page: Page) => {
-        const snapshot = stages.parseHtml(page.html, page.windows);
+      const pick = (snapshot: Snapshot, page: Page) => {
         // With every default field off, the field rules are not run at all.
         const found = anyMeta
           ? stages.resolveUrls(stages.pickFields(snapshot, page, rules, resolved.siteIndex), documentBase(snapshot.baseHref, page.url))
           : emptyCandidates();
-        return {snapshot, candidates: keepMetaFields(found, request.meta)};
+        return keepMetaFields(found, request.meta);
+      };
+      const read = (page: Page) => {
+        const snapshot = stages.parseHtml(page.html, page.windows);
+        return {snapshot, candidates: pick(snapshot, page)};
+      };
+      // A site's oEmbed is a source for its rules (docs/sites.md): asked alongside the page for a
+      // `parallel` site, after it for the others. A failure leaves the page's own fields standing.
+      const siteIndex = resolved.siteIndex;
+      const askSite = (site: SiteRules, pageUrl: string, headers: Record<string, string>): Promise<SiteOEmbedAnswer | null> => {
+        const builder = site.oembed?.endpoint;
+        let endpoint: string | null | undefined;
+        try {
+          endpoint = builder ? builder(pageUrl) : undefined;
+        } catch {
+          endpoint = null;
+        }
+        if (endpoint === null) return Promise.resolve(null);
+        const size = request.iframe ? sizeOf(request.iframe) : {};
+        // The call's deadline, when it ends, fails the page's own steps: never this request's.
+        return stages.fetchSiteOEmbed(pageUrl, {...size, ...(endpoint === undefined ? {} : {endpoint}), headers, deadline}, resolved, ...providers).catch(() => null);
+      };
+      const askedSite = siteIndex === null ? null : siteFor(siteIndex, url.href);
+      const alongside = wantsOEmbed(askedSite, request.meta) && askedSite.oembed.parallel ? askSite(askedSite, url.href, callerHeaders) : null;
+      /** The page with the answer asked alongside, once it came, when the page is still of that site. */
+      const withSiteAnswer = async (page: Page): Promise<Page> => {
+        const answer = alongside === null ? null : await alongside;
+        return answer !== null && siteIndex !== null && siteFor(siteIndex, page.url) === askedSite ? {...page, oembed: answer.members} : page;
       };
       /** Reads a page and looks for a wall in front of it (any status: error pages are read for this). */
       const inspect = (page: Page, rendered?: RenderedPage): View => {
@@ -160,23 +192,34 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       };
       const fetchTargetAlong = (route: Route) =>
         stages.fetchPage(url, {headers: callerHeaders, deadline, ...route, errorPages: true, ...(request.data ? {} : {enough})}, resolved);
-      const fetchAlong = async (route: Route) => inspect(asPage(await fetchTargetAlong(route)));
+      const fetchAlong = async (route: Route) => inspect(await withSiteAnswer(asPage(await fetchTargetAlong(route))));
       const renderAlong = async (route: Route, wait = request.wait) => {
         const page = await stages.renderPage(
           url,
           {headers: callerHeaders, deadline, wait, emulation: request.emulation, screenshot: request.screenshot, ...route, errorPages: true},
           resolved,
         );
-        return inspect(page, page);
+        return inspect(await withSiteAnswer(page), page);
       };
       /** The oEmbed rung: the provider's answer for the URL asked for stands for the page behind the wall. */
       const oembedView = async (walled: View): Promise<View | null> => {
         const empty = stages.parseHtml('');
+        // Nothing of the wall's markup is read: the page is the URL asked for, described by oEmbed.
+        const {windows: _windows, oembed: _oembed, ...wallPage} = walled.page;
+        if (alongside !== null) {
+          // The site's answer, asked alongside, read by its rules (no second request): it stands when
+          // they find a title in it.
+          const site = await alongside;
+          if (site === null) return null;
+          const page = {...wallPage, url: url.href, html: '', oembed: site.members};
+          const candidates = pick(empty, page);
+          if (!candidates.title) return null;
+          const embedded = request.iframe ? readOEmbed(site.members, site.url) : undefined;
+          return {page, snapshot: empty, candidates: {...candidates, url: candidates.url ?? url.href}, wall: null, ...(embedded ? {embedded} : {})};
+        }
         const size = request.iframe ? sizeOf(request.iframe) : {};
         const answer = await stages.fetchIframe(url.href, empty, {...size, headers: callerHeaders, deadline}, resolved, ...providers);
         if (!answer.fields.title) return null;
-        // Nothing of the wall's markup is read: the page is the URL asked for, described by oEmbed.
-        const {windows: _windows, ...wallPage} = walled.page;
         const candidates = fillEmptyFields({...emptyCandidates(), url: url.href}, answer.fields, request.meta);
         return {page: {...wallPage, url: url.href, html: ''}, snapshot: empty, candidates: keepMetaFields(candidates, request.meta), wall: null, embedded: answer};
       };
@@ -218,7 +261,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           ? await renderAlong(firstRoute).catch((error: unknown) => (isLinkpeekError(error) && error.code === 'ENOTHTML' ? fetchTargetAlong(firstRoute) : Promise.reject(error)))
           : await fetchTargetAlong(firstRoute);
       if ('kind' in first && first.kind === 'file') return await describeFile(first);
-      let view = 'snapshot' in first ? first : inspect(first);
+      let view = 'snapshot' in first ? first : inspect(await withSiteAnswer(first));
       if (request.prerender === 'auto' && view.wall === null && prerenderReason(view.page, view.candidates, resolved) !== null) {
         // Best effort: a browser that cannot start or render, or a page whose scripts reach for a
         // refused address (the page itself passed the policy), leaves the static result standing.
@@ -261,6 +304,16 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const rendered = view.rendered;
       // Credentials meant for the requested origin: none of them follow the page to another origin.
       const headers = headersAfterRedirects(callerHeaders, [url.href, ...page.redirects.map((hop) => hop.url), page.url]);
+      // A site's oEmbed asked after the page (nothing was asked alongside): only when the page left a
+      // field its answer gives empty. Its rules then read the page and the answer together.
+      const pageSite = alongside !== null || recovery?.rung === 'oembed' || siteIndex === null ? null : siteFor(siteIndex, page.url);
+      if (wantsOEmbed(pageSite, request.meta) && leftEmpty(candidates, pageSite, request.meta)) {
+        const answer = await askSite(pageSite, page.url, headers);
+        if (answer !== null) {
+          page = {...page, oembed: answer.members};
+          candidates = pick(snapshot, page);
+        }
+      }
       const pingRequest = {ping: request.ping, headers, pageUrl: page.url, deadline};
       // The oEmbed answer fills fields the page left empty, so it comes before ping.
       const embedded = request.iframe

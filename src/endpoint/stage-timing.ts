@@ -16,6 +16,7 @@ const metricByStage: Record<keyof Stages, string> = {
   takeScreenshot: 'screenshot',
   renderPage: 'render',
   fetchIframe: 'iframe',
+  fetchSiteOEmbed: 'site-oembed',
   applyDataRules: 'data',
   detectWall: 'walls',
 };

@@ -35,6 +35,22 @@ const accept = 'application/json, text/xml;q=0.9, application/xml;q=0.9, */*;q=0
  *   deadline ended or the caller aborted: that is the call failing, not the provider.
  */
 export async function fetchOEmbed(endpoint: string, request: OEmbedRequest, config: OEmbedConfig): Promise<IframeResult | null> {
+  const answer = await fetchOEmbedMembers(endpoint, request, config);
+  return answer === null ? null : readOEmbed(answer.members, answer.url);
+}
+
+/** An oEmbed answer as decoded, before validation: its members and the URL that answered (after redirects). */
+export interface OEmbedAnswer {
+  members: Record<string, unknown>;
+  url: string;
+}
+
+/**
+ * {@link fetchOEmbed}'s request, with the answer's members as decoded (JSON or XML), not validated
+ * as an embed: what a site's rules read (their `oembed(...)` rules pick the members they trust).
+ * @returns `null` on the same failures as {@link fetchOEmbed}. @throws as {@link fetchOEmbed}.
+ */
+export async function fetchOEmbedMembers(endpoint: string, request: OEmbedRequest, config: OEmbedConfig): Promise<OEmbedAnswer | null> {
   const deadline = narrowDeadline(request.deadline, config.pingTimeout);
   try {
     // Literal IPs and non-http(s) URLs are refused here, before any socket; names at connect time.
@@ -48,7 +64,7 @@ export async function fetchOEmbed(endpoint: string, request: OEmbedRequest, conf
     const {bytes, truncated} = await readBody(response.body, maxOEmbedBytes);
     if (truncated) return null;
     const members = decodeOEmbed(bytes, String(response.headers['content-type'] ?? ''));
-    return members === null ? null : readOEmbed(members, response.url);
+    return members === null ? null : {members, url: response.url};
   } catch (error) {
     if (request.deadline.signal.aborted) throw request.deadline.signal.reason;
     // Refused, unresolvable, forbidden, too many redirects, its own cap: the provider failed.

@@ -1,6 +1,7 @@
 import type {IncomingHttpHeaders} from 'node:http';
 import type {MediaField, TextField} from '../data.js';
 import type {Snapshot} from '../parse/parse-html.js';
+import type {OEmbedData} from '../shared/page.js';
 import {addNodeStrings, linksWithRel, mainNodes, metaContentsOf, microdataValues} from './query.js';
 
 /** What a rule may read besides the snapshot. */
@@ -11,6 +12,8 @@ export interface RuleContext {
   headers: IncomingHttpHeaders;
   /** The base for relative URLs: `<base href>` resolved against `url`, else `url`. */
   baseUrl: string;
+  /** The site's oEmbed answer for the page (`page.oembed`), when one was asked: read by the `oembed(...)` site rules. */
+  oembed?: OEmbedData;
 }
 
 /**

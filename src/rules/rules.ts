@@ -77,7 +77,7 @@ const noValues: readonly unknown[] = [];
  * @default table {@link rules}
  * @default sites {@link defaultSiteIndex}
  */
-export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable = rules, sites: SiteIndex | null = defaultSiteIndex): Candidates {
+export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable = rules, sites: SiteIndex | null = defaultSiteIndex): Candidates {
   // One lookup of the page's host: a page of no listed site runs the table as it is.
   const site = sites === null ? null : siteFor(sites, page.url);
   // The meta lookups and JSON-LD type filters many rules share are computed once per call.
@@ -88,7 +88,7 @@ export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers
  * The table with a site's rules before the general ones, field by field, and its refused values
  * refused from every rule. `date` reads the site's date rules (its posting date first), then the table's.
  */
-function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable, site: SiteRules): Candidates {
+function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, site: SiteRules): Candidates {
   const own = site.rules;
   const merged = {} as RuleTable;
   for (const field of Object.keys(table) as (keyof RuleTable)[]) {
@@ -98,8 +98,8 @@ function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, t
   return runRules(snapshot, page, merged, site.refuse);
 }
 
-function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers'>, table: RuleTable, refuse?: SiteRules['refuse']): Candidates {
-  const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url)};
+function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, refuse?: SiteRules['refuse']): Candidates {
+  const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url), ...(page.oembed ? {oembed: page.oembed} : {})};
   const text = (field: TextField): string | null => {
     const refused = refuse?.[field];
     const accept = acceptText[field];

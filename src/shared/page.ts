@@ -51,4 +51,13 @@ export interface Page {
    */
   cut?: 'maxBodySize' | 'timeout';
   redirects: Redirect[];
+  /**
+   * What the site's oEmbed endpoint answered about this page (the answer's members, as decoded), when
+   * the page is of a site whose rules read one (docs/sites.md, "oEmbed as a rule source"): the site's
+   * `oembed(...)` rules read it. Absent otherwise, and on pages made elsewhere.
+   */
+  oembed?: OEmbedData;
 }
+
+/** An oEmbed answer's members (`title`, `author_name`, `thumbnail_url`, `html`…), as the endpoint sent them. */
+export type OEmbedData = Readonly<Record<string, unknown>>;

@@ -35,4 +35,24 @@ export interface SiteRules {
    * image, its error text ("JavaScript is not available"). A refused text lets the next value try.
    */
   refuse?: Partial<Record<SiteField, (value: string) => boolean>>;
+  /**
+   * The site's oEmbed endpoint as a source for its rules: `extract()` asks it for the page, and its
+   * answer reaches the rules as `page.oembed`, read by the `oembed(...)` rules listed in `rules`.
+   */
+  oembed?: SiteOEmbed;
+}
+
+/** How `extract()` asks a site's oEmbed endpoint (docs/sites.md, "oEmbed as a rule source"). */
+export interface SiteOEmbed {
+  /**
+   * `true`: asked alongside the page fetch, for a site whose HTML is often a wall or poor for a
+   * previewer (the answer costs no more than the page, since both run at once). `false`: asked after
+   * the page was read, only when a field the site's `oembed(...)` rules give is still empty.
+   */
+  parallel: boolean;
+  /**
+   * The full request URL for a page URL (`null`: none for this page). Absent: the endpoint of the
+   * oEmbed provider table (the config's `oembedProviders`, else the bundled registry), as for `iframe`.
+   */
+  endpoint?: (url: string) => string | null;
 }

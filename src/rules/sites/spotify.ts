@@ -1,11 +1,14 @@
 import {meta} from '../rule-kit.js';
+import {oembed} from './oembed-rules.js';
 import type {SiteRules} from './site.js';
 import {constant, jsonldOf, matched, onPath, without} from './site-kit.js';
 
 /**
  * Spotify: og:title is the track, album, playlist, episode or artist; `music:musician_description`
  * names a track's or album's artist; an episode's og:description starts `Listen to this episode from
- * Show on Spotify.` (the show is its author); a playlist's `Playlist · Owner · 42 items`.
+ * Show on Spotify.` (the show is its author); a playlist's `Playlist · Owner · 42 items`. Its oEmbed
+ * (title, cover) is asked after the page, only when the page left the title or the image empty (the
+ * web player's shell).
  */
 export const spotify: SiteRules = {
   id: 'spotify',
@@ -18,6 +21,8 @@ export const spotify: SiteRules = {
     {kind: 'artist', example: 'https://open.spotify.com/artist/0aBcDeFgHiJkLmNoPqRsTu'},
   ],
   rules: {
+    // The page first: the oEmbed answer only fills what the page left empty.
+    title: [meta('og:title'), oembed('title')],
     description: [without(meta('og:description'), /^Listen to this episode from .+? on Spotify\.\s*/)],
     author: [
       meta('music:musician_description'),
@@ -27,9 +32,11 @@ export const spotify: SiteRules = {
     ],
     publisher: [constant('Spotify')],
     datePublished: [meta('music:release_date'), jsonldOf(['PodcastEpisode', 'MusicRecording'], 'datePublished')],
+    image: [meta('og:image'), oembed('thumbnail_url')],
   },
   refuse: {
     title: (value) => /^Spotify(?: – Web Player)?$/.test(value),
     description: (value) => /^Spotify is a digital music service/.test(value),
   },
+  oembed: {parallel: false},
 };

@@ -1,4 +1,5 @@
 import {meta, named} from '../rule-kit.js';
+import {oembed, oembedMapped, oembedParagraph} from './oembed-rules.js';
 import type {SiteRules} from './site.js';
 import {constant, matched, pathOf, without} from './site-kit.js';
 
@@ -12,10 +13,18 @@ const postIdDate = named('url(/status/<snowflake>)', (_snapshot, context) => {
   return new Date(Number((BigInt(id) >> 22n) + snowflakeEpoch)).toISOString();
 });
 
+/** `Name (@handle) on X`, as og:title says it, from the answer's `author_name` and `author_url`. */
+const oembedTitle = oembedMapped('author_name (@handle) on X', 'author_name', (name, answer) => {
+  const handle = typeof answer.author_url === 'string' ? /^https?:\/\/(?:[\w-]+\.)*(?:x|twitter)\.com\/(\w{1,15})\/?$/i.exec(answer.author_url.trim())?.[1] : undefined;
+  return handle === undefined ? `${name} on X` : `${name} (@${handle}) on X`;
+});
+
 /**
  * X (Twitter): a post's og:title is "Name on X" (or `Name (@handle) on X`), its og:description the
  * post's text in quotes, its og:image the post's media (else the author's avatar). To a browser
  * without scripts it serves a "JavaScript is not available" page with a placeholder image: refused.
+ * Its oEmbed (publish.x.com, asked alongside the page) gives the post's text (the embed's `<p>`) and
+ * the author's name and handle, which stand when the page is that wall.
  */
 export const x: SiteRules = {
   id: 'x',
@@ -26,10 +35,10 @@ export const x: SiteRules = {
     {kind: 'profile', example: 'https://x.com/examplenews'},
   ],
   rules: {
-    title: [without(meta('og:title'), / \/ (?:X|Twitter)$/)],
+    title: [without(meta('og:title'), / \/ (?:X|Twitter)$/), oembedTitle],
     // The post's text, without the quotes X puts around it.
-    description: [matched(meta('og:description'), /^\s*[“"]([\s\S]*)[”"]\s*$/)],
-    author: [matched(meta('og:title'), /^(.+?)(?: \(@\w+\))? on (?:X|Twitter)\b/), matched(meta('og:title'), /^(.+?) \(@\w+\) \/ (?:X|Twitter)$/)],
+    description: [matched(meta('og:description'), /^\s*[“"]([\s\S]*)[”"]\s*$/), oembedParagraph],
+    author: [matched(meta('og:title'), /^(.+?)(?: \(@\w+\))? on (?:X|Twitter)\b/), matched(meta('og:title'), /^(.+?) \(@\w+\) \/ (?:X|Twitter)$/), oembed('author_name')],
     publisher: [constant('X')],
     datePublished: [postIdDate],
   },
@@ -39,4 +48,5 @@ export const x: SiteRules = {
     // The generic card image X serves for any page it does not describe, and its logo.
     image: (value) => /abs\.twimg\.com\/(?:rweb\/ssr\/default|responsive-web\/client-web\/icon|errors\/)/.test(value),
   },
+  oembed: {parallel: true},
 };

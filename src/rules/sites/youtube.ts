@@ -1,11 +1,14 @@
 import {meta, microdata} from '../rule-kit.js';
+import {oembed} from './oembed-rules.js';
 import type {SiteRules} from './site.js';
 import {constant, jsonldNamesOf, jsonldOf, jsonldUrlsOf, onPath, without} from './site-kit.js';
 
 /**
  * YouTube: watch, shorts and live pages carry a VideoObject (microdata in the served HTML, JSON-LD on
  * some) whose `author` is the channel; channel pages name the channel in og:title. The shell served to
- * datacenters says only "YouTube" and a slogan: refused, so a real value (or nothing) is kept.
+ * datacenters says only "YouTube" and a slogan: refused, so a real value (or nothing) is kept. Its
+ * oEmbed (asked alongside the page, which is often a consent wall or that shell) gives the title, the
+ * channel and a thumbnail, after the page's VideoObject.
  */
 export const youtube: SiteRules = {
   id: 'youtube',
@@ -19,21 +22,23 @@ export const youtube: SiteRules = {
     {kind: 'live', example: 'https://www.youtube.com/live/aBcDeFgHiJk'},
   ],
   rules: {
-    title: [jsonldOf(['VideoObject'], 'name'), microdata('name', null), without(meta('og:title'), / - YouTube$/)],
+    title: [jsonldOf(['VideoObject'], 'name'), microdata('name', null), oembed('title'), without(meta('og:title'), / - YouTube$/)],
     description: [jsonldOf(['VideoObject'], 'description')],
     author: [
       jsonldNamesOf(['VideoObject'], 'author'),
       microdata('name', 'author'),
+      oembed('author_name'),
       // A channel page is the channel's own: its name is the author.
       onPath(/^\/(?:@|channel\/|c\/|user\/)/, meta('og:title')),
     ],
     publisher: [constant('YouTube')],
     datePublished: [jsonldOf(['VideoObject'], 'uploadDate'), microdata('uploadDate', null), microdata('datePublished', null)],
-    image: [jsonldUrlsOf(['VideoObject'], 'thumbnailUrl'), microdata('thumbnailUrl', null), microdata('url', 'thumbnail')],
+    image: [jsonldUrlsOf(['VideoObject'], 'thumbnailUrl'), microdata('thumbnailUrl', null), microdata('url', 'thumbnail'), oembed('thumbnail_url')],
   },
   refuse: {
     title: (value) => value === 'YouTube' || value === '- YouTube',
     description: (value) => value.startsWith('Enjoy the videos and music you love'),
     author: (value) => value === 'YouTube',
   },
+  oembed: {parallel: true},
 };
