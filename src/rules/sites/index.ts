@@ -5,13 +5,15 @@ import {facebook} from './facebook.js';
 import {instagram} from './instagram.js';
 import {linkedin} from './linkedin.js';
 import {reddit} from './reddit.js';
+import {soundcloud} from './soundcloud.js';
 import {spotify} from './spotify.js';
 import {tiktok} from './tiktok.js';
+import {vimeo} from './vimeo.js';
 import {x} from './x.js';
 import {youtube} from './youtube.js';
 
 /** The sites linkpeek has rules for, in the order of docs/sites.md. */
-export const defaultSites: readonly SiteRules[] = [youtube, x, instagram, tiktok, facebook, linkedin, reddit, amazon, spotify];
+export const defaultSites: readonly SiteRules[] = [youtube, x, instagram, tiktok, facebook, linkedin, reddit, amazon, spotify, soundcloud, vimeo];
 
 /** {@link defaultSites} by host: what pickFields looks a page up in by default. */
 export const defaultSiteIndex: SiteIndex = siteIndex(defaultSites);
