@@ -118,6 +118,12 @@ describe('extract() on a direct link to a file', () => {
     expect(file).toMatchObject({kind: 'feed', type: 'rss'});
   });
 
+  it('previews any other file (a CSV) from its URL and headers', async () => {
+    const {data, file} = await extract(at('/data/lamps.csv'));
+    expect(data).toMatchObject({title: 'lamps', description: null, publisher: 'site.test', url: at('/data/lamps.csv'), image: null, logo: {url: at('/favicon.ico')}});
+    expect(file).toEqual({kind: 'file', mimeType: 'text/csv', type: 'csv', name: 'lamps.csv', size: 20, size_pretty: '20 B', pages: null, reason: null});
+  });
+
   it('honours meta, ping and iframe', async () => {
     const only = await extract(at('/photos/Harbour%20at%20dusk.jpg'), {meta: {title: true, image: true}, iframe: true});
     expect(only.data).toMatchObject({title: 'Harbour at dusk', image: {width: 64}, publisher: null, logo: null, url: null, date: null, iframe: null});
@@ -158,6 +164,9 @@ describeWithChromium('screenshot of a file URL', () => {
     const centre = image.pixel(150, 100);
     expect(Math.max(...corner.slice(0, 3))).toBeLessThan(40);
     expect(centre.slice(0, 3)).not.toEqual(corner.slice(0, 3));
+    // At its own size (64 × 48, so x 118-181), not stretched to the viewport: dark beside it.
+    expect(Math.max(...image.pixel(110, 100).slice(0, 3))).toBeLessThan(40);
+    expect(Math.max(...image.pixel(150, 70).slice(0, 3))).toBeLessThan(40);
   });
 
   it('gives a CSV (which the browser would download) screenshot null, and a PDF (attachment or not) its first page, without starting a capture', async () => {
@@ -203,6 +212,22 @@ describe('the HTTP endpoint, the CLI and @microlink/mql', () => {
     });
   });
 
+  // Each kind of file through the endpoint: the card and the file field as extract() gives them.
+  const kinds = [
+    {path: '/photos/Harbour%20at%20dusk.jpg', title: 'Harbour at dusk', file: {kind: 'image', type: 'jpg'}},
+    {path: '/reports/annual.pdf', title: 'Harbour Lights Annual Report', file: {kind: 'pdf', pages: 4}},
+    {path: '/feed.xml', title: 'Harbour Notes', file: {kind: 'feed', type: 'rss'}},
+    {path: '/data/lamps.csv', title: 'lamps', file: {kind: 'file', type: 'csv'}},
+  ];
+
+  it('answers every kind of file: image, PDF, feed and any other file', async () => {
+    for (const {path, title, file} of kinds) {
+      const response = await query(at(path), '&ping=false');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({status: 'success', data: {title, publisher: 'site.test', url: at(path)}, file: {...file, reason: null}});
+    }
+  });
+
   it('keeps embed=image.url working for an image: a redirect to the file itself', async () => {
     const response = await query(at('/photos/Harbour%20at%20dusk.jpg'), '&embed=image.url');
     expect(response.status).toBe(302);
@@ -220,6 +245,15 @@ describe('the HTTP endpoint, the CLI and @microlink/mql', () => {
     expect((report as unknown as {file: unknown}).file).toMatchObject({kind: 'pdf', pages: 4});
   });
 
+  it('serves @microlink/mql: a feed and any other file', async () => {
+    for (const {path, title, file} of kinds.slice(2)) {
+      const answer = await mql(at(path), {endpoint, ping: false});
+      expect(answer.status).toBe('success');
+      expect(answer.data).toMatchObject({title, publisher: 'site.test', url: at(path)});
+      expect((answer as unknown as {file: unknown}).file).toMatchObject({...file, reason: null});
+    }
+  });
+
   it('prints a file card from the CLI', async () => {
     const {code, stdout, stderr} = await runTs('src/cli.ts', [`http://127.0.0.1:${site.port}/reports/annual.pdf`, '--allow-loopback', '--no-ping'], {});
     expect({code, stderr}).toEqual({code: 0, stderr: ''});
@@ -228,5 +262,19 @@ describe('the HTTP endpoint, the CLI and @microlink/mql', () => {
       data: {title: 'Harbour Lights Annual Report', publisher: '127.0.0.1', logo: {url: `http://127.0.0.1:${site.port}/favicon.ico`}},
       file: {kind: 'pdf', pages: 4},
     });
+  });
+
+  it('prints the card of an image, a feed and any other file from the CLI', async () => {
+    const runs = await Promise.all(
+      kinds.filter(({file}) => file.kind !== 'pdf').map(async ({path, title, file}) => ({
+        title,
+        file,
+        run: await runTs('src/cli.ts', [`http://127.0.0.1:${site.port}${path}`, '--allow-loopback', '--no-ping'], {}),
+      })),
+    );
+    for (const {title, file, run} of runs) {
+      expect({code: run.code, stderr: run.stderr}).toEqual({code: 0, stderr: ''});
+      expect(JSON.parse(run.stdout)).toMatchObject({status: 'success', data: {title, publisher: '127.0.0.1'}, file});
+    }
   });
 });
