@@ -13,6 +13,7 @@ import {runTs} from '../helpers/child.js';
 import {describeWithChromium} from '../helpers/chromium.js';
 import {ico, makePdf, rssFeed, sample, serve, xmpPacket} from '../helpers/files.js';
 import {decodePng} from '../helpers/png.js';
+import {id3, mp4, xingFrame} from '../helpers/media-files.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {redirect, startServer, type TestServer} from '../helpers/server.js';
 
@@ -40,6 +41,8 @@ beforeAll(async () => {
     '/feed.xml': serve(Buffer.from(rssFeed), 'application/rss+xml'),
     '/img/channel.png': serve(sample('png'), 'image/png'),
     '/data/lamps.csv': serve(Buffer.from('name,count\nlamps,12\n'), 'text/csv'),
+    '/media/tide.mp4': serve(mp4(1000, 65_500), 'video/mp4'),
+    '/media/gulls.mp3': serve(Buffer.concat([id3(32), xingFrame(1000)]), 'audio/mpeg'),
     '/stalled.png': (_request, response) => {
       response.writeHead(200, {'content-type': 'image/png', 'content-length': '100000'});
       response.write(Buffer.concat([sample('png'), Buffer.alloc(5000)]));
@@ -122,6 +125,15 @@ describe('extract() on a direct link to a file', () => {
     const {data, file} = await extract(at('/data/lamps.csv'));
     expect(data).toMatchObject({title: 'lamps', description: null, publisher: 'site.test', url: at('/data/lamps.csv'), image: null, logo: {url: at('/favicon.ico')}});
     expect(file).toEqual({kind: 'file', mimeType: 'text/csv', type: 'csv', name: 'lamps.csv', size: 20, size_pretty: '20 B', pages: null, reason: null});
+  });
+
+  it('previews a video and an audio file as data.video and data.audio, with their durations', async () => {
+    const clip = await extract(at('/media/tide.mp4'), {ping: false});
+    expect(clip.data).toMatchObject({title: 'tide', publisher: 'site.test', image: null, video: {url: at('/media/tide.mp4'), type: 'mp4', duration: 65.5}, audio: null});
+    expect(clip.file).toMatchObject({kind: 'video', type: 'mp4', reason: null});
+    const song = await extract(at('/media/gulls.mp3'), {ping: false});
+    expect(song.data).toMatchObject({title: 'gulls', video: null, audio: {url: at('/media/gulls.mp3'), type: 'mp3', duration: 26.122}});
+    expect(song.file).toMatchObject({kind: 'audio', type: 'mp3', reason: null});
   });
 
   it('honours meta, ping and iframe', async () => {
@@ -218,9 +230,11 @@ describe('the HTTP endpoint, the CLI and @microlink/mql', () => {
     {path: '/reports/annual.pdf', title: 'Harbour Lights Annual Report', file: {kind: 'pdf', pages: 4}},
     {path: '/feed.xml', title: 'Harbour Notes', file: {kind: 'feed', type: 'rss'}},
     {path: '/data/lamps.csv', title: 'lamps', file: {kind: 'file', type: 'csv'}},
+    {path: '/media/tide.mp4', title: 'tide', file: {kind: 'video', type: 'mp4'}},
+    {path: '/media/gulls.mp3', title: 'gulls', file: {kind: 'audio', type: 'mp3'}},
   ];
 
-  it('answers every kind of file: image, PDF, feed and any other file', async () => {
+  it('answers every kind of file: image, PDF, feed, any other file, video and audio', async () => {
     for (const {path, title, file} of kinds) {
       const response = await query(at(path), '&ping=false');
       expect(response.status).toBe(200);
@@ -245,7 +259,7 @@ describe('the HTTP endpoint, the CLI and @microlink/mql', () => {
     expect((report as unknown as {file: unknown}).file).toMatchObject({kind: 'pdf', pages: 4});
   });
 
-  it('serves @microlink/mql: a feed and any other file', async () => {
+  it('serves @microlink/mql: a feed, any other file, a video and an audio file', async () => {
     for (const {path, title, file} of kinds.slice(2)) {
       const answer = await mql(at(path), {endpoint, ping: false});
       expect(answer.status).toBe('success');
@@ -266,7 +280,8 @@ describe('the HTTP endpoint, the CLI and @microlink/mql', () => {
 
   it('prints the card of an image, a feed and any other file from the CLI', async () => {
     const runs = await Promise.all(
-      kinds.filter(({file}) => file.kind !== 'pdf').map(async ({path, title, file}) => ({
+      // The CLI prints what extract() gives for any kind: three besides the PDF above show it.
+      kinds.filter(({file}) => ['image', 'feed', 'file'].includes(file.kind)).map(async ({path, title, file}) => ({
         title,
         file,
         run: await runTs('src/cli.ts', [`http://127.0.0.1:${site.port}${path}`, '--allow-loopback', '--no-ping'], {}),
