@@ -1,5 +1,6 @@
 import {describe, expect, it} from '@jest/globals';
-import {defaultSiteIndex, siteFor} from '../../../src/rules/rules.js';
+import {parseHtml} from '../../../src/parse/parse-html.js';
+import {defaultSiteIndex, pickFields, siteFor} from '../../../src/rules/rules.js';
 import {fixtureCard, siteCard, summary} from './site-card.js';
 
 /*
@@ -11,6 +12,9 @@ import {fixtureCard, siteCard, summary} from './site-card.js';
 
 /** The card of a site's page kind read without any site rules. */
 const general = (site: string, kind: string, url: string): Record<string, string | null> => summary(fixtureCard(`${site}/${kind}.html`, url, null));
+
+/** The card of a small page written inline (a variant of a fixture), read at `url` with the default sites. */
+const htmlCard = (html: string, url: string) => pickFields(parseHtml(html), {url, headers: {}});
 
 describe('SoundCloud', () => {
   it('track: the uploader from <title> (not the soundcloud:user URL), the artwork, the track\'s own text', () => {
@@ -71,11 +75,116 @@ describe('Vimeo', () => {
   });
 });
 
+describe('GitHub', () => {
+  it('repo: owner/repo as title, the owner as author, the description without "Contribute to … on GitHub."', () => {
+    expect(summary(siteCard('github', 'repo'))).toEqual({
+      title: 'example-org/tidewater', description: 'Tide tables from harbour gauges, as a small Rust library and CLI.', author: 'example-org', publisher: 'GitHub',
+      datePublished: null, image: 'https://opengraph.githubassets.com/9f2b4c6d8e0a1b3c5d7e9f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c/example-org/tidewater',
+    });
+    expect(general('github', 'repo', 'https://github.com/example-org/tidewater')).toMatchObject({
+      title: 'GitHub - example-org/tidewater: Tide tables from harbour gauges, as a small Rust library and CLI.',
+      description: 'Tide tables from harbour gauges, as a small Rust library and CLI. Contribute to example-org/tidewater development by creating an account on GitHub.',
+    });
+  });
+
+  it('issue: its title without "· Issue #482 · owner/repo", who opened it (not a commenter), the day it was opened', () => {
+    expect(summary(siteCard('github', 'issue'))).toEqual({
+      title: 'Parser drops the last row of a CSV without a trailing newline',
+      description: 'Steps to reproduce: save a gauge export whose last line has no newline, run tidewater import. Expected: 31 rows. Got: 30.',
+      author: 'mara-lin', publisher: 'GitHub', datePublished: '2024-05-24T12:00:00.000Z',
+      image: 'https://opengraph.githubassets.com/1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b/example-org/tidewater/issues/482',
+    });
+  });
+
+  it('pull request: the author from "by login · Pull Request", not the maintainer who merged it', () => {
+    expect(summary(siteCard('github', 'pull'))).toEqual({
+      title: 'Read the last CSV row without a trailing newline',
+      description: 'Fixes #482. The reader now flushes the buffer at end of file. Adds a test with a file that ends mid-row.',
+      author: 'tomas-r', publisher: 'GitHub', datePublished: '2024-05-25T12:00:00.000Z',
+      image: 'https://opengraph.githubassets.com/5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d/example-org/tidewater/pull/497',
+    });
+    expect(general('github', 'pull', 'https://github.com/example-org/tidewater/pull/497').author).toBe('mara-lin');
+  });
+
+  it('gist: the file name, its description without "GitHub Gist: instantly share…", its author, no generic Gist image', () => {
+    expect(summary(siteCard('github', 'gist'))).toEqual({
+      title: 'vacuum-nightly.sh', description: 'Vacuum a SQLite database every night from cron.', author: 'mara-lin', publisher: 'GitHub',
+      datePublished: null, image: null,
+    });
+    expect(general('github', 'gist', 'https://gist.github.com/mara-lin/4f1c2a9e0b7d6e5f3a8c').image).toBe('https://github.githubassets.com/assets/gist-og-image-54fd7dc0713e.png');
+  });
+
+  it('user: "login (Name)" as title, the name as author, the bio without "… Follow their code on GitHub."', () => {
+    expect(summary(siteCard('github', 'user'))).toEqual({
+      title: 'mara-lin (Mara Lin)', description: 'Tide gauges, small tools, long walks.', author: 'Mara Lin', publisher: 'GitHub',
+      datePublished: null, image: 'https://avatars.githubusercontent.com/u/7654321?v=4?s=400',
+    });
+  });
+
+  it('a repository without a description: GitHub\'s sentence alone is no description (the README\'s first paragraph is)', () => {
+    const card = htmlCard(`<title>GitHub - mara-lin/dotfiles</title>
+      <meta property="og:title" content="GitHub - mara-lin/dotfiles">
+      <meta property="og:description" content="Contribute to mara-lin/dotfiles development by creating an account on GitHub.">
+      <meta name="twitter:description" content="Contribute to mara-lin/dotfiles development by creating an account on GitHub.">
+      <article class="markdown-body"><p>My shell, editor and tmux settings, installed by a small make target.</p></article>`, 'https://github.com/mara-lin/dotfiles');
+    expect(card).toMatchObject({title: 'mara-lin/dotfiles', author: 'mara-lin', description: 'My shell, editor and tmux settings, installed by a small make target.'});
+  });
+});
+
+describe('Wikipedia', () => {
+  it('article: the Article\'s name (no " - Wikipedia"), the lead paragraph without footnote marks, no collective author', () => {
+    const card = siteCard('wikipedia', 'article');
+    expect(summary(card)).toEqual({
+      title: 'Lighthouse of Alexandria',
+      description: 'The Lighthouse of Alexandria, sometimes called the Pharos of Alexandria, was a lighthouse built by the Ptolemaic Kingdom of Ancient Egypt, during the reign of Ptolemy II Philadelphus (280–247 BC). It has been estimated to have been at least 100 metres in overall height.',
+      author: null, publisher: 'Wikipedia', datePublished: '2002-02-25T15:43:11.000Z',
+      image: 'https://upload.wikimedia.org/wikipedia/commons/thumb/0/0c/Example_Pharos_reconstruction.jpg/1200px-Example_Pharos_reconstruction.jpg',
+    });
+    expect(card.dateModified).toBe('2024-05-20T08:12:01.000Z');
+    expect(card.lang).toBe('en');
+    expect(general('wikipedia', 'article', 'https://en.wikipedia.org/wiki/Lighthouse_of_Alexandria')).toMatchObject({
+      title: 'Lighthouse of Alexandria - Wikipedia', author: 'Contributors to Wikimedia projects', publisher: 'Wikimedia Foundation, Inc.',
+    });
+  });
+
+  it('German: " – Wikipedia" and "Autoren der Wikimedia-Projekte" go the same way', () => {
+    expect(summary(siteCard('wikipedia', 'article-de'))).toEqual({
+      title: 'Leuchtturm Roter Sand',
+      description: 'Der Leuchtturm Roter Sand ist ein ehemaliger Leuchtturm in der Außenweser, der von 1885 bis 1964 in Betrieb war. Er gilt als eines der Wahrzeichen der deutschen Nordseeküste.',
+      author: null, publisher: 'Wikipedia', datePublished: '2004-06-11T09:20:40.000Z',
+      image: 'https://upload.wikimedia.org/wikipedia/commons/thumb/4/4a/Example_Roter_Sand.jpg/1200px-Example_Roter_Sand.jpg',
+    });
+  });
+
+  it('Japanese: the title in its script, "[1]" and "[要出典]" out of the lead', () => {
+    const card = siteCard('wikipedia', 'article-ja');
+    expect(summary(card)).toEqual({
+      title: '灯台', description: '灯台（とうだい）は、岬の先端や港内、島などに設置され、光を放って船舶の航行の目印とする施設である。航路標識の一つで、夜間は灯光によって位置を示す。',
+      author: null, publisher: 'Wikipedia', datePublished: '2003-05-14T02:41:09.000Z',
+      image: 'https://upload.wikimedia.org/wikipedia/commons/thumb/9/9e/Example_Inubosaki.jpg/1200px-Example_Inubosaki.jpg',
+    });
+    expect(card.lang).toBe('ja');
+  });
+
+  it('mobile (ru.m.wikipedia.org): the same card, " — Википедия" and the wordmark out', () => {
+    const card = siteCard('wikipedia', 'mobile');
+    expect(summary(card)).toEqual({
+      title: 'Маяк', description: 'Мая́к — сооружение, как правило башня, с системой сигнальных огней, служащее навигационным ориентиром для судов.',
+      author: null, publisher: 'Wikipedia', datePublished: '2004-12-09T15:02:55.000Z',
+      image: 'https://upload.wikimedia.org/wikipedia/commons/thumb/2/2b/Example_Mayak.jpg/1200px-Example_Mayak.jpg',
+    });
+    expect(card.image).not.toContainEqual(expect.stringContaining('/static/images/'));
+    expect(card.lang).toBe('ru');
+  });
+});
+
 describe('dispatch of the media and developer sites', () => {
   it.each([
     ['https://soundcloud.com/a/b', 'soundcloud'], ['https://on.soundcloud.com/AbC12', 'soundcloud'], ['https://m.soundcloud.com/a', 'soundcloud'],
     ['https://vimeo.com/1', 'vimeo'], ['https://player.vimeo.com/video/1', 'vimeo'],
+    ['https://github.com/a/b', 'github'], ['https://gist.github.com/a/1', 'github'], ['https://example.github.io/', null],
+    ['https://en.wikipedia.org/wiki/A', 'wikipedia'], ['https://zh-yue.m.wikipedia.org/wiki/A', 'wikipedia'], ['https://wikipedia.example.com/', null],
   ])('%s is %s', (url, id) => {
-    expect(siteFor(defaultSiteIndex, url)?.id).toBe(id);
+    expect(siteFor(defaultSiteIndex, url)?.id ?? null).toBe(id);
   });
 });
