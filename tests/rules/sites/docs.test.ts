@@ -1,6 +1,7 @@
 import {describe, expect, it} from '@jest/globals';
 import {readDoc, section, tables} from '../../helpers/readme.js';
 import {defaultSites} from '../../../src/rules/rules.js';
+import {oembedFields} from '../../../src/rules/sites/oembed-rules.js';
 
 const fieldOrder = ['title', 'description', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url', 'image', 'logo', 'video', 'audio', 'lang'] as const;
 const list = (cell: string): string[] => (cell === '—' ? [] : cell.split(', ').map((item) => item.replace(/`/g, '')));
@@ -17,5 +18,17 @@ describe('docs/sites.md', () => {
       rules: fieldOrder.filter((field) => (site.rules[field]?.length ?? 0) > 0),
       refuse: fieldOrder.filter((field) => site.refuse?.[field] !== undefined),
     })));
+  });
+
+  it('the oEmbed table lists every site that reads oEmbed: when it asks and the fields its oEmbed rules give', () => {
+    const [table] = tables(section(readDoc('docs/sites.md'), '## oEmbed as a rule source').body);
+    expect(table!.header.slice(0, 3)).toEqual(['Site', 'Asked', 'Fields from oEmbed']);
+    const documented = table!.rows.map((row) => ({id: row[0]!.replace(/`/g, ''), asked: row[1], fields: list(row[2]!)}));
+    expect(documented).toEqual(defaultSites.filter((site) => site.oembed !== undefined).map((site) => ({
+      id: site.id, asked: site.oembed!.parallel ? 'alongside' : 'after',
+      fields: fieldOrder.filter((field) => oembedFields(site).includes(field)),
+    })));
+    // Every site that declares oEmbed reads it somewhere, and none reads it without declaring it.
+    for (const site of defaultSites) expect(site.oembed !== undefined).toBe(oembedFields(site).length > 0);
   });
 });
