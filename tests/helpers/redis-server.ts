@@ -14,7 +14,7 @@ export interface TestRedis {
   port: number;
   /** Stops the server (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
-  /** Starts it again on the same port (empty: nothing is persisted). */
+  /** Starts it again on the same port (empty, unless started with `appendOnly`). */
   start(): Promise<void>;
   /** Stops it and removes its directory. */
   close(): Promise<void>;
@@ -34,7 +34,8 @@ function answers(port: number): boolean {
   return ping.stdout?.trim() === 'PONG';
 }
 
-export async function startRedis(): Promise<TestRedis> {
+/** `appendOnly`: the server keeps its data in an append-only file in its dir, so a restart keeps it. */
+export async function startRedis(options: {appendOnly?: boolean} = {}): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'linkpeek-test-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
@@ -43,7 +44,7 @@ export async function startRedis(): Promise<TestRedis> {
   const start = async () => {
     child = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes'],
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', options.appendOnly ? 'yes' : 'no', '--appendfsync', 'always', '--dir', dir, '--protected-mode', 'yes'],
       {stdio: ['ignore', 'pipe', 'pipe']},
     );
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

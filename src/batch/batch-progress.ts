@@ -1,0 +1,73 @@
+// Where a queued batch stands, read from Redis: the producer shows it, `linkpeek batch --status`
+// and batchProgress() ask for it from anywhere.
+import {Queue} from 'bullmq';
+import type {Redis} from 'ioredis';
+import {normalizeQueueTarget, type QueueTarget} from './queue-options.js';
+import {batchKeys, connect, type BatchKeys} from './queue-store.js';
+
+/** Counts of a queued batch's latest run. */
+export interface QueueProgress {
+  /** Unique URLs of the run's input. */
+  total: number;
+  /** URLs with their line (finished in an earlier run included). */
+  done: number;
+  /** Of those, failure lines. */
+  failed: number;
+  /** URLs finished in an earlier run: not extracted again. */
+  skipped: number;
+  /** Attempts in this run that met a rate limit (`ERATELIMIT`), retried after the backoff. */
+  rateLimited: number;
+  /** URLs still without their line. */
+  left: number;
+  /** Jobs waiting for a worker, being extracted, and waiting for a retry. */
+  waiting: number;
+  active: number;
+  retrying: number;
+  /** Lines per second in this run (URLs skipped excluded). */
+  rate: number;
+  /** Seconds left at that rate; `null` before the first line. */
+  eta: number | null;
+}
+
+/** The counts of batch `name` on that Redis (all zero for a batch never run). */
+export async function batchProgress(options: QueueTarget): Promise<QueueProgress> {
+  const {queue: url, name} = normalizeQueueTarget(options);
+  const keys = batchKeys(name);
+  const redis = connect(url);
+  const queueConnection = connect(url);
+  const queue = new Queue(name, {connection: queueConnection, prefix: keys.prefix});
+  queue.on('error', () => {});
+  try {
+    return await readQueueProgress(redis, keys, queue);
+  } finally {
+    await queue.close().catch(() => {});
+    // BullMQ leaves a connection it was given open.
+    await Promise.allSettled([redis.quit(), queueConnection.quit()]);
+  }
+}
+
+export async function readQueueProgress(redis: Redis, keys: BatchKeys, queue: Queue): Promise<QueueProgress> {
+  const hash = await redis.hgetall(keys.progress);
+  const n = (field: string) => Number(hash[field] ?? 0) || 0;
+  const doneInRun = Math.max(0, n('done') - n('doneBefore'));
+  const done = Math.min(n('total'), n('skipped') + doneInRun);
+  const counts = await queue.getJobCounts('wait', 'prioritized', 'paused', 'active', 'delayed');
+  const startedAt = n('startedAt');
+  const finished = done >= n('total') && n('lastDoneAt') > 0;
+  const elapsed = (finished ? n('lastDoneAt') : Date.now()) - startedAt;
+  const rate = startedAt > 0 && elapsed > 0 ? (doneInRun * 1000) / elapsed : 0;
+  const left = n('total') - done;
+  return {
+    total: n('total'),
+    done,
+    failed: n('skippedFailed') + Math.max(0, n('failed') - n('failedBefore')),
+    skipped: n('skipped'),
+    rateLimited: Math.max(0, n('rateLimited') - n('rateLimitedBefore')),
+    left,
+    waiting: (counts.wait ?? 0) + (counts.prioritized ?? 0) + (counts.paused ?? 0),
+    active: counts.active ?? 0,
+    retrying: counts.delayed ?? 0,
+    rate,
+    eta: rate > 0 ? Math.round(left / rate) : left === 0 ? 0 : null,
+  };
+}
