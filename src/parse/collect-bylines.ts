@@ -123,6 +123,11 @@ export function isAuthorHref(href: string): boolean {
     && /\/(?:authors?|profiles?|contributors?)\/[^/?#\s]/.test(href);
 }
 
+/** Whether a `rel` value has the `author` token. */
+export function isRelAuthor(rel: string | undefined): boolean {
+  return rel !== undefined && /(?:^|\s)author(?:\s|$)/i.test(rel);
+}
+
 /**
  * Whether {@link recordByline} may record anything for an element opening now: not inside nav, footer,
  * aside or form, and with room left for a byline or a date. When not, its class and id are not read.
@@ -141,7 +146,8 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
   if (state.chromeDepth > 0 || !bylineTagSet.has(name)) return;
   let kind = className === undefined ? null : classHint(className);
   if (kind === null && id !== undefined) kind = classHint(id);
-  if (kind === null && name === 'a' && attribs.href !== undefined && isAuthorHref(attribs.href)) kind = 'author';
+  // A link to an author page, or any link marked `rel=author` (`By <a rel=author>Ann</a> and <a rel=author>Bo</a>`).
+  if (kind === null && name === 'a' && ((attribs.href !== undefined && isAuthorHref(attribs.href)) || isRelAuthor(attribs.rel))) kind = 'author';
   if (kind === null) return;
   const {snapshot} = state;
   if (kind === 'date') {

@@ -1,6 +1,7 @@
 import {collapse, startText} from './collect-text.js';
 import {microdataAttributeTags} from './collect-microdata.js';
 import {recordAudioLink} from './audio-links.js';
+import {isRelAuthor} from './collect-bylines.js';
 import {recordLogoAlt} from './logo-alt.js';
 import {parseJsonld} from './jsonld.js';
 import type {FirstTextField, ParseState} from './state.js';
@@ -73,9 +74,10 @@ function openScript(state: ParseState, attribs: Record<string, string>): void {
   else state.rawText = true;
 }
 
+/** The first `<a rel="author">` outside nav/footer/aside/form (a menu's "Our writers" is the site's, not the page's). */
 function openAnchor(state: ParseState, attribs: Record<string, string>): void {
   const {snapshot} = state;
-  if (snapshot.authorLink !== null || attribs.rel === undefined || !/(^|\s)author(\s|$)/i.test(attribs.rel)) return;
+  if (snapshot.authorLink !== null || state.chromeDepth > 0 || !isRelAuthor(attribs.rel)) return;
   startText(state.collectors, state.depth, (text) => {
     if (text !== '' && snapshot.authorLink === null) snapshot.authorLink = text;
   });

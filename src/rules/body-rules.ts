@@ -90,7 +90,30 @@ function firstByline(entries: readonly BylineText[], sites: ReadonlySet<string>)
 /** The text of the first `<a rel="author">`, unless it is the site's own name (a theme's `<a class="site-title" rel="author">`). */
 export const authorLink: Rule = named('document(a rel=author)', (snapshot, context) => {
   const text = snapshot.authorLink;
-  return text === null || siteNames(snapshot, context.url).has(fold(authorName(text) ?? text)) ? null : text;
+  if (text === null) return null;
+  const sites = siteNames(snapshot, context.url);
+  if (sites.has(fold(authorName(text) ?? text))) return null;
+  // `By <a rel=author>Ann</a> and <a rel=author>Bo</a>`: the byline the link opens gives every name.
+  const entries = snapshot.bylines?.filter((entry) => entry.kind === 'author') ?? [];
+  const start = entries.findIndex((entry) => entry.text === text);
+  const byline = start === -1 ? [] : firstByline(entries.slice(start), sites);
+  return byline.length === 0 ? text : byline[0]!;
+});
+
+const twitterCreatorKeys = ['twitter:creator'];
+const twitterSiteKeys = ['twitter:site'];
+
+/**
+ * `twitter:creator`, the writer's handle (the hosted service reads it last): not when it is the
+ * site's own (the same as `twitter:site`, or spelling one of the site's names: `@WildCoastJournal`).
+ */
+export const twitterCreator: Rule = named('meta(twitter:creator)', (snapshot, context) => {
+  const sites = siteNames(snapshot, context.url);
+  const site = metaContentsOf(snapshot, twitterSiteKeys).map(fold);
+  return metaContentsOf(snapshot, twitterCreatorKeys).filter((handle) => {
+    const folded = fold(handle);
+    return folded !== '' && !site.includes(folded) && ![...sites].some((name) => name.includes(folded) || folded.includes(name));
+  });
 });
 
 /** Elements whose class or id names an author (`.author`, `.c-byline__author`, WordPress `.author.vcard`) and links to `/author/…` pages. */

@@ -1,5 +1,6 @@
 import * as chrono from 'chrono-node';
 import {collapse} from '../parse/collect-text.js';
+import {bylineParts, personNames} from './byline.js';
 
 /** Collapses runs of whitespace to one space and trims; `null` when nothing is left. */
 export function cleanText(value: string): string | null {
@@ -13,15 +14,27 @@ const bylinePrefix = /^(?:(?:(?:written|posted|reported|words|story|text)\s+)?by
 const emailAddress = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /**
- * An author's name as a byline gives it: whitespace condensed, a leading "By" / "Written by" /
- * "Posted by" dropped. `null` for what is not a name: nothing left, a URL (a profile link), an
- * e-mail address, a date (`12 Jan 2016`, `3 hours ago`).
+ * The card's author for a value of any author source, as a byline gives it (issue 28 item 3): whitespace
+ * condensed, a leading "By" / "Written by" / "Posted by" dropped, the first part of a byline that names
+ * someone (`By Jane Doe | May 3, 2024` → `Jane Doe`, `Rosa Quint • 5 min read` → `Rosa Quint`),
+ * without a job title (`Jane Doe, Senior Editor`) or a handle (`Mara Ellis (@maraellis)`), several
+ * people joined with `, ` (`By Jane Doe and John Roe` → `Jane Doe, John Roe`). `null` for what names no
+ * one: nothing left, a URL (a profile link), an e-mail address, a date (`12 Jan 2016`, `3 hours ago`),
+ * a placeholder (`Staff`, `admin`).
  */
 export function authorName(value: string): string | null {
   const text = cleanText(value)?.replace(bylinePrefix, '').trim() ?? '';
-  if (text === '' || looksLikeUrl(text) || emailAddress.test(text) || looksLikeDate(text)) return null;
-  return text;
+  if (text === '') return null;
+  for (const part of bylineParts(text)) {
+    const names = personNames(part.replace(bylinePrefix, ''), isNoName);
+    if (names.length !== 0) return names.join(', ');
+  }
+  return null;
 }
+
+/** A byline part that is no name: a URL, an e-mail address, a date, a reading time (`5 min read`). */
+const isNoName = (text: string): boolean => looksLikeUrl(text) || emailAddress.test(text) || looksLikeDate(text) || readingTime.test(text);
+const readingTime = /^\d+\s*(?:-|\s)?(?:min(?:ute)?s?|m)\.?(?:\s+read(?:ing)?)?$/i;
 
 const months = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const datePatterns: readonly RegExp[] = [

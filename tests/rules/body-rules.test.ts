@@ -17,7 +17,10 @@ const pick = (html: string, pageUrl = url): ReturnType<typeof pickFields> => pic
 
 describe('the order of the body sources', () => {
   it('reads body bylines after every metadata source, and text and URL dates after <time>', () => {
-    expect(rules.author.map((entry) => entry.name).slice(-3)).toEqual(['document(a rel=author)', 'document(.author, a[href*=/author/])', 'document(.byline)']);
+    // Then, when no source names a person (issue 28 item 3), a handle and an organization author.
+    expect(rules.author.map((entry) => entry.name).slice(-5)).toEqual([
+      'document(a rel=author)', 'document(.author, a[href*=/author/])', 'document(.byline)', 'meta(twitter:creator)', 'jsonld(author Organization), microdata(author Organization)',
+    ]);
     expect(rules.datePublished.map((entry) => entry.name).slice(-4)).toEqual(['document(time)', 'document(.byline) date', 'document(.date, .timestamp, .published…)', 'url(/yyyy/mm/dd/)']);
     expect(rules.date.slice(-4)).toEqual(rules.datePublished.slice(-4));
     expect(rules.dateModified.map((entry) => entry.name)).not.toContain('url(/yyyy/mm/dd/)');
@@ -70,8 +73,8 @@ describe('document(.byline)', () => {
     expect(bylineName('6 min read', new Set())).toBeNull();
   });
 
-  it('bylineName keeps several names of one byline as written', () => {
-    expect(bylineName('By Jane Smith and Omar Haddad · 3 November 2026', new Set())).toBe('Jane Smith and Omar Haddad');
+  it('bylineName keeps several names of one byline, joined as a JSON-LD author array is (issue 28 item 3)', () => {
+    expect(bylineName('By Jane Smith and Omar Haddad · 3 November 2026', new Set())).toBe('Jane Smith, Omar Haddad');
     expect(bylineName('Abby Ross on March 3, 2016', new Set())).toBe('Abby Ross');
     expect(bylineName('Posted by Field Notes', new Set(['fieldnotes']))).toBeNull();
   });

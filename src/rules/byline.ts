@@ -1,0 +1,89 @@
+/*
+ * A byline as the card's `author` (issue 28 item 3): the people a byline names, without what sites
+ * glue onto them. `authorName` (normalize.ts) runs every author value through these, whatever its
+ * source (meta, JSON-LD, microdata, the body), so all give the same shape: names joined with `, `,
+ * as a JSON-LD author array is.
+ */
+
+/** Where a byline's parts meet: `Jane Doe | May 3, 2024`, `Rosa Quint • 5 min read`, `Ann Lee - Staff Writer`. */
+const partSeparator = /\s+[|•·—–»-]\s+|\s*[|•·»]\s*/;
+
+/** The parts of a byline in order; the first that names someone is the byline's (`6 min read · By Lena Park`). */
+export function bylineParts(text: string): string[] {
+  return text.split(partSeparator).filter((part) => part !== '');
+}
+
+/** Nouns of a job title or a role (`Senior Editor`, `Transport correspondent`). Lowercase. */
+const roleNouns: ReadonlySet<string> = new Set([
+  'editor', 'editors', 'reporter', 'correspondent', 'writer', 'columnist', 'contributor', 'journalist', 'producer', 'analyst',
+  'photographer', 'critic', 'director', 'manager', 'founder', 'co-founder', 'ceo', 'cto', 'president', 'professor', 'intern',
+  'fellow', 'anchor', 'presenter', 'host', 'freelancer', 'engineer', 'developer', 'designer', 'researcher', 'reviewer', 'illustrator',
+]);
+/** Words that open a job title (`Senior Editor`, `Staff Writer`, `Political Editor`). Lowercase. */
+const roleModifiers: ReadonlySet<string> = new Set([
+  'senior', 'chief', 'staff', 'deputy', 'associate', 'assistant', 'contributing', 'managing', 'executive', 'freelance', 'special',
+  'guest', 'lead', 'principal', 'political', 'business', 'science', 'health', 'sports', 'technology', 'tech', 'features', 'investigative',
+  'foreign', 'opinion', 'news', 'digital', 'education', 'environment', 'culture', 'arts', 'food', 'travel', 'economics', 'legal',
+]);
+
+/**
+ * Whether a byline part is a job title, not a name: it opens with a role's word and names a role
+ * (`Senior Editor`, `Staff Writer`, `Editor`), or names a role in lowercase (`Transport correspondent`,
+ * `editor at The Wire`). A capitalised name that ends like a role (`A. Writer`, `Meta Writer`) is a name.
+ */
+export function isJobTitle(part: string): boolean {
+  const words = part.split(/\s+/).map((word) => word.replace(/[.,]+$/, ''));
+  const lower = words.map((word) => word.toLowerCase());
+  if (words.some((word, index) => roleNouns.has(word) && word === lower[index])) return true;
+  const first = lower[0]!;
+  return (roleNouns.has(first) || roleModifiers.has(first)) && lower.some((word) => roleNouns.has(word));
+}
+
+/**
+ * Author values that name no one: a CMS's default or a desk (`Staff`, `admin`, `Staff Reporter`,
+ * `Web Desk`, `Guest Author`, `Anonymous`). The card rather says nothing, or names the organization
+ * (see text-rules.ts). An editorial board is an author (it signs its editorials).
+ */
+const placeholder = /^(?:the\s+)?(?:staff(?:\s+(?:writer|reporter|report|member))?s?|admin(?:istrator)?|editor|editors|editorial(?:\s+(?:staff|team|desk))?|news\s*desk|web\s*desk|newsroom|guest(?:\s+(?:author|writer|contributor))?|anonymous|unknown|author|contributor|user|team)$/i;
+
+/** Whether a name is a placeholder (`Staff`, `admin`, `Web Desk`), not someone's name. */
+export function isPlaceholder(name: string): boolean {
+  return placeholder.test(name);
+}
+
+// `Mara Ellis (@maraellis)`, `Mara Ellis @maraellis`, `Mara Ellis (Twitter: @maraellis)`; not an e-mail address's `@`.
+const trailingHandle = /(?:\s*\((?:[^()@]*:\s*)?@[\w.]+\)|\s+@[\w.]+)$/;
+
+/** A name with the handle after it dropped (`Mara Ellis (@maraellis)` → `Mara Ellis`), a lone handle without its `@` (`@maraellis` → `maraellis`, as the hosted service gives it). */
+export function withoutHandle(name: string): string {
+  if (/^@[\w.]+$/.test(name)) return name.slice(1);
+  const cut = name.replace(trailingHandle, '');
+  return cut === '' ? name : cut;
+}
+
+/** Words of at least two letters, each capitalised (or a particle): `Jane Doe`, `Inès Moreau`, `Ludwig van Beethoven`. */
+const personName = /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:van|von|de|der|den|da|di|du|del|la|le|al|bin|ibn)\s+)*\p{Lu}[\p{L}'’.-]*)+$/u;
+
+/**
+ * The names of one byline part: `Jane Doe and John Roe`, `Jane Doe & John Roe`, `Jane Doe, John Roe`
+ * give two; a part that is a job title (`Jane Doe, Senior Editor`), a date (`isNoName`) or a
+ * placeholder is dropped. ` and ` and ` & ` split only between two full names (`Jane Doe and John
+ * Roe`): `Simon and Garfunkel`, `Jane and John Doe`, `Ben & Jerry's` stay whole.
+ */
+export function personNames(part: string, isNoName: (text: string) => boolean): string[] {
+  const names: string[] = [];
+  for (const piece of part.split(/\s*[,;]\s*/)) {
+    for (const raw of splitPair(piece)) {
+      const name = withoutHandle(raw.trim()).trim();
+      if (name === '' || isJobTitle(name) || isPlaceholder(name) || isNoName(name)) continue;
+      if (!names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** `Jane Doe and John Roe` → both; any other text whole. */
+function splitPair(piece: string): string[] {
+  const parts = piece.split(/\s+(?:and|&)\s+/i);
+  return parts.length > 1 && parts.every((name) => personName.test(name)) ? parts : [piece];
+}
