@@ -3,7 +3,7 @@ import type {FileResponse} from '../fetch/file-response.js';
 import {truncate} from '../ping/ping.js';
 import {sizeFromHeaders} from '../ping/media.js';
 import type {FileReason} from '../shared/file-info.js';
-import {type CanvasFactoryClass, type DrawablePage, drawPage, loadCanvasFactory, type PageImage, type PageImageOptions} from './draw-pdf-page.js';
+import {type CanvasFactoryClass, type DrawablePage, drawPage, loadCanvasFactory, type PageImage, type PageImageOptions, standardFontDirectory} from './draw-pdf-page.js';
 import {cleanText, toLang} from './text-fields.js';
 
 /** What a PDF says about itself, from its Info dictionary, its XMP metadata and its first page. */
@@ -66,9 +66,11 @@ function nothing(reason: FileReason): PdfDescription {
 
 async function readPdf(source: Source, file: FileResponse, signal: AbortSignal, pageImage: PageImageOptions | null): Promise<PdfDescription> {
   const pdfjs = await loadPdfJs();
-  // Drawing needs the canvas pdf.js creates its own canvases with (patterns, masks) too.
+  // Drawing needs the canvas pdf.js creates its own canvases with (patterns, masks) too, and the
+  // standard fonts a PDF names without embedding them.
   const Factory = pageImage ? await loadCanvasFactory() : null;
-  const options = Factory ? {...documentOptions, CanvasFactory: Factory} : documentOptions;
+  const fonts = Factory ? standardFontDirectory() : null;
+  const options = Factory ? {...documentOptions, CanvasFactory: Factory, ...(fonts ? {standardFontDataUrl: fonts} : {})} : documentOptions;
   let failure: FileReason | undefined;
   let task: LoadingTask;
   if ('data' in source) {

@@ -1,3 +1,5 @@
+import {createRequire} from 'node:module';
+import {dirname, join, sep} from 'node:path';
 import type {ImageType} from '../data.js';
 
 /**
@@ -52,6 +54,19 @@ export async function loadCanvasFactory(): Promise<CanvasFactoryClass | null> {
     const {createIsomorphicCanvasFactory} = await import('unpdf');
     supportTransferToFixedLength();
     return (await createIsomorphicCanvasFactory(() => import('@napi-rs/canvas'))) as unknown as CanvasFactoryClass;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * pdfjs-dist's `standard_fonts/` directory (with its trailing separator, as pdf.js appends file
+ * names to it): the 14 standard fonts (Helvetica, Times, Courier…) that a PDF may name without
+ * embedding them. Without it their text is not drawn. `null` when pdfjs-dist cannot be found.
+ */
+export function standardFontDirectory(): string | null {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + sep;
   } catch {
     return null;
   }

@@ -8,12 +8,12 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it, jest} from '@jest/globals';
-import {PDFDocument, rgb} from 'pdf-lib';
+import {PDFDocument, StandardFonts, rgb} from 'pdf-lib';
 import sharp from 'sharp';
 import type {ScreenshotProvider} from '../../src/browser/provider.js';
 import {createHandler} from '../../src/endpoint/handler.js';
 import {createExtractor} from '../../src/extract.js';
-import {pageScale} from '../../src/files/draw-pdf-page.js';
+import {pageScale, standardFontDirectory} from '../../src/files/draw-pdf-page.js';
 import {createFileStore} from '../../src/screenshot/store.js';
 import {serve} from '../helpers/files.js';
 import {loopbackConfig} from '../helpers/policy.js';
@@ -39,7 +39,8 @@ const extract = createExtractor({...loopbackConfig, screenshotProvider: noBrowse
 
 /**
  * A 400 × 500 pt page, white, with a black rectangle over its top half (x 50-350, y 50-250 from the
- * top) and a red square near its bottom right corner (x 300-380, y 400-480), then `pages - 1` blank pages.
+ * top), a red square near its bottom right corner (x 300-380, y 400-480) and, left of it, 'HARBOUR'
+ * in 40 pt Helvetica, which pdf-lib does not embed (x 30-240, y 410-440), then `pages - 1` blank pages.
  */
 async function drawnPdf(options: {pages?: number; padding?: number} = {}): Promise<Buffer> {
   const document = await PDFDocument.create();
@@ -47,6 +48,7 @@ async function drawnPdf(options: {pages?: number; padding?: number} = {}): Promi
   const page = document.addPage([400, 500]);
   page.drawRectangle({x: 50, y: 250, width: 300, height: 200, color: rgb(0, 0, 0)});
   page.drawRectangle({x: 300, y: 20, width: 80, height: 80, color: rgb(1, 0, 0)});
+  page.drawText('HARBOUR', {x: 30, y: 60, size: 40, font: await document.embedFont(StandardFonts.Helvetica), color: rgb(0, 0, 0)});
   for (let number = 2; number <= (options.pages ?? 1); number++) document.addPage([400, 500]);
   if (options.padding) {
     const {PDFName} = await import('pdf-lib');
@@ -100,6 +102,11 @@ describe('screenshot of a PDF: its first page', () => {
     expect(image.at(10, 10)).toEqual([255, 255, 255]); // the page's white margin
     expect(image.at(200, 300)).toEqual([255, 255, 255]); // under the rectangle
     expect(image.at(340, 440)).toEqual([255, 0, 0]); // the red square: the page is not upside down
+    // The text in a standard font the PDF does not embed is drawn (from pdfjs-dist's standard
+    // fonts; without them, with whatever system font the canvas finds, which a slim container lacks).
+    let dark = 0;
+    for (let y = 405; y < 445; y++) for (let x = 25; x < 250; x++) if (Math.max(...image.at(x, y)) < 100) dark++;
+    expect(dark).toBeGreaterThan(1500);
     expect(captures).toBe(0);
   });
 
@@ -166,6 +173,12 @@ describe('screenshot of a PDF: its first page', () => {
     } finally {
       rmSync(directory, {recursive: true, force: true});
     }
+  });
+
+  it("finds pdfjs-dist's standard fonts, by the file names pdf.js asks for", () => {
+    const directory = standardFontDirectory();
+    expect(directory).toMatch(/standard_fonts[\\/]$/);
+    expect(readdirSync(directory!)).toEqual(expect.arrayContaining(['LiberationSans-Regular.ttf', 'FoxitSerif.pfb', 'FoxitFixed.pfb', 'FoxitSymbol.pfb']));
   });
 
   it('scales a page so that it never takes more than 4096 × 4096 pixels', () => {
