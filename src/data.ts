@@ -148,10 +148,11 @@ export interface ExtractResult {
   file?: FileInfo;
   /**
    * Present when the page's body was cut and the data comes from what was read: `'maxBodySize'`
-   * (the cap, `bodyLimit: 'truncate'`) or `'timeout'` (the body was still arriving near the
-   * deadline, after the `<head>` with what the fields need had come; docs/fetching.md).
+   * (the cap, `bodyLimit: 'truncate'`), `'timeout'` (the body was still arriving near the
+   * deadline, after the `<head>` with what the fields need had come) or `'settled'` (the fields
+   * asked for were settled by the `<head>`, so the rest was not read; docs/fetching.md).
    */
-  truncated?: 'maxBodySize' | 'timeout';
+  truncated?: 'maxBodySize' | 'timeout' | 'settled';
 }
 
 /** A recovery rung: the provider's oEmbed, a request profile, the browser, the proxy. */

@@ -22,6 +22,7 @@ import {emptyCandidates, fillEmptyFields, keepMetaFields, nullSkippedFields} fro
 import {prerenderReason} from './render/prerender-reason.js';
 import {type RenderedPage, renderPage} from './render/render-page.js';
 import {documentBase, resolveUrls} from './rules/resolve-urls.js';
+import {isOwnStage, settledCheck} from './rules/settled-fields.js';
 import {pickFields, rules, siteFor} from './rules/rules.js';
 import {leftEmpty, wantsOEmbed} from './rules/sites/oembed-rules.js';
 import type {SiteRules} from './rules/sites/site.js';
@@ -32,6 +33,7 @@ import {climb} from './walls/climb.js';
 import {detectWall, type Wall} from './walls/detect-wall.js';
 import {type Route, wallRungs} from './walls/ladder.js';
 import {wallError} from './walls/wall-error.js';
+import {wallSettled} from './walls/wall-settled.js';
 
 /**
  * A stage's type with its config slice (`FetchConfig`, `PingConfig`, …: every slice holds the address
@@ -190,8 +192,15 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         const {candidates} = read({requestedUrl: url.href, url: url.href, statusCode: 200, headers: {}, contentType: 'text/html', charset: 'utf-8', html, truncated: true, redirects: []});
         return candidates.title !== null || candidates.description !== null;
       };
+      // The early stop: once the <head> closed, the rest is not read when it cannot change the result.
+      const settled = settledCheck(request, {
+        ownRules: isOwnStage(stages.parseHtml, parseHtml) && isOwnStage(stages.pickFields, pickFields),
+        sites: resolved.siteIndex,
+        wallSettled: (page, snapshot) => wallSettled({...page, snapshot}, resolved.wallSignatures),
+        mayRender: request.prerender === 'auto' && typeof resolved.screenshotProvider?.render === 'function',
+      });
       const fetchTargetAlong = (route: Route) =>
-        stages.fetchPage(url, {headers: callerHeaders, deadline, ...route, errorPages: true, ...(request.data ? {} : {enough})}, resolved);
+        stages.fetchPage(url, {headers: callerHeaders, deadline, ...route, errorPages: true, ...(request.data ? {} : {enough}), ...(settled ? {settled} : {})}, resolved);
       const fetchAlong = async (route: Route) => inspect(await withSiteAnswer(asPage(await fetchTargetAlong(route))));
       const renderAlong = async (route: Route, wait = request.wait) => {
         const page = await stages.renderPage(

@@ -21,7 +21,7 @@ import {
   type CacheStore,
 } from './result-cache.js';
 import {createSharedRuns} from './shared-runs.js';
-import {collectTimings, serverTiming, timeStages, type StageTimings} from './stage-timing.js';
+import {collectTimings, cutMetric, serverTiming, timeStages, type StageTimings} from './stage-timing.js';
 import {readStoredScreenshot, serveStoredScreenshot} from './stored-screenshots.js';
 
 /** Trusted configuration of the HTTP endpoint: the extractor's config plus handler-only options. */
@@ -398,6 +398,8 @@ export function createCore(config: HandlerConfig): Core {
           const result = await collectTimings(own, () => extract(url, cancel ? {...options, signal: cancel} : options));
           // Each recovery rung a wall took, e.g. `rung-oembed;dur=41.0`.
           for (const rung of result.recovery?.rungs ?? []) own.set(`rung-${rung.rung}`, rung.ms);
+          // A body cut short says why: `cut;desc=settled`, `cut;desc=timeout`, `cut;desc=maxBodySize`.
+          if (result.truncated) own.set(cutMetric(result.truncated), Number.NaN);
           return {result, timings: own};
         } catch (error) {
           await rememberBackoff(error, url, pageWalls, variant);

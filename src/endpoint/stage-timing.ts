@@ -42,6 +42,8 @@ export function timeStages(stages: Stages): Stages {
       record();
       return result;
     };
+    // A timed stage is still the stage it wraps, for what asks (the early stop reads linkpeek's own rules).
+    Object.defineProperty(timed[name], 'wraps', {value: stage});
   }
   return timed as Stages;
 }
@@ -51,7 +53,18 @@ export function collectTimings<T>(timings: StageTimings, task: () => Promise<T>)
   return current.run(timings, task);
 }
 
-/** Formats timings as a `Server-Timing` header value: `fetch;dur=12.3, parse;dur=1.1`. */
+/**
+ * The metric that says the page's body was cut, and why (the result's `truncated`): it has no
+ * duration, and is kept in the timings with `NaN`.
+ */
+export function cutMetric(reason: string): string {
+  return `cut;desc=${reason}`;
+}
+
+/**
+ * Formats timings as a `Server-Timing` header value: `fetch;dur=12.3, parse;dur=1.1`; a metric
+ * without a duration (`NaN`, see {@link cutMetric}) is written without `dur`.
+ */
 export function serverTiming(timings: StageTimings): string {
-  return [...timings].map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+  return [...timings].map(([name, ms]) => (Number.isNaN(ms) ? name : `${name};dur=${ms.toFixed(1)}`)).join(', ');
 }

@@ -1,3 +1,4 @@
+import type {IncomingHttpHeaders} from 'node:http';
 import {type ContentType, htmlMimeTypes, looksLikeHtml, parseContentType} from './content-type.js';
 import type {Deadline} from '../deadline.js';
 import {decodeBody} from './decode-body.js';
@@ -14,7 +15,7 @@ import {
   hasBinaryBytes,
   openFileResponse,
 } from './file-response.js';
-import {type BodyPrefix, readBody} from './read-body.js';
+import {type BodyPrefix, type EarlyStop, readBody} from './read-body.js';
 import type {ResolvedProxy} from './proxy.js';
 import type {RequestProfile} from './request-profiles.js';
 import type {Page} from '../shared/page.js';
@@ -45,6 +46,50 @@ export interface FetchRequest {
    * enough: the page comes back with `cut: 'timeout'` instead of the call ending in ETIMEOUT.
    */
   enough?: (html: string) => boolean;
+  /**
+   * Whether the HTML read so far settles the call, whatever the rest of the body holds (see
+   * docs/fetching.md, "Stopping early"). Given, it is asked once, when `</head>` or `<body>` first
+   * appears in the body: `true` closes the connection there and the page comes back with
+   * `cut: 'settled'`; `false` reads the body to its end as usual.
+   */
+  settled?: (html: string, answer: SettledAnswer) => boolean;
+}
+
+/** The answer a {@link FetchRequest.settled} check judges along with its HTML. */
+export interface SettledAnswer {
+  url: string;
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+  redirects: Page['redirects'];
+}
+
+// The end of the head as the bytes hold it (any ASCII-compatible charset): `</head` or `<body`.
+const headEnd = /<\/head[\s>]|<body[\s>]/i;
+// Bytes before the last searched offset looked at again, for a tag split between two chunks.
+const headEndOverlap = 6;
+
+/**
+ * The {@link EarlyStop} of one HTML body: the deadline cut (`enough`, from `at`) and the settled
+ * check, asked once the head end shows. Each chunk is searched for it once (not the whole body again).
+ */
+function earlyStopOf(request: FetchRequest, at: number, charset: string | null, answer: SettledAnswer): EarlyStop | undefined {
+  const {enough, settled} = request;
+  if (!enough && !settled) return undefined;
+  const decoded = (bytes: Buffer) => decodeBody(bytes, charset).text;
+  let searched = 0;
+  return {
+    ...(enough ? {at, enough: (bytes: Buffer) => enough(decoded(bytes))} : {}),
+    ...(settled
+      ? {
+          settled: (bytes: Buffer) => {
+            const from = Math.max(0, searched - headEndOverlap);
+            searched = bytes.length;
+            if (!headEnd.test(bytes.toString('latin1', from))) return undefined;
+            return settled(decoded(bytes), answer);
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -103,9 +148,8 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
       return file;
     };
     let prefix: BodyPrefix;
+    const early = earlyStopOf(request, deadline.expiresAt - reserve, contentType.charset, source);
     if (htmlMimeTypes.has(contentType.mimeType)) {
-      const {enough} = request;
-      const early = enough ? {at: deadline.expiresAt - reserve, enough: (bytes: Buffer) => enough(decodeBody(bytes, contentType.charset).text)} : undefined;
       prefix = await readBody(body, config.maxBodySize, early);
       // "HTML" whose bytes are a known binary format (a misconfigured server's image or archive) is a file.
       if (await isBinaryFile(prefix.bytes)) return await toFile(bufferedBodyReader(prefix));
@@ -113,7 +157,8 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
       const reader = createBodyReader(body);
       // No usable type: WHATWG MIME sniffing on the first bytes decides whether it is HTML.
       if (!genericMimeTypes.has(contentType.mimeType) || !looksLikeHtml((await reader.read(sniffLength)).bytes)) return await toFile(reader);
-      prefix = await reader.read(config.maxBodySize);
+      // Sniffed HTML stops early as declared HTML does.
+      prefix = await reader.read(config.maxBodySize, early);
     }
     const {bytes, truncated, stoppedEarly} = prefix;
     if (truncated && config.bodyLimit === 'error') {
@@ -130,8 +175,8 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
       html: text,
       // A large body's windows travel with it, for parseHtml.
       ...(windows ? {windows} : {}),
-      truncated: truncated || stoppedEarly === true,
-      ...(stoppedEarly ? {cut: 'timeout' as const} : truncated ? {cut: 'maxBodySize' as const} : {}),
+      truncated: truncated || stoppedEarly !== undefined,
+      ...(stoppedEarly ? {cut: stoppedEarly} : truncated ? {cut: 'maxBodySize' as const} : {}),
     };
   } finally {
     // Whatever happened, the connection is not left open with an unread body (a file's goes with it).

@@ -2,7 +2,7 @@ import type {IncomingHttpHeaders} from 'node:http';
 import type {Readable} from 'node:stream';
 import {headersAfterRedirects, requestSafely, type SafeRequest} from './http-client.js';
 import type {FetchConfig} from './options.js';
-import {type BodyPrefix, readBody} from './read-body.js';
+import {type BodyPrefix, type EarlyStop, earlyStopper, readBody} from './read-body.js';
 import type {Redirect} from '../shared/page.js';
 
 /**
@@ -105,8 +105,11 @@ export async function openFileResponse(source: FileSource, request: FileRequest,
 
 /** Reads a body a prefix at a time without draining it: what was read is kept for the next call. */
 export interface BodyReader {
-  /** The first `limit` bytes (fewer when the body is shorter); `truncated` when more follow. */
-  read(limit: number): Promise<BodyPrefix>;
+  /**
+   * The first `limit` bytes (fewer when the body is shorter); `truncated` when more follow. With
+   * `early`, the read may stop before (see readBody's EarlyStop): the body is then closed.
+   */
+  read(limit: number, early?: EarlyStop): Promise<BodyPrefix>;
   /** Destroys the body (the connection is dropped, not drained). */
   close(): void;
 }
@@ -121,30 +124,42 @@ export function createBodyReader(body: Readable): BodyReader {
   let failure: unknown;
   // Calls run one after another: two reads must not pull from the iterator at once.
   let queue: Promise<unknown> = Promise.resolve();
-  const fill = async (limit: number) => {
-    // One byte past `limit` tells whether the body goes on.
-    while (!ended && size <= limit) {
-      if (failure !== undefined) throw failure;
-      const next = await iterator.next().catch((error: unknown) => {
-        // A body that failed once (ETIMEOUT, EFETCH) fails every later read the same way.
-        failure = error;
-        throw error;
-      });
-      if (next.done) {
-        ended = true;
-        break;
+  const fill = async (limit: number, early?: EarlyStop): Promise<BodyPrefix> => {
+    const stopper = earlyStopper(early, body, () => (joined ??= Buffer.concat(chunks, size)));
+    // What an earlier read (the sniff) holds already is checked before waiting for more.
+    if (size > 0) stopper.check();
+    try {
+      // One byte past `limit` tells whether the body goes on.
+      while (!ended && size <= limit && !stopper.stopped) {
+        if (failure !== undefined) throw failure;
+        const next = await iterator.next().catch((error: unknown) => {
+          // Closed by an early stop: the premature close is the point, and ends the body.
+          if (stopper.stopped) return {done: true as const, value: undefined};
+          // A body that failed once (ETIMEOUT, EFETCH) fails every later read the same way.
+          failure = error;
+          throw error;
+        });
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
+        chunks.push(chunk);
+        size += chunk.length;
+        joined = undefined;
+        stopper.check();
       }
-      const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : next.value;
-      chunks.push(chunk);
-      size += chunk.length;
-      joined = undefined;
+    } finally {
+      stopper.dispose();
     }
+    if (stopper.stopped) ended = true;
     joined ??= Buffer.concat(chunks, size);
-    return {bytes: joined.subarray(0, Math.min(limit, size)), truncated: size > limit};
+    const stoppedEarly = stopper.stopped;
+    return {bytes: joined.subarray(0, Math.min(limit, size)), truncated: size > limit, ...(stoppedEarly ? {stoppedEarly} : {})};
   };
   return {
-    read(limit) {
-      const result = queue.then(() => fill(limit));
+    read(limit, early) {
+      const result = queue.then(() => fill(limit, early));
       queue = result.catch(() => undefined);
       return result;
     },

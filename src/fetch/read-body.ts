@@ -5,22 +5,69 @@ export interface BodyPrefix {
   bytes: Buffer;
   /** True when more bytes followed the first `cap`. */
   truncated: boolean;
-  /** True when the read stopped early (see {@link EarlyStop}) because the bytes so far were enough. */
-  stoppedEarly?: boolean;
+  /**
+   * Set when the read stopped before the end (see {@link EarlyStop}): `'timeout'` near the deadline
+   * because the bytes so far were enough, `'settled'` because the rest could not change the result.
+   */
+  stoppedEarly?: 'timeout' | 'settled';
 }
 
 /**
- * Stop reading a body that is still arriving once it is late and what came is enough: from `at`
- * (epoch ms) on, `enough(bytes)` is asked (then again as more bytes come, at most every
- * {@link recheckEvery} ms); when it says yes the stream is closed and the bytes so far returned.
+ * Stop reading a body that is still arriving:
+ * - near the deadline (`at`, epoch ms, and `enough`): from `at` on, `enough(bytes)` is asked (then
+ *   again as more bytes come, at most every {@link recheckEvery} ms); when it says yes the stream is
+ *   closed and the bytes so far returned (`'timeout'`);
+ * - at any time (`settled`): asked as bytes come until it answers; `true` closes the stream there
+ *   (`'settled'`), `false` reads on without asking again, `undefined` asks again with more bytes.
  */
 export interface EarlyStop {
-  at: number;
-  enough: (bytes: Buffer) => boolean;
+  at?: number;
+  enough?: (bytes: Buffer) => boolean;
+  settled?: (bytes: Buffer) => boolean | undefined;
 }
 
 /** The least time between two `enough` checks of one body: each may decode and parse it all. */
 export const recheckEvery = 200;
+
+/** The checks of an {@link EarlyStop} over a body being read: `check()` after each chunk; `stopped` once it closed the body. */
+export interface EarlyStopper {
+  check(): void;
+  readonly stopped: 'timeout' | 'settled' | undefined;
+  dispose(): void;
+}
+
+/** Runs `early` over `body`, whose bytes so far `bytes()` gives; a stalled body is checked at `at` by a timer. */
+export function earlyStopper(early: EarlyStop | undefined, body: Readable, bytes: () => Buffer): EarlyStopper {
+  let stopped: 'timeout' | 'settled' | undefined;
+  let checkedAt = 0;
+  let settledAsked = early?.settled !== undefined;
+  const stop = (why: 'timeout' | 'settled') => {
+    stopped = why;
+    body.destroy();
+  };
+  const check = () => {
+    if (!early || stopped) return;
+    if (settledAsked) {
+      const answer = early.settled!(bytes());
+      if (answer === true) return stop('settled');
+      if (answer === false) settledAsked = false;
+    }
+    const {at, enough} = early;
+    if (at === undefined || !enough || Date.now() < at || Date.now() - checkedAt < recheckEvery) return;
+    checkedAt = Date.now();
+    if (enough(bytes())) stop('timeout');
+  };
+  // A body that stalls sends no chunk to check on: the timer asks at `at` itself.
+  const timer = early?.at !== undefined && early.enough ? setTimeout(check, Math.max(0, early.at - Date.now())) : undefined;
+  timer?.unref();
+  return {
+    check,
+    get stopped() {
+      return stopped;
+    },
+    dispose: () => clearTimeout(timer),
+  };
+}
 
 /**
  * Reads a response body up to `cap` bytes, then destroys the stream: a huge file, an endless page
@@ -31,18 +78,7 @@ export async function readBody(body: Readable, cap: number, early?: EarlyStop): 
   const chunks: Buffer[] = [];
   let size = 0;
   let truncated = false;
-  let stoppedEarly = false;
-  let checkedAt = 0;
-  const check = () => {
-    if (!early || stoppedEarly || Date.now() < early.at || Date.now() - checkedAt < recheckEvery) return;
-    checkedAt = Date.now();
-    if (!early.enough(Buffer.concat(chunks, size))) return;
-    stoppedEarly = true;
-    body.destroy();
-  };
-  // A body that stalls sends no chunk to check on: the timer asks at `at` itself.
-  const timer = early ? setTimeout(check, Math.max(0, early.at - Date.now())) : undefined;
-  timer?.unref();
+  const stopper = earlyStopper(early, body, () => Buffer.concat(chunks, size));
   try {
     for await (const chunk of body as AsyncIterable<Buffer | string>) {
       const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
@@ -55,15 +91,17 @@ export async function readBody(body: Readable, cap: number, early?: EarlyStop): 
       }
       chunks.push(buffer);
       size += buffer.length;
-      check();
+      stopper.check();
+      if (stopper.stopped) break;
     }
   } catch (error) {
     // Closed by an early stop: the iteration ends with a premature close, which is the point.
-    if (!stoppedEarly) throw error;
+    if (!stopper.stopped) throw error;
   } finally {
-    clearTimeout(timer);
+    stopper.dispose();
     // Stopping early drops the connection rather than draining the rest.
     body.destroy();
   }
+  const stoppedEarly = stopper.stopped;
   return {bytes: Buffer.concat(chunks, size), truncated, ...(stoppedEarly ? {stoppedEarly} : {})};
 }

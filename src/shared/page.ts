@@ -47,9 +47,10 @@ export interface Page {
   truncated: boolean;
   /**
    * Why the body was cut, when it was: `'maxBodySize'` (the cap, `bodyLimit: 'truncate'`) or
-   * `'timeout'` (it was still arriving near the deadline, and what had come was enough).
+   * `'timeout'` (it was still arriving near the deadline, and what had come was enough) or
+   * `'settled'` (the fields asked for were settled once its `<head>` closed: the rest was not read).
    */
-  cut?: 'maxBodySize' | 'timeout';
+  cut?: 'maxBodySize' | 'timeout' | 'settled';
   redirects: Redirect[];
   /**
    * What the site's oEmbed endpoint answered about this page (the answer's members, as decoded), when
