@@ -1,6 +1,7 @@
 import type {SiteRules} from './site.js';
 import {siteIndex, type SiteIndex} from './site-index.js';
 import {amazon} from './amazon.js';
+import {bluesky} from './bluesky.js';
 import {facebook} from './facebook.js';
 import {github} from './github.js';
 import {instagram} from './instagram.js';
@@ -8,6 +9,8 @@ import {linkedin} from './linkedin.js';
 import {reddit} from './reddit.js';
 import {soundcloud} from './soundcloud.js';
 import {spotify} from './spotify.js';
+import {telegram} from './telegram.js';
+import {threads} from './threads.js';
 import {tiktok} from './tiktok.js';
 import {vimeo} from './vimeo.js';
 import {wikipedia} from './wikipedia.js';
@@ -15,7 +18,7 @@ import {x} from './x.js';
 import {youtube} from './youtube.js';
 
 /** The sites linkpeek has rules for, in the order of docs/sites.md. */
-export const defaultSites: readonly SiteRules[] = [youtube, x, instagram, tiktok, facebook, linkedin, reddit, amazon, spotify, soundcloud, vimeo, github, wikipedia];
+export const defaultSites: readonly SiteRules[] = [youtube, x, instagram, tiktok, facebook, linkedin, reddit, amazon, spotify, soundcloud, vimeo, github, wikipedia, bluesky, threads, telegram];
 
 /** {@link defaultSites} by host: what pickFields looks a page up in by default. */
 export const defaultSiteIndex: SiteIndex = siteIndex(defaultSites);

@@ -1,3 +1,4 @@
+import {readFileSync} from 'node:fs';
 import {describe, expect, it} from '@jest/globals';
 import {parseHtml} from '../../../src/parse/parse-html.js';
 import {defaultSiteIndex, pickFields, siteFor} from '../../../src/rules/rules.js';
@@ -178,11 +179,84 @@ describe('Wikipedia', () => {
   });
 });
 
+describe('Bluesky', () => {
+  it('post: the display name as author, the text, the time it was posted, the post\'s image', () => {
+    expect(summary(siteCard('bluesky', 'post'))).toEqual({
+      title: 'Ann Example (@ann.example.com)', description: 'The tide came in over the causeway faster than the tables said. Walked home the long way.',
+      author: 'Ann Example', publisher: 'Bluesky', datePublished: '2024-05-24T18:40:02.123Z',
+      image: 'https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:abcd1234efgh5678ijkl9012/bafkreiexampleimagecid@jpeg',
+    });
+    expect(general('bluesky', 'post', 'https://bsky.app/profile/ann.example.com/post/3ktaxzhgdq22b')).toMatchObject({author: null, publisher: 'Bluesky Social'});
+  });
+
+  it('post without article:published_time: the date its record key (a TID) holds, to the millisecond', () => {
+    const html = readFileSync(new URL('../../fixtures/sites/bluesky/post.html', import.meta.url), 'utf8').replace(/<meta property="article:published_time"[^>]*>/, '');
+    expect(html).not.toContain('published_time');
+    // 3ktaxzhgdq22b: (micros << 10 | clock 7) of 2024-05-24T18:40:02.123456Z, base32-sortable.
+    expect(htmlCard(html, 'https://bsky.app/profile/ann.example.com/post/3ktaxzhgdq22b').datePublished).toBe('2024-05-24T18:40:02.123Z');
+    // Not a TID (its first character is above j): no date.
+    expect(htmlCard(html, 'https://bsky.app/profile/ann.example.com/post/zzzzzzzzzzzzz').datePublished).toBeNull();
+  });
+
+  it('profile: the display name, the bio, the avatar; no date', () => {
+    expect(summary(siteCard('bluesky', 'profile'))).toEqual({
+      title: 'Ann Example (@ann.example.com)', description: 'Tide gauges and small boats. Posts about the coast, mostly.', author: 'Ann Example',
+      publisher: 'Bluesky', datePublished: null, image: 'https://cdn.bsky.app/img/avatar/plain/did:plc:abcd1234efgh5678ijkl9012/bafkreiexampleavatarcid@jpeg',
+    });
+  });
+
+  it('the app shell: its slogan and gradient card are refused', () => {
+    const card = htmlCard(`<title>Bluesky</title><meta property="og:title" content="Bluesky">
+      <meta property="og:description" content="Social media as it should be. Find your community among millions of users, unleash your creativity, and have some fun again.">
+      <meta property="og:image" content="https://bsky.app/static/social-card-default-gradient.png">`, 'https://bsky.app/profile/ann.example.com/post/3ktaxzhgdq22b');
+    expect(card).toMatchObject({title: null, description: null, image: [], publisher: 'Bluesky', datePublished: '2024-05-24T18:40:02.123Z'});
+  });
+});
+
+describe('Threads', () => {
+  it('post (threads.com): the display name as author, the text, the photo', () => {
+    expect(summary(siteCard('threads', 'post'))).toEqual({
+      title: 'Ann Example (@ann.example) on Threads', description: 'Low tide at six, so the whole bay was ours. Three seals on the sandbar.',
+      author: 'Ann Example', publisher: 'Threads', datePublished: null,
+      image: 'https://scontent.cdninstagram.com/v/t51.29350-15/445566778_1234567890_n.jpg?stp=dst-jpg_s640x640&_nc_cat=1',
+    });
+  });
+
+  it('profile (threads.net): no " • Threads, Say more", no follower counts or "See the latest conversations with"', () => {
+    expect(summary(siteCard('threads', 'profile'))).toEqual({
+      title: 'Ann Example (@ann.example)', description: 'Coastal walks, tide tables, the odd seal.', author: 'Ann Example', publisher: 'Threads',
+      datePublished: null, image: 'https://scontent.cdninstagram.com/v/t51.2885-19/123456789_n.jpg?stp=dst-jpg_s150x150',
+    });
+    expect(general('threads', 'profile', 'https://www.threads.net/@ann.example').description).toMatch(/^1\.2K Followers • 84 Threads • /);
+  });
+});
+
+describe('Telegram', () => {
+  it('post: the channel as author and title, the post\'s text and photo', () => {
+    expect(summary(siteCard('telegram', 'post'))).toEqual({
+      title: 'Harbour News', description: 'Ferry timetable changes from Monday: the 07:10 leaves at 07:25 while the pier is repaired.',
+      author: 'Harbour News', publisher: 'Telegram', datePublished: null,
+      image: 'https://cdn4.telesco.pe/file/aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789ferry.jpg',
+    });
+  });
+
+  it('channel without a description or picture: "If you have Telegram, you can view and join … right away." and the logo refused', () => {
+    expect(summary(siteCard('telegram', 'channel'))).toEqual({
+      title: 'Harbour News', description: null, author: 'Harbour News', publisher: 'Telegram', datePublished: null, image: null,
+    });
+    expect(general('telegram', 'channel', 'https://t.me/harbournews')).toMatchObject({
+      description: 'If you have Telegram, you can view and join Harbour News right away.', image: 'https://telegram.org/img/t_logo.png',
+    });
+  });
+});
+
 describe('dispatch of the media and developer sites', () => {
   it.each([
     ['https://soundcloud.com/a/b', 'soundcloud'], ['https://on.soundcloud.com/AbC12', 'soundcloud'], ['https://m.soundcloud.com/a', 'soundcloud'],
     ['https://vimeo.com/1', 'vimeo'], ['https://player.vimeo.com/video/1', 'vimeo'],
     ['https://github.com/a/b', 'github'], ['https://gist.github.com/a/1', 'github'], ['https://example.github.io/', null],
+    ['https://bsky.app/profile/a.bsky.social', 'bluesky'], ['https://www.threads.net/@a', 'threads'], ['https://threads.com/@a/post/C1', 'threads'],
+    ['https://t.me/a/1', 'telegram'], ['https://telegram.me/a', 'telegram'], ['https://telegram.org/', null],
     ['https://en.wikipedia.org/wiki/A', 'wikipedia'], ['https://zh-yue.m.wikipedia.org/wiki/A', 'wikipedia'], ['https://wikipedia.example.com/', null],
   ])('%s is %s', (url, id) => {
     expect(siteFor(defaultSiteIndex, url)?.id ?? null).toBe(id);
