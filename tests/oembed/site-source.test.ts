@@ -24,6 +24,8 @@ const names: Record<string, string> = {
   'www.tiktok.com': '127.0.0.1',
   'open.spotify.com': '127.0.0.1',
   'www.reddit.com': '127.0.0.1',
+  'soundcloud.com': '127.0.0.1',
+  'vimeo.com': '127.0.0.1',
   'shop.example': '127.0.0.1',
   'blog.example': '127.0.0.1',
   // Loopback, but not the one address the policy allows: a server listens there to catch a leak.
@@ -100,6 +102,12 @@ function pageFor(host: string, path: string): string | null {
     // A post whose JSON-LD has no author.
     case 'www.reddit.com/r/examplesub/comments/1d0abcd/my_first_sourdough/':
       return page(`<script type="application/ld+json">${JSON.stringify({'@context': 'https://schema.org', '@type': 'DiscussionForumPosting', headline: 'My first sourdough', text: 'It rose!'})}</script>`);
+    // The uploader missing from <title>, the default avatar as og:image (refused).
+    case 'soundcloud.com/exampleband/harbour-lights':
+      return page('<title>Harbour Lights | Listen online for free on SoundCloud</title><meta property="og:title" content="Harbour Lights"><meta property="og:image" content="https://a1.sndcdn.com/images/default_avatar_large.png">');
+    // A video page without its VideoObject: og:title only.
+    case 'vimeo.com/987654321':
+      return page('<meta property="og:title" content="Slow Harbour"><meta property="og:site_name" content="Vimeo">');
     case 'shop.example/p/1':
       return page('<meta property="og:description" content="A blue mug.">');
     case 'blog.example/post':
@@ -133,6 +141,13 @@ function answerFor(host: string): Record<string, unknown> | null {
       return {type: 'rich', version: '1.0', title: 'Night Drive', provider_name: 'Spotify', thumbnail_url: at('open.spotify.com', '/cover/night.png'), html: '<iframe src="https://open.spotify.com/embed/track/x"></iframe>'};
     case 'www.reddit.com':
       return {type: 'rich', version: '1.0', title: 'My first sourdough', author_name: 'crumb_lover', provider_name: 'reddit', html: '<blockquote class="reddit-embed-bq"></blockquote>'};
+    case 'soundcloud.com':
+      return {type: 'rich', version: 1, title: 'Harbour Lights by Example Band', author_name: 'Example Band', author_url: 'https://soundcloud.com/exampleband', provider_name: 'SoundCloud', thumbnail_url: at('soundcloud.com', '/artworks/harbour-t500x500.png'), html: '<iframe src="https://w.soundcloud.com/player/?url=x"></iframe>'};
+    case 'vimeo.com':
+      return {
+        type: 'video', version: '1.0', title: 'Slow Harbour', author_name: 'Ann Example', author_url: 'https://vimeo.com/annexample', provider_name: 'Vimeo',
+        description: 'Boats, fog, no hurry.', upload_date: '2024-03-04 05:06:07', thumbnail_url: at('vimeo.com', '/video/987654321_640.png'), html: '<iframe src="https://player.vimeo.com/video/987654321"></iframe>',
+      };
     case 'shop.example':
       return {type: 'link', version: '1.0', title: 'Blue Mug', author_name: 'Example Potter'};
     default:
@@ -165,7 +180,7 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
   const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
   const path = request.url ?? '/';
   hits.push({host, path, at: performance.now()});
-  if (path.startsWith('/oembed')) return serveOEmbed(host, response);
+  if (path.startsWith('/oembed') || path.startsWith('/api/oembed')) return serveOEmbed(host, response);
   const html = pageFor(host, path);
   if (html === null) return void response.writeHead(404, {'content-type': 'text/plain'}).end('not found');
   const send = () => {
@@ -213,6 +228,8 @@ const providers = (): OEmbedProvider[] => [
   {provider_name: 'X', provider_url: at('x.com', '/'), endpoints: [{schemes: ['http://x.com/*/status/*'], url: at('publish.x.com', '/oembed')}]},
   {provider_name: 'TikTok', provider_url: at('www.tiktok.com', '/'), endpoints: [{schemes: ['http://www.tiktok.com/*/video/*'], url: at('www.tiktok.com', '/oembed')}]},
   {provider_name: 'Spotify', provider_url: at('open.spotify.com', '/'), endpoints: [{schemes: ['http://open.spotify.com/*'], url: at('open.spotify.com', '/oembed')}]},
+  {provider_name: 'SoundCloud', provider_url: at('soundcloud.com', '/'), endpoints: [{schemes: ['http://soundcloud.com/*'], url: at('soundcloud.com', '/oembed')}]},
+  {provider_name: 'Vimeo', provider_url: at('vimeo.com', '/'), endpoints: [{schemes: ['http://vimeo.com/*'], url: at('vimeo.com', '/api/oembed.{format}')}]},
   {provider_name: 'Reddit', provider_url: at('www.reddit.com', '/'), endpoints: [{schemes: ['http://www.reddit.com/r/*/comments/*/*'], url: at('www.reddit.com', '/oembed')}]},
 ];
 
@@ -225,7 +242,7 @@ const config = (extra: CreateExtractorConfig = {}): CreateExtractorConfig => ({
   ...extra,
 });
 
-const oembedHits = () => hits.filter((hit) => hit.path.startsWith('/oembed'));
+const oembedHits = () => hits.filter((hit) => /^\/(?:api\/)?oembed/.test(hit.path));
 const card = (data: {title?: unknown; description?: unknown; author?: unknown; publisher?: unknown; image?: {url: string} | null}) => ({
   title: data.title, description: data.description, author: data.author, publisher: data.publisher, image: data.image?.url ?? null,
 });
@@ -301,6 +318,21 @@ describe('oEmbed fields where the page lacks them', () => {
     const result = await createExtractor(config())(at('www.reddit.com', '/r/examplesub/comments/1d0abcd/my_first_sourdough/'), {ping: false});
     expect(card(result.data)).toMatchObject({title: 'My first sourdough', description: 'It rose!', author: 'crumb_lover', publisher: 'Reddit'});
     expect(oembedHits()).toHaveLength(1);
+  });
+
+  it('SoundCloud (after): the uploader missing from <title> and the artwork behind the refused default avatar', async () => {
+    const result = await createExtractor(config())(at('soundcloud.com', '/exampleband/harbour-lights'), {ping: false});
+    expect(card(result.data)).toMatchObject({title: 'Harbour Lights', author: 'Example Band', publisher: 'SoundCloud', image: at('soundcloud.com', '/artworks/harbour-t500x500.png')});
+    expect(oembedHits()).toHaveLength(1);
+  });
+
+  it('Vimeo (after): a page without its VideoObject keeps its og:title; the uploader, text, date and poster come from the answer', async () => {
+    const result = await createExtractor(config())(at('vimeo.com', '/987654321'), {ping: false});
+    expect(card(result.data)).toEqual({
+      title: 'Slow Harbour', description: 'Boats, fog, no hurry.', author: 'Ann Example', publisher: 'Vimeo', image: at('vimeo.com', '/video/987654321_640.png'),
+    });
+    expect(result.data.date).toBe('2024-03-04T05:06:07.000Z');
+    expect(oembedHits().map((hit) => hit.path.split('?')[0])).toEqual(['/api/oembed.json']);
   });
 
   it('no request when no field the answer gives is asked for (meta), nor for a page of no site', async () => {

@@ -1,4 +1,5 @@
 import {meta, named} from '../rule-kit.js';
+import {oembed} from './oembed-rules.js';
 import type {SiteRules} from './site.js';
 import {constant, onPath} from './site-kit.js';
 
@@ -28,7 +29,8 @@ const profilePath = /^\/[\w-]+\/?(?:[?#]|$)/;
  * SoundCloud: og:title is the track, playlist or profile name; the uploader is only named in
  * `<title>` (the served body is a `<noscript>` copy the parser skips, and `soundcloud:user` is a URL).
  * A track without its own text gets `Listen to … on #SoundCloud` and a "Stream … on desktop and
- * mobile" meta description: both refused, as is the default avatar.
+ * mobile" meta description: both refused, as is the default avatar. Its oEmbed (the uploader, the
+ * artwork) is asked after the page, only when the page left one of them empty.
  */
 export const soundcloud: SiteRules = {
   id: 'soundcloud',
@@ -39,12 +41,14 @@ export const soundcloud: SiteRules = {
     {kind: 'profile', example: 'https://soundcloud.com/exampleband'},
   ],
   rules: {
-    author: [uploader, onPath(profilePath, meta('og:title'))],
+    author: [uploader, onPath(profilePath, meta('og:title')), oembed('author_name')],
     publisher: [constant('SoundCloud')],
+    image: [meta('og:image'), oembed('thumbnail_url')],
   },
   refuse: {
     title: (value) => value === 'SoundCloud' || /^SoundCloud - Hear the world’s sounds$/.test(value),
     description: (value) => /^Listen to .+ on #?SoundCloud\.?$|^Stream .+ on desktop and mobile\. Play over [\d,.]+ (?:million )?tracks for free on SoundCloud\.$|^Listen to .+ \| SoundCloud is an audio platform that lets you listen to what you love and share the sounds you create\.?$/s.test(value),
     image: (value) => /sndcdn\.com\/images\/(?:default_avatar|fb_placeholder)|soundcloud\.com\/images\/fb_placeholder/.test(value),
   },
+  oembed: {parallel: false},
 };
