@@ -2,10 +2,12 @@
 // the `file` field that a real extraction gives.
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../src/extract.js';
+import {pageScale} from '../../src/files/draw-pdf-page.js';
+import {defaultScreenshotOptions} from '../../src/screenshot/options.js';
 import {fileKinds, fileReasons} from '../../src/shared/file-info.js';
 import {serve} from '../helpers/files.js';
 import {loopbackConfig} from '../helpers/policy.js';
-import {readDoc, soleCode, tableStartingWith} from '../helpers/readme.js';
+import {codeSpans, readDoc, soleCode, tableStartingWith} from '../helpers/readme.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
 const doc = readDoc('docs/files.md');
@@ -31,5 +33,16 @@ describe('docs/files.md', () => {
     expect(firstColumn('Key')).toEqual(Object.keys(file ?? {}));
     const kindRow = tableStartingWith(doc, 'Key').rows.find((row) => row[0] === '`kind`');
     expect(kindRow?.[1]).toBe(`\`${fileKinds.map((kind) => `'${kind}'`).join(' | ')}\``);
+  });
+
+  it("the PDF screenshot table names every screenshot option once, and its A4 example is what the page is drawn at", () => {
+    const options = tableStartingWith(doc, 'Option').rows.flatMap((row) => codeSpans(row[0] ?? ''));
+    expect([...options].sort()).toEqual(Object.keys(defaultScreenshotOptions).sort());
+    const example = /an A4 page \((\d+) × (\d+) pt\) with the default (\d+) × (\d+) is (\d+) × (\d+)/.exec(doc);
+    expect(example).not.toBeNull();
+    const [, pageWidth, pageHeight, width, height, drawnWidth, drawnHeight] = example!.map(Number);
+    expect([width, height]).toEqual([defaultScreenshotOptions.width, defaultScreenshotOptions.height]);
+    const scale = pageScale({width: pageWidth!, height: pageHeight!}, defaultScreenshotOptions);
+    expect([Math.round(pageWidth! * scale), Math.round(pageHeight! * scale)]).toEqual([drawnWidth, drawnHeight]);
   });
 });
