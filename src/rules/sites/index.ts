@@ -16,9 +16,15 @@ import {vimeo} from './vimeo.js';
 import {wikipedia} from './wikipedia.js';
 import {x} from './x.js';
 import {youtube} from './youtube.js';
+import {dribbble} from './dribbble.js';
+import {imdb} from './imdb.js';
+import {medium} from './medium.js';
+import {pinterest} from './pinterest.js';
+import {substack} from './substack.js';
+import {twitch} from './twitch.js';
 
 /** The sites linkpeek has rules for, in the order of docs/sites.md. */
-export const defaultSites: readonly SiteRules[] = [youtube, x, instagram, tiktok, facebook, linkedin, reddit, amazon, spotify, soundcloud, vimeo, github, wikipedia, bluesky, threads, telegram];
+export const defaultSites: readonly SiteRules[] = [youtube, x, instagram, tiktok, facebook, linkedin, reddit, amazon, spotify, soundcloud, vimeo, github, wikipedia, bluesky, threads, telegram, imdb, medium, substack, dribbble, pinterest, twitch];
 
 /** {@link defaultSites} by host: what pickFields looks a page up in by default. */
 export const defaultSiteIndex: SiteIndex = siteIndex(defaultSites);
