@@ -1,8 +1,8 @@
 import {meta, named} from '../rule-kit.js';
 import type {SiteRules} from './site.js';
+import {hostOf} from './site-index.js';
 import {constant, documentTitle, matched, onPath, pathOf, without} from './site-kit.js';
 
-const repoPath = /^\/[\w.-]+\/[\w.-]+\/?(?:[?#]|$)/;
 const threadPath = /^\/[\w.-]+\/[\w.-]+\/(?:issues|pull)\/\d+/;
 const userPath = /^\/[\w-]+\/?(?:[?#]|$)/;
 
@@ -14,8 +14,9 @@ const userPath = /^\/[\w-]+\/?(?:[?#]|$)/;
  */
 const boilerplate = /(?:^|\s+)(?:Contribute to [\w.-]+\/[\w.-]+ development by creating an account on GitHub\.|GitHub Gist: instantly share code, notes, and snippets\.|[\w-]+ has [\d,]+ repositor(?:y|ies) available\. Follow their code on GitHub\.)$/;
 
-/** The first segment of the path: a repository's owner, a gist's author (`gist.github.com/<login>/<id>`). */
-const owner = named('url(/<login>/)', (_snapshot, context) => /^\/([\w-]+)\/[\w.-]+/.exec(pathOf(context.url))?.[1] ?? null);
+/** A gist's author: the first segment of its path (`gist.github.com/<login>/<id>`). */
+const gistOwner = named('url(gist.github.com/<login>/)', (_snapshot, context) =>
+  (hostOf(context.url) === 'gist.github.com' ? /^\/([\w-]+)\/\w+/.exec(pathOf(context.url))?.[1] ?? null : null));
 
 /** The first `.author` link of the page: who opened the issue (the comments' authors come after). */
 const opener = named('document(.author)', (snapshot) => snapshot.bylines?.filter((entry) => entry.kind === 'author').map((entry) => entry.text) ?? null);
@@ -48,10 +49,11 @@ export const github: SiteRules = {
     author: [
       matched(meta('og:title'), / by ([\w-]+) · Pull Request #\d+ · /),
       onPath(threadPath, opener),
-      onPath(repoPath, owner),
+      // A repository's owner, from og:title: a two-segment path is not always a repository (`/features/copilot`).
+      matched(meta('og:title'), /^GitHub - ([\w.-]+)\/[\w.-]+(?::|$)/),
       onPath(userPath, matched(documentTitle, /^[\w-]+ \((.+)\) · GitHub$/)),
       onPath(userPath, meta('profile:username')),
-      named('gist url(/<login>/)', (snapshot, context) => (context.url.includes('://gist.github.com/') ? owner(snapshot, context) : null)),
+      gistOwner,
     ],
     publisher: [constant('GitHub')],
   },

@@ -130,6 +130,13 @@ describe('GitHub', () => {
       <article class="markdown-body"><p>My shell, editor and tmux settings, installed by a small make target.</p></article>`, 'https://github.com/mara-lin/dotfiles');
     expect(card).toMatchObject({title: 'mara-lin/dotfiles', author: 'mara-lin', description: 'My shell, editor and tmux settings, installed by a small make target.'});
   });
+
+  it('a two-segment path that is no repository (/features/copilot): no owner taken from the path', () => {
+    const card = htmlCard(`<title>GitHub Copilot · Your AI pair programmer · GitHub</title>
+      <meta property="og:title" content="GitHub Copilot · Your AI pair programmer">
+      <meta property="og:description" content="GitHub Copilot works alongside you directly in your editor.">`, 'https://github.com/features/copilot');
+    expect(card).toMatchObject({title: 'GitHub Copilot · Your AI pair programmer', author: null, publisher: 'GitHub'});
+  });
 });
 
 describe('Wikipedia', () => {
