@@ -96,6 +96,9 @@ export async function benchPalette(mode: BenchMode): Promise<{rows: Row[]}> {
     {name: `addPalettes, ${pngName} fetched over loopback`, every: 4, run: () => fetched('/large.png')},
     {name: 'extract() of a page with that JPEG as og:image, ping off, palette off', every: 1, run: async () => void (await extract(server.url('/article'), {ping: false}))},
     {name: 'extract() of a page with that JPEG as og:image, ping off, palette on', every: 1, run: async () => void (await extract(server.url('/article'), {ping: false, palette: true}))},
+    // A direct link to the image: with palette it is read whole from the one response, not downloaded twice.
+    {name: 'extract() of a direct link to that JPEG, ping off, palette off', every: 1, run: async () => void (await extract(server.url('/photo.jpg'), {ping: false}))},
+    {name: 'extract() of a direct link to that JPEG, ping off, palette on', every: 1, run: async () => void (await extract(server.url('/photo.jpg'), {ping: false, palette: true}))},
   ];
   const rounds = mode.quick ? 20 : 200;
   const samples = scenarios.map(() => [] as number[]);
@@ -127,6 +130,13 @@ export async function benchPalette(mode: BenchMode): Promise<{rows: Row[]}> {
     measure: 'extract(): what palette adds to the call (p50 on − p50 off, same page, interleaved)',
     value: `${fixed(median(on) - median(off), 1)} ms`,
     ratio: `${fixed(median(on) / median(off), 2)}× off`,
+  });
+  const [directOff, directOn] = [samples[6]!, samples[7]!];
+  rows.push({
+    area: 'palette',
+    measure: 'extract() of a direct image link: what palette adds (p50 on − p50 off, interleaved)',
+    value: `${fixed(median(directOn) - median(directOff), 1)} ms`,
+    ratio: `${fixed(median(directOn) / median(directOff), 2)}× off`,
   });
   return {rows};
 }
