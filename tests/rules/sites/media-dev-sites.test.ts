@@ -1,7 +1,11 @@
 import {readFileSync} from 'node:fs';
-import {describe, expect, it} from '@jest/globals';
+import type {LookupFunction} from 'node:net';
+import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
+import {createExtractor} from '../../../src/extract.js';
 import {parseHtml} from '../../../src/parse/parse-html.js';
 import {defaultSiteIndex, pickFields, siteFor} from '../../../src/rules/rules.js';
+import {isLoopback} from '../../helpers/policy.js';
+import {html, redirect, startServer, type TestServer} from '../../helpers/server.js';
 import {fixtureCard, siteCard, summary} from './site-card.js';
 
 /*
@@ -267,5 +271,46 @@ describe('dispatch of the media and developer sites', () => {
     ['https://en.wikipedia.org/wiki/A', 'wikipedia'], ['https://zh-yue.m.wikipedia.org/wiki/A', 'wikipedia'], ['https://wikipedia.example.com/', null],
   ])('%s is %s', (url, id) => {
     expect(siteFor(defaultSiteIndex, url)?.id ?? null).toBe(id);
+  });
+});
+
+describe('through extract(), from a real server on 127.0.0.1 answering as the sites', () => {
+  /** ru.m.wikipedia.org, github.com and short.example are this machine; any other name does not resolve. */
+  const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
+    const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
+    const all = typeof options === 'object' && options !== null && (options as {all?: boolean}).all;
+    const known = ['ru.m.wikipedia.org', 'github.com', 'short.example'].includes(hostname.toLowerCase());
+    queueMicrotask(() => {
+      if (!known) done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}));
+      else if (all) done(null, [{address: '127.0.0.1', family: 4}]);
+      else done(null, '127.0.0.1', 4);
+    });
+  }) as LookupFunction;
+  const fixture = (path: string): string => readFileSync(new URL(`../../fixtures/sites/${path}`, import.meta.url), 'utf8');
+  let server: TestServer;
+  const at = (host: string, path: string): string => `http://${host}:${server.port}${path}`;
+
+  beforeAll(async () => {
+    server = await startServer({
+      '/wiki/%D0%9C%D0%B0%D1%8F%D0%BA': html(fixture('wikipedia/mobile.html')),
+      '/example-org/tidewater/issues/482': html(fixture('github/issue.html')),
+      '/i482': (request, response) => redirect(at('github.com', '/example-org/tidewater/issues/482'))(request, response),
+    });
+  });
+  afterAll(() => server.close());
+
+  it('a Cyrillic article of the mobile Wikipedia: its name, lead, language; no collective author', async () => {
+    const extract = createExtractor({allowAddress: isLoopback, dnsLookup: lookup});
+    const {data} = await extract(at('ru.m.wikipedia.org', '/wiki/%D0%9C%D0%B0%D1%8F%D0%BA'), {ping: false});
+    expect(data).toMatchObject({
+      title: 'Маяк', author: null, publisher: 'Wikipedia', lang: 'ru',
+      description: 'Мая́к — сооружение, как правило башня, с системой сигнальных огней, служащее навигационным ориентиром для судов.',
+    });
+  });
+
+  it('a short link to a GitHub issue: the site is the final URL\'s, after the redirect', async () => {
+    const extract = createExtractor({allowAddress: isLoopback, dnsLookup: lookup});
+    const {data} = await extract(at('short.example', '/i482'), {ping: false});
+    expect(data).toMatchObject({title: 'Parser drops the last row of a CSV without a trailing newline', author: 'mara-lin', publisher: 'GitHub'});
   });
 });
