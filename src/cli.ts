@@ -14,12 +14,14 @@ import {parseQuery, type ParsedQuery} from './endpoint/parse-query.js';
 import type {HandlerConfig} from './endpoint/handler.js';
 import {startEndpoint} from './endpoint/serve.js';
 import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './batch/run-batch.js';
+import {robotsCheck} from './batch/robots.js';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON
   linkpeek serve [--port N] [--host H] [--redis URL] [--no-playground] [--allow-loopback]
                                   run the HTTP endpoint (GET /?url=...)
-  linkpeek batch <file|-> [--out FILE] [--concurrency N] [--per-host N] [--resume] [options for <url>]
+  linkpeek batch <file|-> [--out FILE] [--concurrency N] [--per-host N] [--per-second R] [--robots]
+                 [--resume] [options for <url>]
                                   extract every URL of <file> (one a line; - is stdin), one JSON
                                   line per URL (result or error, with "url") on stdout or in FILE
 
@@ -59,7 +61,11 @@ Options for serve:
 Options for batch (and every option for <url>, applied to each URL):
   --out FILE                write the JSON lines to FILE (default: stdout)
   --concurrency N           extractions at once (default 4)
-  --per-host N              extractions at once per host (default 2)
+  --per-host N              extractions at once per site (registrable domain, default 2)
+  --per-second R            extractions started a second per site, spread evenly (default 2;
+                            below 1: one every 1/R s). A 429 or a bot challenge pauses the site
+                            for its Retry-After (else 60 s)
+  --robots                  obey robots.txt: a URL it disallows is not fetched (error EROBOTS)
   --resume                  skip the URLs FILE already holds, append the others (needs --out)
   A progress bar with rate and ETA on a terminal, else a progress line on stderr every 2 s.
   Exit 0 when every URL has its line (failed URLs included), 2 on usage errors, 130 on Ctrl-C
@@ -91,13 +97,14 @@ async function main(argv: string[]): Promise<number> {
       out: {type: 'string'},
       concurrency: {type: 'string'},
       'per-host': {type: 'string'},
+      'per-second': {type: 'string'},
     },
     strict: false,
     allowPositionals: true,
     tokens: true,
   });
   const flags = new URLSearchParams();
-  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'no-playground', 'redis', 'out', 'concurrency', 'per-host', 'resume']);
+  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'no-playground', 'redis', 'out', 'concurrency', 'per-host', 'per-second', 'robots', 'resume']);
   for (const token of tokens) {
     if (token.kind !== 'option' || own.has(token.name)) continue;
     // `--no-ping` is `ping=false`; every other flag is the query parameter of the same name.
@@ -130,7 +137,7 @@ async function main(argv: string[]): Promise<number> {
     if (positionals.length !== 2) throw usageError('`batch` takes one input: a file of URLs, or - for stdin.');
     return batch(positionals[1] as string, values, flags, policy);
   }
-  for (const name of ['out', 'concurrency', 'per-host', 'resume', 'redis'] as const) {
+  for (const name of ['out', 'concurrency', 'per-host', 'per-second', 'robots', 'resume', 'redis'] as const) {
     if (values[name] !== undefined) throw usageError(`\`--${name}\` is for \`linkpeek ${name === 'redis' ? 'serve' : 'batch'}\` only.`);
   }
   if (positionals.length !== 1) throw usageError('Give exactly one URL.');
@@ -201,6 +208,12 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   };
   const concurrency = count('concurrency', 4);
   const perHost = count('per-host', 2);
+  const perSecondFlag = values['per-second'];
+  if (perSecondFlag !== undefined && (typeof perSecondFlag !== 'string' || !/^(?:\d+|\d*\.\d+)$/.test(perSecondFlag) || !validRate(Number(perSecondFlag)))) {
+    throw usageError('`--per-second` must be a whole number from 1 to 1000, or a number from 0.001 below 1.');
+  }
+  const perSecond = perSecondFlag === undefined ? undefined : Number(perSecondFlag);
+  const robots = values.robots === true ? robotsCheck(policy) : undefined;
   const out = values.out;
   if (out !== undefined && (typeof out !== 'string' || out === '')) throw usageError('`--out` needs a file name.');
   const resume = values.resume === true;
@@ -289,6 +302,8 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
       skip,
       concurrency,
       perHost,
+      ...(perSecond === undefined ? {} : {perSecond}),
+      ...(robots ? {robots} : {}),
       write,
       progress,
       signal: stop.signal,
@@ -315,6 +330,11 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   }
   process.stderr.write(`linkpeek batch: done, ${final.done}/${final.total} in ${seconds}s, ${final.failed} failed${skipped}\n`);
   return 0;
+}
+
+/** A `--per-second`: whole from 1 to 1000, or from 0.001 below 1 (what the host gate takes). */
+function validRate(rate: number): boolean {
+  return rate >= 1 ? Number.isInteger(rate) && rate <= 1000 : rate >= 0.001;
 }
 
 // The flags are the endpoint's query parameters; option errors name them as the user typed them.

@@ -1,8 +1,12 @@
-// The engine of `linkpeek batch` in one process: many URLs, bounded concurrency (in all and per host), one JSON
-// line per URL. The command (src/cli.ts) adds the input, the output file and the progress display.
+// The engine of `linkpeek batch` in one process: many URLs, bounded concurrency (in all, and per
+// domain through a host gate: at once, a second, backed off), one JSON line per URL. The command
+// (src/cli.ts) adds the input, the output file and the progress display.
 import pLimit, {type LimitFunction} from 'p-limit';
 import {toErrorBody, stripCredentials} from '../errors.js';
 import type {ExtractResult} from '../data.js';
+import {gateKeyOf, memoryHostGate, type HostGate} from './host-gate.js';
+import {runPolitely} from './polite-run.js';
+import type {RobotsCheck} from './robots.js';
 
 /** What a batch needs to know about the extraction of one URL. */
 export type BatchExtract = (url: string, signal: AbortSignal) => Promise<ExtractResult>;
@@ -16,8 +20,17 @@ export interface BatchOptions {
   extract: BatchExtract;
   /** Most extractions at once. @default 4 */
   concurrency?: number;
-  /** Most extractions at once per host, so one site is not hammered. @default 2 */
+  /** Most extractions at once per registrable domain, so one site is not hammered. @default 2 */
   perHost?: number;
+  /** Most extractions started a second per registrable domain (see docs/batch.md#politeness). @default 2 */
+  perSecond?: number;
+  /**
+   * The host gate every extraction runs in; a gate of your own (`redisHostGate`, to share limits
+   * with other processes) replaces `perHost` and `perSecond`. @default memoryHostGate({perHost, perSecond})
+   */
+  gate?: HostGate;
+  /** When set, URLs robots.txt disallows are not fetched: their line is EROBOTS (`robotsCheck()`). */
+  robots?: RobotsCheck;
   /** Called with each complete line (JSON, no newline), in completion order. */
   write: (line: string) => void;
   /** Called after every URL with the running counts. */
@@ -52,6 +65,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
   const state: BatchProgress = {total: todo.length, done: 0, failed: 0, skipped: unique.length - todo.length};
   const all = pLimit(options.concurrency ?? 4);
   const perHost = options.perHost ?? 2;
+  const gate = options.gate ?? memoryHostGate({perHost, ...(options.perSecond === undefined ? {} : {perSecond: options.perSecond})});
   const hosts = new Map<string, LimitFunction>();
   const stop = new AbortController();
   const onAbort = () => stop.abort(options.signal?.reason);
@@ -63,7 +77,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
     if (stop.signal.aborted) return;
     let line: string;
     try {
-      const result = await options.extract(url, stop.signal);
+      const result = await runPolitely(url, () => options.extract(url, stop.signal), {gate, robots: options.robots, signal: stop.signal});
       line = JSON.stringify({url: stripCredentials(url), ...result});
     } catch (error) {
       // Cancelled by the stop: not written, so `--resume` does it again.
@@ -79,11 +93,11 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
   };
 
   try {
-    // A host waits for its own slot before it takes one of the shared ones, so a list of one
-    // site's URLs never holds every slot while waiting.
+    // A domain waits for its own turn before it takes one of the shared slots, so a list of one
+    // site's URLs never holds every slot while waiting; the gate then holds the limits themselves.
     await Promise.all(
       todo.map((url) => {
-        const host = hostOf(url);
+        const host = gateKeyOf(url);
         let limit = hosts.get(host);
         if (!limit) {
           limit = pLimit(perHost);
@@ -94,16 +108,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
     );
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
+    // A gate of the caller's stays open for the caller.
+    if (!options.gate) await gate.close();
   }
   return state;
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host.toLowerCase();
-  } catch {
-    return '';
-  }
 }
 
 /**
