@@ -5,6 +5,7 @@ import type {ServerResponse} from 'node:http';
 import {handleQuery} from '../../src/endpoint/handler.js';
 import {createExtractor} from '../../src/extract.js';
 import {loopbackConfig} from '../helpers/policy.js';
+import {readDoc} from '../helpers/readme.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
 const head = `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -63,19 +64,16 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const extract = createExtractor(loopbackConfig);
-const headFields = {meta: {title: true, description: true, url: true}, ping: false} as const;
+const headFields = {meta: {title: true, url: true}, ping: false} as const;
 
 describe('a call whose fields the head settles', () => {
   it.each(['/endless', '/endless-untyped', '/endless-octet'])('%s: closes the connection at the head, with truncated: settled', async (path) => {
     const result = await extract(server.url(path), {...headFields, timeout: 8000});
     expect(result.truncated).toBe('settled');
-    expect(result.data).toMatchObject({
-      title: 'Harbour lights return to the old port',
-      description: 'After twelve years, the lamps along the quay are lit again.',
-      url: 'https://news.test/harbour-lights',
-    });
+    expect(result.data).toMatchObject({title: 'Harbour lights return to the old port', url: 'https://news.test/harbour-lights'});
     // Fields not asked for are null as always.
     expect(result.data.image).toBeNull();
+    expect(result.data.description).toBeNull();
     await waitFor(() => endings.get(path) !== undefined);
     expect(endings.get(path)).toBe('closed');
   });
@@ -92,7 +90,7 @@ describe('a call whose fields the head settles', () => {
   });
 
   it('answers it through the endpoint with the cut in the body and in Server-Timing', async () => {
-    const query = new URLSearchParams({url: server.url('/endless'), 'meta.title': 'true', 'meta.description': 'true', ping: 'false', timeout: '8000'});
+    const query = new URLSearchParams({url: server.url('/endless'), 'meta.title': 'true', 'meta.url': 'true', ping: 'false', timeout: '8000'});
     const answer = await handleQuery(query, {...loopbackConfig, cache: false});
     expect(answer.status).toBe(200);
     expect(JSON.parse(String(answer.body))).toMatchObject({status: 'success', truncated: 'settled', data: {title: 'Harbour lights return to the old port'}});
@@ -108,6 +106,23 @@ describe('the deadline cut', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(String(answer.body))).toMatchObject({truncated: 'timeout'});
     expect(answer.headers['server-timing']).toMatch(/(^|, )cut;desc=timeout(,|$)/);
+  });
+});
+
+describe('Server-Timing', () => {
+  it('names the body cap too (cut;desc=maxBodySize), and the docs name all three', async () => {
+    const query = new URLSearchParams({url: server.url('/short'), 'ping.image': 'false'});
+    const answer = await handleQuery(query, {...loopbackConfig, cache: false, maxBodySize: 600});
+    expect(JSON.parse(String(answer.body))).toMatchObject({truncated: 'maxBodySize'});
+    expect(answer.headers['server-timing']).toMatch(/(^|, )cut;desc=maxBodySize(,|$)/);
+    const row = readDoc('docs/endpoint.md').split('\n').find((line) => line.startsWith('| `Server-Timing` |')) ?? '';
+    for (const reason of ['settled', 'timeout', 'maxBodySize']) expect(row).toContain(`\`cut;desc=${reason}\``);
+  });
+
+  it('says nothing of a cut when the whole body was read', async () => {
+    const answer = await handleQuery(new URLSearchParams({url: server.url('/short'), ping: 'false'}), {...loopbackConfig, cache: false});
+    expect(JSON.parse(String(answer.body)).truncated).toBeUndefined();
+    expect(answer.headers['server-timing']).not.toContain('cut');
   });
 });
 
