@@ -325,8 +325,11 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       }
       const pingRequest = {ping: request.ping, headers, pageUrl: page.url, deadline};
       // The oEmbed answer fills fields the page left empty, so it comes before ping.
+      // The site's answer asked alongside (the page still of that site) is the embed when it holds one: no second request.
+      const alongsideEmbed = request.iframe && alongside !== null && page.oembed !== undefined ? await alongside.then((answer) => (answer ? readOEmbed(answer.members, answer.url) : null)) : null;
       const embedded = request.iframe
-        ? (view.embedded ?? (await stages.fetchIframe(page.url, snapshot, {...sizeOf(request.iframe), headers, deadline}, resolved, ...providers)))
+        ? (view.embedded ??
+          (alongsideEmbed?.iframe ? alongsideEmbed : await stages.fetchIframe(page.url, snapshot, {...sizeOf(request.iframe), headers, deadline}, resolved, ...providers)))
         : undefined;
       if (embedded) candidates = fillEmptyFields(candidates, embedded.fields, request.meta);
       const custom = request.data ? stages.applyDataRules(page.html, request.data, page.url) : undefined;

@@ -335,6 +335,13 @@ describe('oEmbed fields where the page lacks them', () => {
     expect(oembedHits().map((hit) => hit.path.split('?')[0])).toEqual(['/api/oembed.json']);
   });
 
+  it('`iframe`: the answer asked alongside is the embed too (one request, sized as asked)', async () => {
+    const result = await createExtractor(config())(at('www.youtube.com', '/watch?v=full'), {ping: false, iframe: {maxWidth: 320}});
+    expect(result.data.iframe?.html).toContain('https://www.youtube.com/embed/cat');
+    expect(oembedHits()).toHaveLength(1);
+    expect(new URL(oembedHits()[0]!.path, 'http://x').searchParams.get('maxwidth')).toBe('320');
+  });
+
   it('no request when no field the answer gives is asked for (meta), nor for a page of no site', async () => {
     const extract = createExtractor(config());
     const onlyDescription = await extract(at('www.youtube.com', '/watch?v=cat'), {ping: false, meta: {description: true}});
