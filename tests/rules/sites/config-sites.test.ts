@@ -5,6 +5,7 @@ import type {AddressInfo, LookupFunction} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../../src/extract.js';
 import {createHandler} from '../../../src/endpoint/handler.js';
+import {createFetchHandler} from '../../../src/endpoint/fetch-handler.js';
 import {normalizeConfig} from '../../../src/options.js';
 import {defaultSites, meta, type Rule, type SiteRules} from '../../../src/rules/rules.js';
 import {isLoopback} from '../../helpers/policy.js';
@@ -97,6 +98,11 @@ describe('config `sites` through extract()', () => {
       endpoint.closeAllConnections();
       await new Promise<void>((resolve) => endpoint.close(() => resolve()));
     }
+  });
+  it('createFetchHandler(config) too', async () => {
+    const handler = createFetchHandler({...base, sites: [shop]});
+    const response = await handler(new Request(`http://endpoint.test/?url=${encodeURIComponent(at('shop.example', '/p/1'))}&ping=false`));
+    expect(await response.json()).toMatchObject({status: 'success', data: {title: 'Blue Mug', publisher: 'Example Shop'}});
   });
 });
 
