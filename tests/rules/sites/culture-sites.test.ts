@@ -1,7 +1,12 @@
 // IMDb, Medium, Substack, Dribbble, Pinterest and Twitch: each page kind's fixture (written in the
 // shape these sites serve, not copied) read at its example URL, and the card a user of the site would
 // call right. Each test also shows what the general rules alone make of the page, where they go wrong.
-import {describe, expect, it} from '@jest/globals';
+import {readFileSync} from 'node:fs';
+import type {LookupFunction} from 'node:net';
+import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
+import {createExtractor} from '../../../src/extract.js';
+import {isLoopback} from '../../helpers/policy.js';
+import {startServer, type TestServer} from '../../helpers/server.js';
 import {parseHtml} from '../../../src/parse/parse-html.js';
 import {defaultSiteIndex, pickFields, siteFor} from '../../../src/rules/rules.js';
 import {fixtureCard, siteCard, summary} from './site-card.js';
@@ -196,5 +201,45 @@ describe('Twitch', () => {
     expect(summary(card)).toEqual({title: null, description: null, author: null, publisher: 'Twitch', datePublished: null, image: null});
     const plain = fixtureCard('twitch/shell.html', 'https://www.twitch.tv/examplestreamer', null);
     expect([plain.title, plain.image[0]]).toEqual(['Twitch', 'https://static-cdn.jtvnw.net/ttv-static-metadata/twitch_logo3.jpg']);
+  });
+});
+
+describe('through extract(), from a real server on 127.0.0.1', () => {
+  // pin.it, uk.pinterest.com and www.imdb.com are this machine; any other name does not resolve.
+  const names = ['pin.it', 'uk.pinterest.com', 'www.imdb.com'];
+  const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
+    const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
+    const all = typeof options === 'object' && options !== null && (options as {all?: boolean}).all;
+    queueMicrotask(() => {
+      if (!names.includes(hostname.toLowerCase())) done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}));
+      else if (all) done(null, [{address: '127.0.0.1', family: 4}]);
+      else done(null, '127.0.0.1', 4);
+    });
+  }) as LookupFunction;
+  const fixture = (path: string) => readFileSync(new URL(`../../fixtures/sites/${path}`, import.meta.url), 'utf8');
+  let server: TestServer;
+  const at = (host: string, path: string) => `http://${host}:${server.port}${path}`;
+  const extract = createExtractor({allowAddress: isLoopback, dnsLookup: lookup});
+
+  beforeAll(async () => {
+    const page = (html: string) => (_request: unknown, response: import('node:http').ServerResponse) => void response.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(html);
+    server = await startServer({
+      '/pin/9876543210987654321/': page(fixture('pinterest/pin-uk.html')),
+      '/title/tt0468569/': page(fixture('imdb/title.html')),
+      // pin.it only redirects: the site is the final page's.
+      '/aBc12': (_request, response) => void response.writeHead(301, {location: at('uk.pinterest.com', '/pin/9876543210987654321/')}).end(),
+    });
+  });
+  afterAll(() => server.close());
+
+  it('a pin.it link: the rules of the pin it redirects to', async () => {
+    const result = await extract(at('pin.it', '/aBc12'), {ping: false});
+    expect(result.redirects).toHaveLength(1);
+    expect(result.data).toMatchObject({title: 'Raised beds from old scaffold boards', description: null, author: 'Ben Example', publisher: 'Pinterest'});
+  });
+
+  it('an IMDb title: the film, not the og:title noise', async () => {
+    const {data} = await extract(at('www.imdb.com', '/title/tt0468569/'), {ping: false});
+    expect(data).toMatchObject({title: 'The Night Ferry', author: 'Maren Holt', publisher: 'IMDb', image: {url: 'https://m.media-amazon.com/images/M/MV5BnightferryposterXYZ._V1_.jpg'}});
   });
 });
