@@ -1,6 +1,7 @@
 // The engine of `linkpeek batch` in one process: many URLs, bounded concurrency (in all, and per
 // domain through a host gate: at once, a second, backed off), one JSON line per URL. The command
 // (src/cli.ts) adds the input, the output file and the progress display.
+import {setMaxListeners} from 'node:events';
 import pLimit, {type LimitFunction} from 'p-limit';
 import {toErrorBody, stripCredentials} from '../errors.js';
 import type {ExtractResult} from '../data.js';
@@ -68,6 +69,8 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
   const gate = options.gate ?? memoryHostGate({perHost, ...(options.perSecond === undefined ? {} : {perSecond: options.perSecond})});
   const hosts = new Map<string, LimitFunction>();
   const stop = new AbortController();
+  // Every extraction waiting at the gate listens to it: more than Node's 10 is normal here, not a leak.
+  setMaxListeners(0, stop.signal);
   const onAbort = () => stop.abort(options.signal?.reason);
   if (options.signal?.aborted) onAbort();
   options.signal?.addEventListener('abort', onAbort, {once: true});
