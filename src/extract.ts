@@ -1,6 +1,6 @@
 import type {Candidates, ExtractResult, Recovery} from './data.js';
 import type {Page} from './shared/page.js';
-import {createDeadline} from './deadline.js';
+import {createDeadline, type Deadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError, withUrl} from './errors.js';
 import {asPage, checkStatus, type FileResponse, fetchTarget} from './fetch/fetch-page.js';
 import {fileResult} from './files/file-result.js';
@@ -136,6 +136,8 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       throw named(error);
     }
     const deadline = createDeadline(request.timeout, request.signal);
+    // Ends what was started alongside and is no longer awaited (a site's oEmbed request) when the call returns.
+    const returned = new AbortController();
     try {
       // Credentials in the URL become an authorization header for the caller's headers, which
       // only ever go to the page's own origin; from here on no URL carries them.
@@ -157,7 +159,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       // A site's oEmbed is a source for its rules (docs/sites.md): asked alongside the page for a
       // `parallel` site, after it for the others. A failure leaves the page's own fields standing.
       const siteIndex = resolved.siteIndex;
-      const askSite = (site: SiteRules, pageUrl: string, headers: Record<string, string>): Promise<SiteOEmbedAnswer | null> => {
+      const askSite = (site: SiteRules, pageUrl: string, headers: Record<string, string>, until: Deadline = deadline): Promise<SiteOEmbedAnswer | null> => {
         const builder = site.oembed?.endpoint;
         let endpoint: string | null | undefined;
         try {
@@ -168,14 +170,31 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         if (endpoint === null) return Promise.resolve(null);
         const size = request.iframe ? sizeOf(request.iframe) : {};
         // The call's deadline, when it ends, fails the page's own steps: never this request's.
-        return stages.fetchSiteOEmbed(pageUrl, {...size, ...(endpoint === undefined ? {} : {endpoint}), headers, deadline}, resolved, ...providers).catch(() => null);
+        return stages.fetchSiteOEmbed(pageUrl, {...size, ...(endpoint === undefined ? {} : {endpoint}), headers, deadline: until}, resolved, ...providers).catch(() => null);
       };
       const askedSite = siteIndex === null ? null : siteFor(siteIndex, url.href);
-      const alongside = wantsOEmbed(askedSite, request.meta) && askedSite.oembed.parallel ? askSite(askedSite, url.href, callerHeaders) : null;
-      /** The page with the answer asked alongside, once it came, when the page is still of that site. */
-      const withSiteAnswer = async (page: Page): Promise<Page> => {
-        const answer = alongside === null ? null : await alongside;
-        return answer !== null && siteIndex !== null && siteFor(siteIndex, page.url) === askedSite ? {...page, oembed: answer.members} : page;
+      // `undefined` while the answer asked alongside is on its way.
+      let alongsideAnswer: SiteOEmbedAnswer | null | undefined;
+      const alongside =
+        wantsOEmbed(askedSite, request.meta) && askedSite.oembed.parallel
+          ? askSite(askedSite, url.href, callerHeaders, {...deadline, signal: AbortSignal.any([deadline.signal, returned.signal])}).then((answer) => (alongsideAnswer = answer))
+          : null;
+      /** Whether a page at `pageUrl` is of the site whose oEmbed was asked alongside. */
+      const ofAskedSite = (pageUrl: string) => alongside !== null && siteIndex !== null && siteFor(siteIndex, pageUrl) === askedSite;
+      /**
+       * {@link inspect}, with the answer asked alongside when the page is of that site: at once when it
+       * came; else the page is read first, and the answer waited for only when the page left a field
+       * it gives empty (a wall waits in the oEmbed rung instead).
+       */
+      const inspectAlong = async (page: Page, rendered?: RenderedPage): Promise<View> => {
+        if (alongside === null || askedSite === null || !ofAskedSite(page.url)) return inspect(page, rendered);
+        if (alongsideAnswer !== undefined) return inspect(alongsideAnswer ? {...page, oembed: alongsideAnswer.members} : page, rendered);
+        const view = inspect(page, rendered);
+        if (view.wall !== null || !leftEmpty(view.candidates, askedSite, request.meta)) return view;
+        const answer = await alongside;
+        if (answer === null) return view;
+        const withAnswer = {...page, oembed: answer.members};
+        return {...view, page: withAnswer, candidates: pick(view.snapshot, withAnswer)};
       };
       /** Reads a page and looks for a wall in front of it (any status: error pages are read for this). */
       const inspect = (page: Page, rendered?: RenderedPage): View => {
@@ -201,14 +220,14 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       });
       const fetchTargetAlong = (route: Route) =>
         stages.fetchPage(url, {headers: callerHeaders, deadline, ...route, errorPages: true, ...(request.data ? {} : {enough}), ...(settled ? {settled} : {})}, resolved);
-      const fetchAlong = async (route: Route) => inspect(await withSiteAnswer(asPage(await fetchTargetAlong(route))));
+      const fetchAlong = async (route: Route) => inspectAlong(asPage(await fetchTargetAlong(route)));
       const renderAlong = async (route: Route, wait = request.wait) => {
         const page = await stages.renderPage(
           url,
           {headers: callerHeaders, deadline, wait, emulation: request.emulation, screenshot: request.screenshot, ...route, errorPages: true},
           resolved,
         );
-        return inspect(await withSiteAnswer(page), page);
+        return inspectAlong(page, page);
       };
       /** The oEmbed rung: the provider's answer for the URL asked for stands for the page behind the wall. */
       const oembedView = async (walled: View): Promise<View | null> => {
@@ -270,7 +289,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           ? await renderAlong(firstRoute).catch((error: unknown) => (isLinkpeekError(error) && error.code === 'ENOTHTML' ? fetchTargetAlong(firstRoute) : Promise.reject(error)))
           : await fetchTargetAlong(firstRoute);
       if ('kind' in first && first.kind === 'file') return await describeFile(first);
-      let view = 'snapshot' in first ? first : inspect(await withSiteAnswer(first));
+      let view = 'snapshot' in first ? first : await inspectAlong(first);
       if (request.prerender === 'auto' && view.wall === null && prerenderReason(view.page, view.candidates, resolved) !== null) {
         // Best effort: a browser that cannot start or render, or a page whose scripts reach for a
         // refused address (the page itself passed the policy), leaves the static result standing.
@@ -326,7 +345,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const pingRequest = {ping: request.ping, headers, pageUrl: page.url, deadline};
       // The oEmbed answer fills fields the page left empty, so it comes before ping.
       // The site's answer asked alongside (the page still of that site) is the embed when it holds one: no second request.
-      const alongsideEmbed = request.iframe && alongside !== null && page.oembed !== undefined ? await alongside.then((answer) => (answer ? readOEmbed(answer.members, answer.url) : null)) : null;
+      const alongsideEmbed = request.iframe && alongside !== null && ofAskedSite(page.url) ? await alongside.then((answer) => (answer ? readOEmbed(answer.members, answer.url) : null)) : null;
       const embedded = request.iframe
         ? (view.embedded ??
           (alongsideEmbed?.iframe ? alongsideEmbed : await stages.fetchIframe(page.url, snapshot, {...sizeOf(request.iframe), headers, deadline}, resolved, ...providers)))
@@ -375,6 +394,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       if (deadline.signal.aborted && !isLinkpeekError(error)) throw named(deadline.signal.reason);
       throw named(error);
     } finally {
+      returned.abort();
       deadline.dispose();
     }
   };

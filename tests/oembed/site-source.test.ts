@@ -48,7 +48,7 @@ const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
 const only127001 = (address: string) => address === '127.0.0.1';
 
 /** What the oEmbed endpoints do in the current test. */
-type Mode = 'ok' | 'status-500' | 'junk' | 'hang' | 'redirect-refused' | 'redirect-elsewhere';
+type Mode = 'ok' | 'status-500' | 'junk' | 'hang' | 'slow' | 'redirect-refused' | 'redirect-elsewhere';
 
 interface Hit {
   host: string;
@@ -64,6 +64,8 @@ let hits: Hit[] = [];
 /** When each page was answered, by host. */
 let answered: Record<string, number> = {};
 let refusedHits: string[] = [];
+/** What became of a `slow` answer: closed by the client before it was sent, or sent. */
+let slowAnswer: Promise<'closed before sent' | 'sent'> | undefined;
 let main: Server;
 let refused: Server;
 let port = 0;
@@ -164,16 +166,33 @@ function serveOEmbed(host: string, response: ServerResponse): void {
     case 'hang':
       // Headers, then nothing: the request's own cap (pingTimeout) ends it.
       return void response.writeHead(200, {'content-type': 'application/json'}).write('{');
+    case 'slow': {
+      // Answered after 3 s, unless the client gave up on it first.
+      slowAnswer = new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          resolve('sent');
+          serveAnswer(host, response);
+        }, 3_000);
+        response.on('close', () => {
+          clearTimeout(timer);
+          resolve('closed before sent');
+        });
+      });
+      return;
+    }
     case 'redirect-refused':
       return void response.writeHead(302, {location: `http://refused.test:${port}/oembed`}).end();
     case 'redirect-elsewhere':
       return void response.writeHead(302, {location: `http://elsewhere.test:${port}/oembed`}).end();
-    default: {
-      const answer = answerFor(host);
-      if (answer === null) return void response.writeHead(404).end();
-      response.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify(answer));
-    }
+    default:
+      serveAnswer(host, response);
   }
+}
+
+function serveAnswer(host: string, response: ServerResponse): void {
+  const answer = answerFor(host);
+  if (answer === null) return void response.writeHead(404).end();
+  response.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify(answer));
 }
 
 function handle(request: IncomingMessage, response: ServerResponse): void {
@@ -220,6 +239,7 @@ beforeEach(() => {
   hits = [];
   answered = {};
   refusedHits = [];
+  slowAnswer = undefined;
 });
 
 /** The provider table of these tests: each site's endpoint on the local server (schemes match any port). */
@@ -374,6 +394,24 @@ describe('alongside the page', () => {
     expect(asked).toBeDefined();
     // Sequential would put the oEmbed request after the page's answer; the page waited 500 ms.
     expect(asked!.at).toBeLessThan(answered['www.tiktok.com']!);
+  });
+});
+
+describe('not waited for when the page settled it', () => {
+  it('a page that gave every field the answer gives does not wait for a slow answer, and the request ends with the call', async () => {
+    mode = 'slow';
+    const result = await createExtractor(config({pingTimeout: 20_000}))(at('www.youtube.com', '/watch?v=full'), {ping: false});
+    expect(result.data.title).toBe('Piano cat (full page)');
+    expect(oembedHits()).toHaveLength(1);
+    // The answer was due 3 s after it was asked; the call returned without it and closed the request.
+    expect(await slowAnswer).toBe('closed before sent');
+  });
+
+  it('a page that left a field empty waits for it', async () => {
+    mode = 'slow';
+    const result = await createExtractor(config({pingTimeout: 20_000}))(at('www.youtube.com', '/watch?v=cat'), {ping: false});
+    expect(await slowAnswer).toBe('sent');
+    expect(result.data.author).toBe('Cat Channel');
   });
 });
 
