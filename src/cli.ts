@@ -14,6 +14,9 @@ import {parseQuery, type ParsedQuery} from './endpoint/parse-query.js';
 import type {HandlerConfig} from './endpoint/handler.js';
 import {startEndpoint} from './endpoint/serve.js';
 import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './batch/run-batch.js';
+import {enqueueBatch} from './batch/enqueue-batch.js';
+import {runWorker, type JobExtractOptions} from './batch/run-worker.js';
+import {batchProgress, type QueueProgress} from './batch/batch-progress.js';
 import {robotsCheck} from './batch/robots.js';
 
 const usage = `Usage:
@@ -24,6 +27,12 @@ const usage = `Usage:
                  [--resume] [options for <url>]
                                   extract every URL of <file> (one a line; - is stdin), one JSON
                                   line per URL (result or error, with "url") on stdout or in FILE
+  linkpeek batch <file|-> --queue URL [--name N] [--out FILE] [--attempts N] [options for <url>]
+                                  queue the URLs on Redis for \`linkpeek worker\`s, write their lines
+  linkpeek batch --queue URL [--name N] --status
+                                  print where a queued batch stands, as JSON
+  linkpeek worker --queue URL [--name N] [--concurrency N] [options for <url>]
+                                  extract the jobs of a queued batch until Ctrl-C
 
 Options for <url> (the endpoint's query parameters, as flags):
   --no-ping                 do not check that URLs in the result are reachable
@@ -71,6 +80,20 @@ Options for batch (and every option for <url>, applied to each URL):
   Exit 0 when every URL has its line (failed URLs included), 2 on usage errors, 130 on Ctrl-C
   (the lines written are complete; --resume finishes the rest).
 
+Options for a batch on a queue (see docs/batch.md):
+  --queue URL               the Redis of the queue, e.g. redis://127.0.0.1:6379
+  --name N                  the batch's name (default: default); a re-run of the same name skips
+                            the URLs it finished and writes every line again
+  --attempts N              tries per URL before its failure line (default 3; exponential backoff
+                            from 5 s); 4xx, bad URLs and walls are not retried
+  --status                  print the batch's counts (done, failed, rateLimited, left, rate, eta)
+  The producer writes the lines as workers finish them; Ctrl-C stops waiting (the jobs stay queued).
+
+Options for worker (and every option for <url>, under each job's own):
+  --queue URL, --name N     as for batch
+  --concurrency N           jobs at once in this worker (default 4)
+  Ctrl-C: no new job, the jobs in flight finish; a second Ctrl-C leaves them to other workers.
+
 Both:
   --allow-loopback          FOR LOCAL TESTING ONLY: also allow 127.0.0.0/8 and ::1 targets
                             (same as env LINKPEEK_ALLOW_LOOPBACK=1). Private ranges stay refused.
@@ -97,6 +120,9 @@ async function main(argv: string[]): Promise<number> {
       out: {type: 'string'},
       concurrency: {type: 'string'},
       'per-host': {type: 'string'},
+      queue: {type: 'string'},
+      name: {type: 'string'},
+      attempts: {type: 'string'},
       'per-second': {type: 'string'},
     },
     strict: false,
@@ -104,7 +130,7 @@ async function main(argv: string[]): Promise<number> {
     tokens: true,
   });
   const flags = new URLSearchParams();
-  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'no-playground', 'redis', 'out', 'concurrency', 'per-host', 'per-second', 'robots', 'resume']);
+  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'no-playground', 'redis', 'out', 'concurrency', 'per-host', 'per-second', 'robots', 'resume', 'queue', 'name', 'attempts', 'status']);
   for (const token of tokens) {
     if (token.kind !== 'option' || own.has(token.name)) continue;
     // `--no-ping` is `ping=false`; every other flag is the query parameter of the same name.
@@ -132,6 +158,14 @@ async function main(argv: string[]): Promise<number> {
     if (redis !== undefined && values['no-cache'] === true) throw usageError('`--redis` and `--no-cache` exclude each other.');
     if (redis !== undefined && !/^rediss?:\/\/\S+$/i.test(redis)) throw usageError('`--redis` must be a redis:// or rediss:// URL.');
     return serve(values.port, values.host, {...policy, cache: values['no-cache'] !== true, playground: values['no-playground'] !== true}, redis);
+  }
+  if (positionals[0] === 'worker') {
+    if (positionals.length !== 1) throw usageError('`worker` takes no input: the producer (`linkpeek batch --queue`) queues the URLs.');
+    return worker(values, flags, policy);
+  }
+  if (positionals[0] === 'batch' && values.queue !== undefined) return queuedBatch(positionals.slice(1), values, flags);
+  for (const name of ['queue', 'name', 'attempts', 'status'] as const) {
+    if (values[name] !== undefined) throw usageError(`\`--${name}\` is for \`linkpeek batch --queue\` and \`linkpeek worker\` only.`);
   }
   if (positionals[0] === 'batch') {
     if (positionals.length !== 2) throw usageError('`batch` takes one input: a file of URLs, or - for stdin.');
@@ -335,6 +369,168 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
 /** A `--per-second`: whole from 1 to 1000, or from 0.001 below 1 (what the host gate takes). */
 function validRate(rate: number): boolean {
   return rate >= 1 ? Number.isInteger(rate) && rate <= 1000 : rate >= 0.001;
+}
+
+/** The Redis URL and batch name of `--queue` and `--name`, checked. */
+function queueFlags(values: Record<string, unknown>): {queue: string; name?: string} {
+  const queue = values.queue;
+  if (typeof queue !== 'string' || !/^rediss?:\/\/\S+$/i.test(queue)) throw usageError('`--queue` must be a redis:// or rediss:// URL.');
+  const name = values.name;
+  if (name !== undefined && (typeof name !== 'string' || !/^[\w.-]{1,100}$/.test(name))) {
+    throw usageError('`--name` must be 1 to 100 letters, digits, `.`, `_` or `-`.');
+  }
+  return {queue, ...(typeof name === 'string' ? {name} : {})};
+}
+
+/** The extraction flags as the options every job (or every job of a worker) gets, checked once. */
+function flagOptions(flags: URLSearchParams): JobExtractOptions {
+  try {
+    const probe = new URLSearchParams(flags);
+    probe.set('url', 'https://example.com/');
+    const parsed = parseQuery(probe);
+    refuseEndpointOnly(parsed);
+    return parsed.options as JobExtractOptions;
+  } catch (error) {
+    throw asFlagError(error);
+  }
+}
+
+/** A whole number flag from 1 to `max`, or `fallback`. */
+function countFlag(values: Record<string, unknown>, name: string, fallback: number, max = 256): number {
+  const value = values[name];
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) {
+    throw usageError(`\`--${name}\` must be a number from 1 to ${max}.`);
+  }
+  return Number(value);
+}
+
+/** `linkpeek batch --queue`: the producer. Queues the URLs, writes their lines as workers finish them. */
+async function queuedBatch(inputs: string[], values: Record<string, unknown>, flags: URLSearchParams) {
+  const target = queueFlags(values);
+  for (const name of ['concurrency', 'per-host', 'per-second', 'robots', 'resume'] as const) {
+    if (values[name] === undefined) continue;
+    throw usageError(
+      name === 'resume'
+        ? '`--resume` is implicit with `--queue`: a re-run of the same `--name` skips the URLs it finished.'
+        : `\`--${name}\` is for \`linkpeek worker\` with \`--queue\`: the workers extract.`,
+    );
+  }
+  if (values.status === true) {
+    if (inputs.length > 0 || [...flags.keys()].length > 0) throw usageError('`--status` takes only `--queue` and `--name`.');
+    process.stdout.write(`${JSON.stringify(await batchProgress(target), null, 2)}\n`);
+    return 0;
+  }
+  if (inputs.length !== 1) throw usageError('`batch` takes one input: a file of URLs, or - for stdin.');
+  const input = inputs[0] as string;
+  const attempts = countFlag(values, 'attempts', 3, 100);
+  const out = values.out;
+  if (out !== undefined && (typeof out !== 'string' || out === '')) throw usageError('`--out` needs a file name.');
+  const options = flagOptions(flags);
+  let text: string;
+  try {
+    text = input === '-' ? await readStream(process.stdin) : readFileSync(input, 'utf8');
+  } catch (error) {
+    throw usageError(`Cannot read \`${input}\`: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+  }
+  const urls = readUrls(text);
+  // Every line is written again from Redis on a re-run: the file is rewritten, one whole line per write.
+  const fd = typeof out === 'string' ? openSync(out, 'w') : null;
+  const write = (line: string) => {
+    if (fd === null) process.stdout.write(`${line}\n`);
+    else writeSync(fd, `${line}\n`);
+  };
+  const started = Date.now();
+  const label = `queue ${target.name ?? 'default'}`;
+  let last: QueueProgress | undefined;
+  let bar: cliProgress.SingleBar | undefined;
+  let ticker: NodeJS.Timeout | undefined;
+  const line = (state: QueueProgress) =>
+    `linkpeek batch (${label}): ${state.done}/${state.total} done, ${state.failed} failed, ${state.rateLimited} rate-limited, ${state.left} left, ${state.rate.toFixed(1)}/s, ETA ${formatSeconds(state.eta)}`;
+  if (process.stderr.isTTY) {
+    bar = new cliProgress.SingleBar(
+      {
+        stream: process.stderr,
+        format: 'linkpeek batch {bar} {value}/{total} | {rate}/s | ETA {etaText} | {failed} failed | {rateLimited} rate-limited',
+        hideCursor: true,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+  } else {
+    ticker = setInterval(() => last && process.stderr.write(`${line(last)}\n`), 2000);
+  }
+  const progress = (state: QueueProgress) => {
+    if (bar && !last) bar.start(state.total, state.done, {failed: 0, rateLimited: 0, rate: '0.0', etaText: '?'});
+    last = state;
+    bar?.update(state.done, {failed: state.failed, rateLimited: state.rateLimited, rate: state.rate.toFixed(1), etaText: formatSeconds(state.eta)});
+  };
+  const stop = new AbortController();
+  const onSignal = () => {
+    stop.abort();
+    process.once('SIGINT', () => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  let final: QueueProgress;
+  try {
+    final = await enqueueBatch({...target, urls, options, attempts, write, progress, signal: stop.signal});
+  } finally {
+    clearInterval(ticker);
+    bar?.stop();
+    if (fd !== null) closeSync(fd);
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const skipped = final.skipped ? `, ${final.skipped} finished in an earlier run` : '';
+  if (stop.signal.aborted) {
+    process.stderr.write(
+      `linkpeek batch (${label}): stopped waiting after ${seconds}s: ${final.done}/${final.total} written, ${final.left} left; the jobs stay queued for the workers. Run the same command again to collect every line.\n`,
+    );
+    return 130;
+  }
+  process.stderr.write(`linkpeek batch (${label}): done, ${final.done}/${final.total} in ${seconds}s, ${final.failed} failed, ${final.rateLimited} rate-limited${skipped}\n`);
+  return 0;
+}
+
+/** `linkpeek worker`: extracts a queued batch's jobs until Ctrl-C. */
+async function worker(values: Record<string, unknown>, flags: URLSearchParams, policy: Pick<HandlerConfig, 'allowAddress'>) {
+  const target = queueFlags(values);
+  for (const name of ['out', 'resume', 'attempts', 'status'] as const) {
+    if (values[name] !== undefined) throw usageError(`\`--${name}\` is for \`linkpeek batch\`, not \`linkpeek worker\`.`);
+  }
+  const concurrency = countFlag(values, 'concurrency', 4);
+  const options = flagOptions(flags);
+  const label = `queue ${target.name ?? 'default'}`;
+  const stop = new AbortController();
+  const onSignal = (signal: string) => {
+    process.stderr.write(`linkpeek worker (${label}): ${signal}, finishing the jobs in flight\n`);
+    stop.abort();
+    // A second signal: now; the jobs in flight go to another worker when their lock ends.
+    process.once(signal, () => process.exit(130));
+  };
+  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  const screenshotProvider = createChromiumProvider({concurrency: Math.min(concurrency, 4)});
+  let lastError = 0;
+  process.stderr.write(`linkpeek worker (${label}): waiting for jobs on ${redactRedis(target.queue)}, ${concurrency} at once\n`);
+  try {
+    const summary = await runWorker({
+      ...target,
+      concurrency,
+      options,
+      config: {...policy, screenshotProvider},
+      signal: stop.signal,
+      onError: (error) => {
+        // Redis away: the worker reconnects; said at most every 5 s.
+        if (Date.now() - lastError < 5000) return;
+        lastError = Date.now();
+        process.stderr.write(`linkpeek worker (${label}): Redis: ${error.message}; reconnecting\n`);
+      },
+    });
+    process.stderr.write(`linkpeek worker (${label}): stopped, ${summary.written} lines written (${summary.failed} failed), ${summary.retried} attempts retried\n`);
+  } finally {
+    await screenshotProvider.close();
+  }
+  return 0;
 }
 
 // The flags are the endpoint's query parameters; option errors name them as the user typed them.

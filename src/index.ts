@@ -109,6 +109,15 @@ export type {ImageInfo} from './ping/image-info.js';
 export {createDeadline} from './deadline.js';
 export type {Deadline} from './deadline.js';
 
+// Batches on a queue (BullMQ on Redis): a producer, workers, progress
+export {enqueueBatch} from './batch/enqueue-batch.js';
+export type {EnqueueBatchOptions} from './batch/enqueue-batch.js';
+export {runWorker} from './batch/run-worker.js';
+export type {RunWorkerOptions, WorkerEvent, WorkerSummary, BatchJobData, JobExtractOptions} from './batch/run-worker.js';
+export {batchProgress} from './batch/batch-progress.js';
+export type {QueueProgress} from './batch/batch-progress.js';
+export type {QueueTarget, QueueAttempts, QueueLocks} from './batch/queue-options.js';
+
 // HTTP endpoint
 export {createHandler, handleQuery} from './endpoint/handler.js';
 export type {HandlerConfig, QueryRequest, QueryResponse} from './endpoint/handler.js';

@@ -10,6 +10,7 @@ const src = join(root, 'src');
 /**
  * Which folders each part of src/ may import ('.' is the top level: options, errors, data, deadline).
  * `shared` (the Page and the shapes several stages share) imports nothing; parse and rules never import fetch.
+ * `batch` runs extract() over many URLs (in one process, or as a job queue); the endpoint is not below it.
  */
 const allowed: Record<string, string[]> = {
   '.': ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint', 'batch'],
@@ -27,7 +28,6 @@ const allowed: Record<string, string[]> = {
   files: ['.', 'shared', 'url', 'fetch', 'parse', 'ping', 'files'],
   palette: ['.', 'shared', 'url', 'fetch', 'palette'],
   card: ['.', 'card'],
-  // The batch stage runs extract() over many URLs (in one process, or as a job queue); the endpoint is not below it.
   batch: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'batch'],
   endpoint: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint'],
 };

@@ -2,8 +2,8 @@ import type {LinkpeekError} from '../errors.js';
 
 // Which failures a batch tries again. Asking again cannot fix the caller's input or a page that
 // answered for good (a 404, a file where a page was asked, a login wall the recovery ladder already
-// climbed); it may fix a timeout, a dropped connection, a 5xx, a rate limit or a browser hiccup.
-const final = new Set(['EINVALURL', 'EFORBIDDENURL', 'EINVALOPTION', 'ENOELEMENT', 'ENOTHTML', 'ETOOLARGE', 'EMAXREDIRECTS', 'EWALL']);
+// climbed, a robots.txt that says no); it may fix a timeout, a dropped connection, a 5xx, a rate limit or a browser hiccup.
+const final = new Set(['EINVALURL', 'EFORBIDDENURL', 'EINVALOPTION', 'ENOELEMENT', 'ENOTHTML', 'ETOOLARGE', 'EMAXREDIRECTS', 'EWALL', 'EROBOTS']);
 
 /** HTTP statuses worth another try: timeouts, too early, too many requests, and the server's errors. */
 const retryStatuses = new Set([408, 425, 429]);

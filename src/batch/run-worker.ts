@@ -8,8 +8,9 @@ import {assertObject, positiveInteger} from '../option-checks.js';
 import {normalizeQueueLocks, normalizeQueueTarget, type QueueLocks, type QueueTarget} from './queue-options.js';
 import {batchKeys, connect, recordOutcome, type Outcome} from './queue-store.js';
 import {isRetryable} from './retryable.js';
-import {redisHostGate, type HostGate} from './host-gate.js';
+import {redisHostGate, type HostGate, type RedisHostGateOptions} from './host-gate.js';
 import {runPolitely} from './polite-run.js';
+import type {RobotsCheck} from './robots.js';
 
 /** The options of one `extract()` call, as a job carries them: JSON, so no `signal`. */
 export type JobExtractOptions = Omit<NonNullable<Parameters<Extract>[1]>, 'signal'>;
@@ -34,6 +35,10 @@ export interface RunWorkerOptions extends QueueTarget, QueueLocks {
    * @default redisHostGate on the queue's Redis, with its default limits
    */
   gate?: HostGate | null;
+  /** The limits of the default gate (`perHost`, `perSecond`, …; see docs/batch.md#politeness). */
+  gateLimits?: RedisHostGateOptions;
+  /** Obey robots.txt: a URL it disallows is not fetched (its line is `EROBOTS`). */
+  robots?: RobotsCheck;
   /**
    * Stops the worker: no new job is taken, the jobs in flight finish and write their line (a job
    * still waiting for its host's turn goes back to the queue, unattempted).
@@ -80,7 +85,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
   const summary: WorkerSummary = {written: 0, failed: 0, retried: 0};
   const redis = connect(queue);
   const bullConnection = connect(queue);
-  const gate = options.gate === undefined ? redisHostGate(redis) : options.gate;
+  const gate = options.gate === undefined ? redisHostGate(redis, options.gateLimits) : options.gate;
   const stop = new AbortController();
 
   const record = async (outcome: Outcome, attempt: number, code?: string) => {
@@ -101,7 +106,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
       return extract(url, {...options.options, ...jobOptions});
     };
     try {
-      const result = await (gate ? runPolitely(url, run, {gate, signal: stop.signal}) : run());
+      const result = await (gate ? runPolitely(url, run, {gate, robots: options.robots, signal: stop.signal}) : run());
       await record({jobId: job.id as string, url: shown, status: 'success', line: JSON.stringify({url: shown, ...result})}, attempt);
       return 'success';
     } catch (thrown) {
