@@ -200,6 +200,8 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
   const path = request.url ?? '/';
   hits.push({host, path, at: performance.now()});
   if (path.startsWith('/oembed') || path.startsWith('/api/oembed')) return serveOEmbed(host, response);
+  // A short link: the site is known only once the redirect is followed.
+  if (`${host}${path}` === 'blog.example/go/cat') return void response.writeHead(302, {location: at('www.youtube.com', '/watch?v=cat')}).end();
   const html = pageFor(host, path);
   if (html === null) return void response.writeHead(404, {'content-type': 'text/plain'}).end('not found');
   const send = () => {
@@ -353,6 +355,15 @@ describe('oEmbed fields where the page lacks them', () => {
     });
     expect(result.data.date).toBe('2024-03-04T05:06:07.000Z');
     expect(oembedHits().map((hit) => hit.path.split('?')[0])).toEqual(['/api/oembed.json']);
+  });
+
+  it("a link that redirects to a site's page: its oEmbed is asked after the page, for the page's final URL", async () => {
+    const result = await createExtractor(config())(at('blog.example', '/go/cat'), {ping: false});
+    expect(card(result.data)).toMatchObject({title: 'Cat plays the piano', author: 'Cat Channel', publisher: 'YouTube'});
+    const [asked] = oembedHits();
+    expect(oembedHits()).toHaveLength(1);
+    expect(new URL(asked!.path, 'http://x').searchParams.get('url')).toBe(at('www.youtube.com', '/watch?v=cat'));
+    expect(asked!.at).toBeGreaterThanOrEqual(answered['www.youtube.com']!);
   });
 
   it('`iframe`: the answer asked alongside is the embed too (one request, sized as asked)', async () => {
