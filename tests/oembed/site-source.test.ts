@@ -10,7 +10,11 @@ import type {AddressInfo, LookupFunction} from 'node:net';
 import {performance} from 'node:perf_hooks';
 import {afterAll, beforeAll, beforeEach, describe, expect, it, jest} from '@jest/globals';
 import {createHandler} from '../../src/endpoint/handler.js';
+import {createDeadline} from '../../src/deadline.js';
+import {LinkpeekError} from '../../src/errors.js';
 import {createExtractor, type CreateExtractorConfig} from '../../src/extract.js';
+import {fetchSiteOEmbed} from '../../src/oembed/site-oembed.js';
+import {normalizeConfig} from '../../src/options.js';
 import type {OEmbedProvider} from '../../src/oembed/registry.js';
 import {firstParagraph, oembed} from '../../src/rules/sites/oembed-rules.js';
 import type {SiteRules} from '../../src/rules/sites/site.js';
@@ -491,6 +495,28 @@ describe('Server-Timing', () => {
     const plain = await fetch(`${base}?${new URLSearchParams({url: at('blog.example', '/post'), ping: 'false'})}`);
     expect(plain.status).toBe(200);
     expect(plain.headers.get('server-timing')).not.toMatch(/site-oembed/);
+  });
+});
+
+describe('fetchSiteOEmbed, the stage', () => {
+  it('answers the members and the URL that answered; null without an endpoint for the page; the deadline ends it', async () => {
+    const resolved = normalizeConfig({allowAddress: only127001, dnsLookup: lookup});
+    const deadline = createDeadline(10_000);
+    try {
+      const request = {headers: {}, deadline};
+      const answer = await fetchSiteOEmbed(at('www.tiktok.com', '/@examplecook/video/1'), request, resolved, providers());
+      expect(answer).toMatchObject({url: at('www.tiktok.com', '/oembed?url=' + encodeURIComponent(at('www.tiktok.com', '/@examplecook/video/1')) + '&format=json'), members: {author_name: 'Example Cook'}});
+      expect(await fetchSiteOEmbed(at('blog.example', '/post'), request, resolved, providers())).toBeNull();
+      expect(oembedHits()).toHaveLength(1);
+      const own = await fetchSiteOEmbed(at('blog.example', '/post'), {...request, endpoint: at('shop.example', '/oembed')}, resolved, providers());
+      expect(own?.members.title).toBe('Blue Mug');
+    } finally {
+      deadline.dispose();
+    }
+    const aborted = new AbortController();
+    aborted.abort();
+    const ended = createDeadline(10_000, aborted.signal);
+    await expect(fetchSiteOEmbed(at('www.youtube.com', '/watch?v=cat'), {headers: {}, deadline: ended}, resolved, providers())).rejects.toBeInstanceOf(LinkpeekError);
   });
 });
 
