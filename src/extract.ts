@@ -237,13 +237,13 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         if (alongside !== null) {
           // The site's answer, asked alongside, read by its rules (no second request): it stands when
           // they find a title in it.
-          const site = await alongside;
-          if (site === null) return null;
-          const page = {...wallPage, url: url.href, html: '', oembed: site.members};
+          const answer = await alongside;
+          if (answer === null) return null;
+          const page = {...wallPage, url: url.href, html: '', oembed: answer.members};
           const candidates = pick(empty, page);
           if (!candidates.title) return null;
-          const embedded = request.iframe ? readOEmbed(site.members, site.url) : undefined;
-          return {page, snapshot: empty, candidates: {...candidates, url: candidates.url ?? url.href}, wall: null, ...(embedded ? {embedded} : {})};
+          const embedded = request.iframe ? readOEmbed(answer.members, answer.url) : undefined;
+          return {page, snapshot: empty, candidates: keepMetaFields({...candidates, url: candidates.url ?? url.href}, request.meta), wall: null, ...(embedded ? {embedded} : {})};
         }
         const size = request.iframe ? sizeOf(request.iframe) : {};
         const answer = await stages.fetchIframe(url.href, empty, {...size, headers: callerHeaders, deadline}, resolved, ...providers);
