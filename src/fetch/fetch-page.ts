@@ -63,29 +63,32 @@ export interface SettledAnswer {
   redirects: Page['redirects'];
 }
 
-// The end of the head as the bytes hold it (any ASCII-compatible charset): `</head` or `<body`.
+// The end of the head (any ASCII-compatible charset): `</head` or `<body`, then white space or `>`.
 const headEnd = /<\/head[\s>]|<body[\s>]/i;
-// Bytes before the last searched offset looked at again, for a tag split between two chunks.
+// The end of the previous chunk searched again with the next, for a tag split between two chunks.
 const headEndOverlap = 6;
 
 /**
  * The {@link EarlyStop} of one HTML body: the deadline cut (`enough`, from `at`) and the settled
- * check, asked once the head end shows. Each chunk is searched for it once (not the whole body again).
+ * check, asked once the head end shows, with the HTML up to it. Each chunk is searched once.
  */
 function earlyStopOf(request: FetchRequest, at: number, charset: string | null, answer: SettledAnswer): EarlyStop | undefined {
   const {enough, settled} = request;
   if (!enough && !settled) return undefined;
   const decoded = (bytes: Buffer) => decodeBody(bytes, charset).text;
-  let searched = 0;
+  let tail = '';
   return {
     ...(enough ? {at, enough: (bytes: Buffer) => enough(decoded(bytes))} : {}),
     ...(settled
       ? {
-          settled: (bytes: Buffer) => {
-            const from = Math.max(0, searched - headEndOverlap);
-            searched = bytes.length;
-            if (!headEnd.test(bytes.toString('latin1', from))) return undefined;
-            return settled(decoded(bytes), answer);
+          settled: (latest: Buffer, all: () => Buffer) => {
+            const searched = tail + latest.toString('latin1');
+            tail = searched.slice(-headEndOverlap);
+            if (!headEnd.test(searched)) return undefined;
+            // Only the head is judged: what follows it is what the check says cannot matter.
+            const html = decoded(all());
+            const end = headEnd.exec(html);
+            return settled(end ? html.slice(0, end.index + end[0].length) : html, answer);
           },
         }
       : {}),

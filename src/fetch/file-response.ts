@@ -127,7 +127,7 @@ export function createBodyReader(body: Readable): BodyReader {
   const fill = async (limit: number, early?: EarlyStop): Promise<BodyPrefix> => {
     const stopper = earlyStopper(early, body, () => (joined ??= Buffer.concat(chunks, size)));
     // What an earlier read (the sniff) holds already is checked before waiting for more.
-    if (size > 0) stopper.check();
+    if (size > 0) stopper.check((joined ??= Buffer.concat(chunks, size)));
     try {
       // One byte past `limit` tells whether the body goes on.
       while (!ended && size <= limit && !stopper.stopped) {
@@ -147,7 +147,7 @@ export function createBodyReader(body: Readable): BodyReader {
         chunks.push(chunk);
         size += chunk.length;
         joined = undefined;
-        stopper.check();
+        stopper.check(chunk);
       }
     } finally {
       stopper.dispose();

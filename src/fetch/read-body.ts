@@ -17,21 +17,22 @@ export interface BodyPrefix {
  * - near the deadline (`at`, epoch ms, and `enough`): from `at` on, `enough(bytes)` is asked (then
  *   again as more bytes come, at most every {@link recheckEvery} ms); when it says yes the stream is
  *   closed and the bytes so far returned (`'timeout'`);
- * - at any time (`settled`): asked as bytes come until it answers; `true` closes the stream there
- *   (`'settled'`), `false` reads on without asking again, `undefined` asks again with more bytes.
+ * - at any time (`settled`): asked with each chunk as it comes (`all()` gives every byte so far)
+ *   until it answers; `true` closes the stream there (`'settled'`), `false` reads on without asking
+ *   again, `undefined` asks again with the next chunk.
  */
 export interface EarlyStop {
   at?: number;
   enough?: (bytes: Buffer) => boolean;
-  settled?: (bytes: Buffer) => boolean | undefined;
+  settled?: (latest: Buffer, all: () => Buffer) => boolean | undefined;
 }
 
 /** The least time between two `enough` checks of one body: each may decode and parse it all. */
 export const recheckEvery = 200;
 
-/** The checks of an {@link EarlyStop} over a body being read: `check()` after each chunk; `stopped` once it closed the body. */
+/** The checks of an {@link EarlyStop} over a body being read: `check(chunk)` after each chunk; `stopped` once it closed the body. */
 export interface EarlyStopper {
-  check(): void;
+  check(latest?: Buffer): void;
   readonly stopped: 'timeout' | 'settled' | undefined;
   dispose(): void;
 }
@@ -45,10 +46,10 @@ export function earlyStopper(early: EarlyStop | undefined, body: Readable, bytes
     stopped = why;
     body.destroy();
   };
-  const check = () => {
+  const check = (latest?: Buffer) => {
     if (!early || stopped) return;
-    if (settledAsked) {
-      const answer = early.settled!(bytes());
+    if (settledAsked && latest !== undefined) {
+      const answer = early.settled!(latest, bytes);
       if (answer === true) return stop('settled');
       if (answer === false) settledAsked = false;
     }
@@ -58,7 +59,7 @@ export function earlyStopper(early: EarlyStop | undefined, body: Readable, bytes
     if (enough(bytes())) stop('timeout');
   };
   // A body that stalls sends no chunk to check on: the timer asks at `at` itself.
-  const timer = early?.at !== undefined && early.enough ? setTimeout(check, Math.max(0, early.at - Date.now())) : undefined;
+  const timer = early?.at !== undefined && early.enough ? setTimeout(() => check(), Math.max(0, early.at - Date.now())) : undefined;
   timer?.unref();
   return {
     check,
@@ -91,7 +92,7 @@ export async function readBody(body: Readable, cap: number, early?: EarlyStop): 
       }
       chunks.push(buffer);
       size += buffer.length;
-      stopper.check();
+      stopper.check(buffer);
       if (stopper.stopped) break;
     }
   } catch (error) {

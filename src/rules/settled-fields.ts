@@ -62,10 +62,23 @@ export function unsettledFields(
   table: RuleTable = rules,
   sites: SiteIndex | null = defaultSiteIndex,
 ): MetaField[] {
+  const settled = fieldSettled(snapshot, page, pinged, table, sites);
+  return fields.filter((field) => !settled(field));
+}
+
+/** {@link unsettledFields} as one field's answer, for a caller that stops at the first open field. */
+function fieldSettled(
+  snapshot: Snapshot,
+  page: Pick<Page, 'url' | 'headers'>,
+  pinged: (field: MediaField) => boolean,
+  table: RuleTable,
+  sites: SiteIndex | null,
+): (field: MetaField) => boolean {
   const site = sites === null ? null : siteFor(sites, page.url);
   // The site's refused values still apply, with its own rules taken out (they are tried one by one).
   const refusing = site ? siteIndex([{...site, rules: {}}]) : null;
-  return fields.filter((field) => {
+  return (field) => !open(field);
+  function open(field: MetaField): boolean {
     if (mediaFields.has(field) && pinged(field as MediaField)) return true;
     for (const rule of rulesOf(field, table, site)) {
       const read = new Set<PropertyKey>();
@@ -91,7 +104,7 @@ export function unsettledFields(
     }
     // No rule can give a value: the body cannot either.
     return false;
-  });
+  }
 }
 
 /** What {@link settledCheck} reads of a call. */
@@ -132,6 +145,10 @@ export interface SettledContext {
 export function settledCheck(request: SettledRequest, context: SettledContext): ((html: string, page: SettledPage) => boolean) | undefined {
   if (request.data || request.iframe || !context.ownRules) return undefined;
   const asked = metaFields.filter((field) => request.meta[field]);
+  // A media field ping checks is never settled: the call reads the whole body without parsing its
+  // head twice. (Other fields are judged on the head: a rule may read JSON-LD only when the head's
+  // tags disagree, say.)
+  if (asked.some((field) => mediaFields.has(field) && request.ping[field as MediaField])) return undefined;
   return (html, page) => {
     const snapshot = parseHtml(html);
     if (!context.wallSettled({...page, html}, snapshot)) return false;
@@ -139,7 +156,8 @@ export function settledCheck(request: SettledRequest, context: SettledContext): 
       const found = pickFields(snapshot, page, rules, context.sites);
       if (!found.title || !found.description || found.image.length === 0) return false;
     }
-    return unsettledFields(snapshot, page, asked, (field) => request.ping[field], rules, context.sites).length === 0;
+    // The first open field ends the check.
+    return asked.every(fieldSettled(snapshot, page, (field) => request.ping[field], rules, context.sites));
   };
 }
 

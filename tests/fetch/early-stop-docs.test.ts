@@ -35,7 +35,7 @@ describe('docs/fetching.md, Stopping early: what settles each field', () => {
     expect(table.rows.map((row) => row[0]).sort()).toEqual(metaFields.map((field) => `\`${field}\``).sort());
   });
 
-  it.each(table.rows.map((row) => [row[0]!.replaceAll('`', '') as MetaField, row[1]!]))('%s: %s', (field, cell) => {
+  it.each(table.rows.map((row): [MetaField, string] => [row[0]!.replaceAll('`', '') as MetaField, row[1]!]))('%s: %s', (field, cell) => {
     const everyTag = headWith(Object.keys(contents));
     if (cell.startsWith('never')) {
       // Not even a head with every tag settles it.
