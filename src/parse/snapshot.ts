@@ -73,6 +73,13 @@ export interface BylineText {
   end: number;
 }
 
+/** A `<p>` that may be the page's lead paragraph (collect-paragraphs.ts). */
+export interface ParagraphText {
+  text: string;
+  /** Whether it sits in an `<article>` or `<main>`: the lead is looked for there first. */
+  lead: boolean;
+}
+
 /** What one htmlparser2 pass collects from a document. Plain, JSON-able data. */
 export interface Snapshot {
   /** The first `<base href>` value, raw. */
@@ -97,8 +104,17 @@ export interface Snapshot {
   times: string[];
   /** The first non-empty `<h1>` text. */
   h1: string | null;
-  /** The first `<p>` outside nav/header/footer/aside/form with at least {@link minParagraphLength} characters. */
+  /**
+   * The first `<p>` outside nav/header/footer/aside/form and figure/figcaption/blockquote/dialog with
+   * at least {@link minParagraphLength} characters.
+   */
   paragraph: string | null;
+  /**
+   * The first such `<p>`s, in document order, each marked when it sits in an `<article>` or `<main>`:
+   * at most {@link maxParagraphs}, and none after the {@link maxLeadParagraphs}th marked one; absent
+   * when there are none. The description's last source (src/rules/lead-paragraph.ts).
+   */
+  paragraphs?: ParagraphText[];
   /** The text of the first `<a rel="author">`. */
   authorLink: string | null;
   /** The first {@link maxImages} `<img>` elements. */
@@ -139,6 +155,9 @@ export const maxImages = 10;
 export const maxPictureSources = 10;
 /** The shortest `<p>` text taken as the description fallback. */
 export const minParagraphLength = 40;
+/** How many paragraphs {@link Snapshot.paragraphs} records at most, and how many in an article or main. */
+export const maxParagraphs = 6;
+export const maxLeadParagraphs = 3;
 
 /** A snapshot with nothing recorded yet: what an empty document gives. */
 export function emptySnapshot(): Snapshot {

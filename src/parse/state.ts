@@ -25,6 +25,12 @@ export interface ParseState {
   sectionDepth: number;
   /** Depth of nav/footer/aside/form nesting: their author links and dates are not the page's. */
   chromeDepth: number;
+  /** Depth of article/main nesting: their paragraphs may be the lead (collect-paragraphs.ts). */
+  contentDepth: number;
+  /** Depth of figure/figcaption/blockquote/dialog nesting: their paragraphs are no description. */
+  captionDepth: number;
+  /** Whether a `<p>` is being read for {@link Snapshot.paragraphs}. */
+  readingParagraph: boolean;
   /** How many elements have opened so far: the current one's ordinal. */
   elements: number;
   collectors: TextCollector[];
@@ -50,6 +56,9 @@ export function createParseState(): ParseState {
     rawText: false,
     sectionDepth: 0,
     chromeDepth: 0,
+    contentDepth: 0,
+    captionDepth: 0,
+    readingParagraph: false,
     elements: 0,
     collectors: [],
     scopes: [],

@@ -2,6 +2,7 @@ import {collapse, startText} from './collect-text.js';
 import {microdataAttributeTags} from './collect-microdata.js';
 import {recordAudioLink} from './audio-links.js';
 import {isRelAuthor} from './collect-bylines.js';
+import {asideTextTags, collectParagraph, contentTags} from './collect-paragraphs.js';
 import {recordLogoAlt} from './logo-alt.js';
 import {parseJsonld} from './jsonld.js';
 import type {FirstTextField, ParseState} from './state.js';
@@ -159,8 +160,12 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
   ...sections.map((name): [string, OpenHandler] => [name, (state) => { state.sectionDepth++; }]),
   ['h1', (state) => collectFirst(state, 'h1', 1)],
   ['p', (state) => {
-    if (state.sectionDepth === 0) collectFirst(state, 'paragraph', minParagraphLength);
+    if (state.sectionDepth !== 0 || state.captionDepth !== 0) return;
+    collectFirst(state, 'paragraph', minParagraphLength);
+    collectParagraph(state);
   }],
+  ...contentTags.map((name): [string, OpenHandler] => [name, (state) => { state.contentDepth++; }]),
+  ...asideTextTags.map((name): [string, OpenHandler] => [name, (state) => { state.captionDepth++; }]),
   ['a', (state, attribs) => {
     recordAudioLink(state.snapshot, attribs);
     openAnchor(state, attribs);
@@ -188,6 +193,8 @@ export const closeHandlers: ReadonlyMap<string, CloseHandler> = new Map<string, 
   ...rawTextTags.map((name): [string, CloseHandler] => [name, (state) => { state.rawText = false; }]),
   ['svg', (state) => { if (state.svgDepth > 0) state.svgDepth--; }],
   ...sections.map((name): [string, CloseHandler] => [name, (state) => { if (state.sectionDepth > 0) state.sectionDepth--; }]),
+  ...contentTags.map((name): [string, CloseHandler] => [name, (state) => { if (state.contentDepth > 0) state.contentDepth--; }]),
+  ...asideTextTags.map((name): [string, CloseHandler] => [name, (state) => { if (state.captionDepth > 0) state.captionDepth--; }]),
   ['picture', (state) => { state.picture = null; }],
 ]);
 

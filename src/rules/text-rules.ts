@@ -2,6 +2,8 @@ import type {Snapshot} from '../parse/parse-html.js';
 import {authorName} from './normalize.js';
 import {addNodeStrings, dereference, items, jsonldTypes, mainNodes, metaContentsOf, shortType, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
+import {metadataDescriptionRules} from './description.js';
+import {leadParagraph} from './lead-paragraph.js';
 import {authorLink, bodyAuthor, bodyByline, bodyDate, bylineDate, pathDate, twitterCreator} from './body-rules.js';
 
 /*
@@ -186,15 +188,13 @@ export const titleRules: Rule[] = [
   named('document(h1)', (snapshot) => snapshot.h1),
 ];
 
-/** Where the description is read, in priority order. */
+/**
+ * Where the description is read, in priority order (issue 28 item 3): the page's metadata, og first
+ * (description.ts: when its sources disagree), then the body's lead paragraph (lead-paragraph.ts).
+ */
 export const descriptionRules: Rule[] = [
-  meta('og:description'),
-  meta('twitter:description'),
-  jsonld('description'),
-  microdata('description', null),
-  meta('dc.description', 'dcterms.description', 'dcterms.abstract'),
-  meta('description'),
-  named('document(p)', (snapshot) => snapshot.paragraph),
+  ...metadataDescriptionRules,
+  leadParagraph,
 ];
 
 /** Where the language is read, in priority order. */
