@@ -28,6 +28,8 @@ export interface ExpectedPage {
   expected: FieldValues;
   /** Fields linkpeek gets wrong today, with why. */
   misses?: Partial<Record<ScoredField, string>>;
+  /** What the page exercises (tests/fixtures/articles). */
+  shape?: string;
 }
 
 export interface ExpectedFile {
@@ -35,14 +37,16 @@ export interface ExpectedFile {
 }
 
 export const pagesDirectory = new URL('../tests/fixtures/pages/', import.meta.url);
+/** The article pages of issue 28 item 3 (bylines and descriptions), with their own expected.json. */
+export const articlesDirectory = new URL('../tests/fixtures/articles/', import.meta.url);
 
-export function loadExpected(): ExpectedFile {
-  return JSON.parse(readFileSync(new URL('expected.json', pagesDirectory), 'utf8')) as ExpectedFile;
+export function loadExpected(directory: URL = pagesDirectory): ExpectedFile {
+  return JSON.parse(readFileSync(new URL('expected.json', directory), 'utf8')) as ExpectedFile;
 }
 
 /** A fixture page through parseHtml → pickFields → resolveUrls, each media field reduced to what ping off returns: its first candidate. */
-export function extractPage(name: string, url: string, headers: IncomingHttpHeaders = {}): FieldValues {
-  const snapshot = parseHtml(readFileSync(new URL(name, pagesDirectory), 'utf8'));
+export function extractPage(name: string, url: string, headers: IncomingHttpHeaders = {}, directory: URL = pagesDirectory): FieldValues {
+  const snapshot = parseHtml(readFileSync(new URL(name, directory), 'utf8'));
   const candidates: Candidates = resolveUrls(pickFields(snapshot, {url, headers}), documentBase(snapshot.baseHref, url));
   const values: FieldValues = {};
   for (const field of scoredFields) {
@@ -136,10 +140,10 @@ export function scorePages(pages: {name: string; expected: FieldValues; actual: 
 export const percent = (hits: number, pages: number): string => (pages === 0 ? '–' : `${((hits / pages) * 100).toFixed(1)} % (${hits}/${pages})`);
 
 /** The report as a Markdown table, then the lenient misses. */
-export function formatScore(score: Score, pageCount: number): string {
+export function formatScore(score: Score, pageCount: number, corpus = 'tests/fixtures/pages'): string {
   const row = (label: string, entry: FieldScore): string => `| ${label} | ${entry.pages} | ${percent(entry.exact, entry.pages)} | ${percent(entry.lenient, entry.pages)} |`;
   const lines = [
-    `linkpeek accuracy on ${pageCount} fixture pages (tests/fixtures/pages/expected.json), parse → rules → resolve, ping off`,
+    `linkpeek accuracy on ${pageCount} fixture pages (${corpus}/expected.json), parse → rules → resolve, ping off`,
     '',
     '| field | pages | exact | lenient |',
     '|---|---|---|---|',
