@@ -3,7 +3,7 @@ import type {FileResponse} from '../fetch/file-response.js';
 import {truncate} from '../ping/ping.js';
 import {sizeFromHeaders} from '../ping/media.js';
 import type {FileReason} from '../shared/file-info.js';
-import {type CanvasFactoryClass, type DrawablePage, drawPage, loadCanvasFactory, type PageImage, type PageImageOptions, standardFontDirectory} from './draw-pdf-page.js';
+import {type CanvasFactoryClass, type DrawablePage, drawPage, loadCanvasFactory, type PageImage, type PageImageOptions, standardFontDirectory, untilAborted} from './draw-pdf-page.js';
 import {cleanText, toLang} from './text-fields.js';
 
 /** What a PDF says about itself, from its Info dictionary, its XMP metadata and its first page. */
@@ -149,7 +149,7 @@ async function firstPageText(document: PdfDocument): Promise<string | null> {
 
 async function drawFirstPage(document: PdfDocument, Factory: CanvasFactoryClass, options: PageImageOptions, signal: AbortSignal): Promise<PageImage | null> {
   try {
-    return await drawPage(await document.getPage(1), Factory, options, signal);
+    return await drawPage(await untilAborted(document.getPage(1), signal), Factory, options, signal);
   } catch {
     // The metadata already read stands without the image.
     return null;

@@ -41,7 +41,13 @@ interface NodeCanvas {
 /** The part of a pdf.js page used here, typed locally as describe-pdf.ts types the rest. */
 export interface DrawablePage {
   getViewport(parameters: {scale: number}): {width: number; height: number};
-  render(parameters: {canvas: unknown; canvasContext: unknown; viewport: unknown}): {promise: Promise<void>; cancel(): void};
+  render(parameters: {canvas: unknown; canvasContext: unknown; viewport: unknown}): RenderTask;
+}
+interface RenderTask {
+  promise: Promise<void>;
+  cancel(): void;
+  /** Called each time pdf.js pauses between slices of about 15 ms of drawing; drawing goes on when `next` is called. */
+  onContinue?: (next: () => void) => void;
 }
 
 /**
@@ -74,27 +80,42 @@ export function standardFontDirectory(): string | null {
 
 /**
  * Draws `page` on a white canvas fitted in the options' box (times `deviceScaleFactor`, at most
- * {@link maxPagePixels}) and encodes it as `type`. Cancels the drawing when `signal` aborts
- * (rejecting); rejects when pdf.js cannot draw the page.
+ * {@link maxPagePixels}) and encodes it as `type`. Rejects when pdf.js cannot draw the page, and at
+ * once when `signal` aborts (or has), cancelling the drawing.
  */
 export async function drawPage(page: DrawablePage, Factory: CanvasFactoryClass, options: PageImageOptions, signal: AbortSignal): Promise<PageImage> {
+  signal.throwIfAborted();
   const size = page.getViewport({scale: 1});
   const scale = pageScale(size, options);
+  if (!(scale > 0 && Number.isFinite(scale))) throw new Error('The page has no size.');
   const viewport = page.getViewport({scale});
   const factory = new Factory();
   const drawing = factory.create(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
   const task = page.render({canvas: drawing.canvas, canvasContext: drawing.context, viewport});
-  const onAbort = () => task.cancel();
-  signal.addEventListener('abort', onAbort, {once: true});
+  // pdf.js goes from one slice of drawing to the next by microtask, which would hold the event loop
+  // (and the deadline's timer) for the whole page: each pause yields to it.
+  task.onContinue = (next) => void setImmediate(next);
   try {
-    await task.promise;
-    signal.throwIfAborted();
-    const bytes = await drawing.canvas.encode(options.type, options.type === 'png' ? undefined : options.quality);
+    await untilAborted(task.promise, signal);
+    const bytes = await untilAborted(drawing.canvas.encode(options.type, options.type === 'png' ? undefined : options.quality), signal);
     return {bytes, type: options.type};
   } finally {
-    signal.removeEventListener('abort', onAbort);
+    task.cancel();
     factory.destroy(drawing);
   }
+}
+
+/**
+ * `promise`, or a rejection with `signal`'s reason as soon as it aborts (at once when it has): a
+ * document destroyed by the deadline may leave pdf.js's own promises pending for ever.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, {once: true});
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** The scale that fits a page of `size` points in the options' box, within {@link maxPagePixels}. */

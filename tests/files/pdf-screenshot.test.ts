@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type {ScreenshotProvider} from '../../src/browser/provider.js';
 import {createHandler} from '../../src/endpoint/handler.js';
 import {createExtractor} from '../../src/extract.js';
-import {pageScale, standardFontDirectory} from '../../src/files/draw-pdf-page.js';
+import {pageScale, standardFontDirectory, untilAborted} from '../../src/files/draw-pdf-page.js';
 import {createFileStore} from '../../src/screenshot/store.js';
 import {serve} from '../helpers/files.js';
 import {loopbackConfig} from '../helpers/policy.js';
@@ -24,6 +24,7 @@ jest.setTimeout(60_000);
 let site: TestServer;
 let pdf: Buffer;
 let large: Buffer;
+let heavy: Buffer;
 const rangesAsked: string[] = [];
 const at = (path: string) => `http://site.test:${site.port}${path}`;
 let captures = 0;
@@ -42,13 +43,17 @@ const extract = createExtractor({...loopbackConfig, screenshotProvider: noBrowse
  * top), a red square near its bottom right corner (x 300-380, y 400-480) and, left of it, 'HARBOUR'
  * in 40 pt Helvetica, which pdf-lib does not embed (x 30-240, y 410-440), then `pages - 1` blank pages.
  */
-async function drawnPdf(options: {pages?: number; padding?: number} = {}): Promise<Buffer> {
+async function drawnPdf(options: {pages?: number; padding?: number; shapes?: number} = {}): Promise<Buffer> {
   const document = await PDFDocument.create();
   document.setTitle('Harbour plan');
   const page = document.addPage([400, 500]);
   page.drawRectangle({x: 50, y: 250, width: 300, height: 200, color: rgb(0, 0, 0)});
   page.drawRectangle({x: 300, y: 20, width: 80, height: 80, color: rgb(1, 0, 0)});
   page.drawText('HARBOUR', {x: 30, y: 60, size: 40, font: await document.embedFont(StandardFonts.Helvetica), color: rgb(0, 0, 0)});
+  // Many small half-transparent squares: a page that takes seconds to draw.
+  for (let index = 0; index < (options.shapes ?? 0); index++) {
+    page.drawRectangle({x: (index * 7) % 390, y: (index * 13) % 490, width: 5, height: 5, color: rgb((index % 7) / 7, 0, 0), opacity: 0.5});
+  }
   for (let number = 2; number <= (options.pages ?? 1); number++) document.addPage([400, 500]);
   if (options.padding) {
     const {PDFName} = await import('pdf-lib');
@@ -71,10 +76,12 @@ async function pixels(source: string | Buffer) {
 beforeAll(async () => {
   pdf = await drawnPdf({pages: 3});
   large = await drawnPdf({padding: 3_000_000});
+  heavy = await drawnPdf({shapes: 20_000});
   site = await startServer({
     '/plans/harbour.pdf': serve(pdf, 'application/pdf'),
     '/plans/download': serve(pdf, 'application/octet-stream', {headers: {'content-disposition': 'attachment; filename="harbour.pdf"'}}),
     '/plans/large.pdf': serve(large, 'application/pdf', {ranges: true, rangesAsked}),
+    '/plans/heavy.pdf': serve(heavy, 'application/pdf'),
     '/plans/broken.pdf': serve(Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ngarbage\n%%EOF\n'), 'application/pdf'),
     '/plans/cut.pdf': serve(pdf.subarray(0, Math.floor(pdf.length / 2)), 'application/pdf'),
     '/plans/stalled.pdf': (_request, response) => {
@@ -160,6 +167,26 @@ describe('screenshot of a PDF: its first page', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(data.screenshot).toBeNull();
     expect(file).toMatchObject({kind: 'pdf', reason: 'timeout'});
+  });
+
+  it('stops drawing a page that takes longer than the timeout: screenshot null, the metadata kept, no hang', async () => {
+    // Drawn whole, this page takes 5-10 s on the shared 2-core machine; the call must end near its timeout.
+    const started = Date.now();
+    const {data, file} = await extract(at('/plans/heavy.pdf'), {ping: false, screenshot: {width: 800, height: 1000}, timeout: 1_000});
+    expect(Date.now() - started).toBeLessThan(8_000);
+    expect(data.title).toBe('Harbour plan');
+    expect(data.screenshot).toBeNull();
+    expect(file).toMatchObject({kind: 'pdf', pages: 1, reason: null});
+  });
+
+  it('never waits on a pdf.js promise left pending by a document the deadline destroyed', async () => {
+    // What the drawing waits on when the deadline ends at the wrong moment: a promise that never settles.
+    const controller = new AbortController();
+    const waiting = untilAborted(new Promise<never>(() => undefined), controller.signal);
+    setTimeout(() => controller.abort(new Error('deadline')), 50);
+    await expect(waiting).rejects.toThrow('deadline');
+    await expect(untilAborted(Promise.resolve(1), controller.signal)).rejects.toThrow('deadline');
+    await expect(untilAborted(Promise.resolve(2), new AbortController().signal)).resolves.toBe(2);
   });
 
   it('stores the image with the configured screenshot store', async () => {
