@@ -79,6 +79,8 @@ const parts: Part[] = [
     module: './scale-out.js',
     run: async (m) => ({rows: (await (m.benchScaleOut as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows}),
   },
+  {name: 'batch', module: './batch.js', run: async (m) => (m.benchBatch as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)},
+  {name: 'early-stop', module: './early-stop.js', run: async (m) => (m.benchEarlyStop as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)},
   {name: 'palette', module: './palette.js', run: async (m) => ({rows: (await (m.benchPalette as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows})},
   {name: 'soak', module: './soak.js', run: async (m) => ({rows: (await (m.benchSoak as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows})},
 ];
@@ -91,6 +93,8 @@ const exportName: Record<string, string> = {
   prerender: 'benchPrerender',
   endpoint: 'benchEndpoint',
   'scale-out': 'benchScaleOut',
+  batch: 'benchBatch',
+  'early-stop': 'benchEarlyStop',
   palette: 'benchPalette',
   soak: 'benchSoak',
 };

@@ -6,6 +6,7 @@ import {parseHtml} from '../../src/parse/parse-html.js';
 import {metaFields, type MetaField} from '../../src/rules/meta.js';
 import {unsettledFields} from '../../src/rules/settled-fields.js';
 import {readDoc, section, tables} from '../helpers/readme.js';
+import {profiles} from '../../bench/early-stop.js';
 
 const doc = readDoc('docs/fetching.md');
 const table = tables(section(doc, 'Stopping early').body).find((candidate) => candidate.header[0] === 'Field')!;
@@ -53,5 +54,17 @@ describe('docs/fetching.md, Stopping early: what settles each field', () => {
       expect(cell).toContain(`ping.${field}\` off`);
       expect(unsettled(everyTag, field, true)).toBe(true);
     }
+  });
+});
+
+describe('docs/fetching.md, Stopping early: the bench figures', () => {
+  it('name the calls bench/early-stop.ts makes, in its order', () => {
+    const figures = tables(section(doc, 'Stopping early').body).find((candidate) => candidate.header[0] === 'Fields asked')!;
+    const asked = (profile: (typeof profiles)[number]) => {
+      const meta = profile.options.meta;
+      return meta === undefined ? 'every field' : Object.keys(meta).map((field) => `\`${field}\``).join(', ');
+    };
+    expect(figures.rows.map((row) => row[0])).toEqual(profiles.map(asked));
+    for (const profile of profiles) expect(profile.options.ping).toBe(false);
   });
 });
