@@ -17,7 +17,8 @@ import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgr
 import {enqueueBatch} from './batch/enqueue-batch.js';
 import {runWorker, type JobExtractOptions} from './batch/run-worker.js';
 import {batchProgress, type QueueProgress} from './batch/batch-progress.js';
-import {robotsCheck} from './batch/robots.js';
+import {redisRobotsStore, robotsCheck} from './batch/robots.js';
+import {Redis} from 'ioredis';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON
@@ -92,6 +93,9 @@ Options for a batch on a queue (see docs/batch.md):
 Options for worker (and every option for <url>, under each job's own):
   --queue URL, --name N     as for batch
   --concurrency N           jobs at once in this worker (default 4)
+  --per-host N, --per-second R, --robots
+                            as for batch, per site across every worker on the queue's Redis
+                            (give every worker the same values)
   Ctrl-C: no new job, the jobs in flight finish; a second Ctrl-C leaves them to other workers.
 
 Both:
@@ -242,11 +246,7 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   };
   const concurrency = count('concurrency', 4);
   const perHost = count('per-host', 2);
-  const perSecondFlag = values['per-second'];
-  if (perSecondFlag !== undefined && (typeof perSecondFlag !== 'string' || !/^(?:\d+|\d*\.\d+)$/.test(perSecondFlag) || !validRate(Number(perSecondFlag)))) {
-    throw usageError('`--per-second` must be a whole number from 1 to 1000, or a number from 0.001 below 1.');
-  }
-  const perSecond = perSecondFlag === undefined ? undefined : Number(perSecondFlag);
+  const perSecond = rateFlag(values);
   const robots = values.robots === true ? robotsCheck(policy) : undefined;
   const out = values.out;
   if (out !== undefined && (typeof out !== 'string' || out === '')) throw usageError('`--out` needs a file name.');
@@ -366,9 +366,15 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   return 0;
 }
 
-/** A `--per-second`: whole from 1 to 1000, or from 0.001 below 1 (what the host gate takes). */
-function validRate(rate: number): boolean {
-  return rate >= 1 ? Number.isInteger(rate) && rate <= 1000 : rate >= 0.001;
+/** `--per-second`: whole from 1 to 1000, or from 0.001 below 1 (what the host gate takes); undefined when not given. */
+function rateFlag(values: Record<string, unknown>): number | undefined {
+  const flag = values['per-second'];
+  if (flag === undefined) return undefined;
+  const rate = typeof flag === 'string' && /^(?:\d+|\d*\.\d+)$/.test(flag) ? Number(flag) : Number.NaN;
+  if (!(rate >= 1 ? Number.isInteger(rate) && rate <= 1000 : rate >= 0.001)) {
+    throw usageError('`--per-second` must be a whole number from 1 to 1000, or a number from 0.001 below 1.');
+  }
+  return rate;
 }
 
 /** The Redis URL and batch name of `--queue` and `--name`, checked. */
@@ -498,6 +504,12 @@ async function worker(values: Record<string, unknown>, flags: URLSearchParams, p
     if (values[name] !== undefined) throw usageError(`\`--${name}\` is for \`linkpeek batch\`, not \`linkpeek worker\`.`);
   }
   const concurrency = countFlag(values, 'concurrency', 4);
+  // The politeness of every worker on the queue's Redis: give each worker the same limits.
+  const perHost = values['per-host'] === undefined ? undefined : countFlag(values, 'per-host', 2);
+  const perSecond = rateFlag(values);
+  const robotsRedis = values.robots === true ? new Redis(target.queue, {maxRetriesPerRequest: null, lazyConnect: true}) : undefined;
+  robotsRedis?.on('error', () => {});
+  const robots = robotsRedis ? robotsCheck({...policy, store: redisRobotsStore(robotsRedis)}) : undefined;
   const options = flagOptions(flags);
   const label = `queue ${target.name ?? 'default'}`;
   const stop = new AbortController();
@@ -518,6 +530,8 @@ async function worker(values: Record<string, unknown>, flags: URLSearchParams, p
       concurrency,
       options,
       config: {...policy, screenshotProvider},
+      gateLimits: {...(perHost === undefined ? {} : {perHost}), ...(perSecond === undefined ? {} : {perSecond})},
+      ...(robots ? {robots} : {}),
       signal: stop.signal,
       onError: (error) => {
         // Redis away: the worker reconnects; said at most every 5 s.
@@ -528,6 +542,7 @@ async function worker(values: Record<string, unknown>, flags: URLSearchParams, p
     });
     process.stderr.write(`linkpeek worker (${label}): stopped, ${summary.written} lines written (${summary.failed} failed), ${summary.retried} attempts retried\n`);
   } finally {
+    robotsRedis?.disconnect();
     await screenshotProvider.close();
   }
   return 0;

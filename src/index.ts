@@ -117,6 +117,12 @@ export type {RunWorkerOptions, WorkerEvent, WorkerSummary, BatchJobData, JobExtr
 export {batchProgress} from './batch/batch-progress.js';
 export type {QueueProgress} from './batch/batch-progress.js';
 export type {QueueTarget, QueueAttempts, QueueLocks} from './batch/queue-options.js';
+export {memoryHostGate, redisHostGate, gateKeyOf} from './batch/host-gate.js';
+export type {HostGate, HostGateOptions, RedisHostGateOptions} from './batch/host-gate.js';
+export {backOffFor, runPolitely} from './batch/polite-run.js';
+export type {PoliteRun} from './batch/polite-run.js';
+export {robotsCheck, redisRobotsStore, robotsAgent} from './batch/robots.js';
+export type {RobotsCheck, RobotsOptions, RobotsStore} from './batch/robots.js';
 
 // HTTP endpoint
 export {createHandler, handleQuery} from './endpoint/handler.js';

@@ -163,9 +163,14 @@ describe('linkpeek batch --robots --per-second --per-host', () => {
     expect(local.maxInWindow('127.0.0.1', 850)).toBeLessThanOrEqual(3);
   });
 
-  it('refuses a bad --per-second as a usage error', async () => {
-    const {code, stderr} = await start(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'batch', '-', '--per-second', '1.5']).finished;
-    expect(code).toBe(2);
-    expect(stderr).toContain('--per-second');
+  it('refuses a bad --per-second as a usage error, for batch and for worker', async () => {
+    const [batch, worker] = await Promise.all([
+      start(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'batch', '-', '--per-second', '1.5']).finished,
+      start(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'worker', '--queue', 'redis://127.0.0.1:1', '--per-second', '0']).finished,
+    ]);
+    for (const {code, stderr} of [batch, worker]) {
+      expect(code).toBe(2);
+      expect(stderr).toContain('`--per-second` must be');
+    }
   });
 });
