@@ -97,15 +97,16 @@ async function readPdf(source: Source, file: FileResponse, signal: AbortSignal, 
   const onAbort = () => void task.destroy();
   signal.addEventListener('abort', onAbort, {once: true});
   try {
-    const document = await task.promise;
-    const {info, metadata} = await document.getMetadata();
+    // Every wait on pdf.js races the deadline: a document it destroyed may leave them pending.
+    const document = await untilAborted(task.promise, signal);
+    const {info, metadata} = await untilAborted(document.getMetadata(), signal);
     const xmp = (name: string) => metadata?.get(name) ?? null;
     const infoText = (name: string) => text(info[name]);
     const date = (xmpName: string, infoName: string) => isoDate(text(xmp(xmpName))) ?? isoDate(pdfjs.PDFDateString.toDateObject(infoText(infoName) ?? ''));
     return {
       title: text(xmp('dc:title')) ?? infoText('Title'),
       author: text(xmp('dc:creator')) ?? infoText('Author'),
-      description: text(xmp('dc:description')) ?? infoText('Subject') ?? (await firstPageText(document)),
+      description: text(xmp('dc:description')) ?? infoText('Subject') ?? (await firstPageText(document, signal)),
       lang: toLang(infoText('Language')) ?? toLang(firstOf(xmp('dc:language'))),
       datePublished: date('xmp:createdate', 'CreationDate'),
       dateModified: date('xmp:modifydate', 'ModDate'),
@@ -134,10 +135,10 @@ const documentOptions = {
   verbosity: 0,
 };
 
-async function firstPageText(document: PdfDocument): Promise<string | null> {
+async function firstPageText(document: PdfDocument, signal: AbortSignal): Promise<string | null> {
   try {
-    const page = await document.getPage(1);
-    const content = await page.getTextContent();
+    const page = await untilAborted(document.getPage(1), signal);
+    const content = await untilAborted(page.getTextContent(), signal);
     const joined = content.items.map((item) => `${item.str ?? ''}${item.hasEOL ? '\n' : ''}`).join('');
     const collapsed = joined.replace(/\s+/g, ' ').trim();
     return collapsed === '' ? null : truncate(collapsed, descriptionLength);

@@ -110,7 +110,11 @@ export async function drawPage(page: DrawablePage, Factory: CanvasFactoryClass, 
  * document destroyed by the deadline may leave pdf.js's own promises pending for ever.
  */
 export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // Its own rejection ("Loading aborted", once the document is destroyed) is not anyone's to handle.
+    promise.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, {once: true});

@@ -187,6 +187,18 @@ describe('screenshot of a PDF: its first page', () => {
     await expect(waiting).rejects.toThrow('deadline');
     await expect(untilAborted(Promise.resolve(1), controller.signal)).rejects.toThrow('deadline');
     await expect(untilAborted(Promise.resolve(2), new AbortController().signal)).resolves.toBe(2);
+    // A deadline already ended: the promise's own later rejection (pdf.js's "Loading aborted") is handled.
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const loading = new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('Loading aborted')), 10));
+      await expect(untilAborted(loading, controller.signal)).rejects.toThrow('deadline');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    expect(unhandled).toEqual([]);
   });
 
   it('stores the image with the configured screenshot store', async () => {
