@@ -49,7 +49,13 @@ export function earlyStopper(early: EarlyStop | undefined, body: Readable, bytes
   const check = (latest?: Buffer) => {
     if (!early || stopped) return;
     if (settledAsked && latest !== undefined) {
-      const answer = early.settled!(latest, bytes);
+      let answer: boolean | undefined;
+      try {
+        answer = early.settled!(latest, bytes);
+      } catch {
+        // A check that fails reads the body whole: it never fails the fetch.
+        answer = false;
+      }
       if (answer === true) return stop('settled');
       if (answer === false) settledAsked = false;
     }

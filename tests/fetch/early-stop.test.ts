@@ -3,7 +3,10 @@
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import type {ServerResponse} from 'node:http';
 import {handleQuery} from '../../src/endpoint/handler.js';
+import {createDeadline} from '../../src/deadline.js';
 import {createExtractor} from '../../src/extract.js';
+import {fetchTarget} from '../../src/fetch/fetch-page.js';
+import {normalizeConfig} from '../../src/options.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {readDoc} from '../helpers/readme.js';
 import {startServer, type TestServer} from '../helpers/server.js';
@@ -95,6 +98,18 @@ describe('a call whose fields the head settles', () => {
     expect(answer.status).toBe(200);
     expect(JSON.parse(String(answer.body))).toMatchObject({status: 'success', truncated: 'settled', data: {title: 'Harbour lights return to the old port'}});
     expect(answer.headers['server-timing']).toMatch(/(^|, )cut;desc=settled(,|$)/);
+  });
+});
+
+describe('the check itself', () => {
+  it('a check that throws reads the body whole, without failing the fetch', async () => {
+    const deadline = createDeadline(8000);
+    const broken = () => {
+      throw new Error('a broken check');
+    };
+    const page = await fetchTarget(new URL(server.url('/short')), {headers: {}, deadline, settled: broken}, normalizeConfig(loopbackConfig)).finally(() => deadline.dispose());
+    expect(page.kind).toBe('html');
+    expect({truncated: 'truncated' in page && page.truncated, ends: String((page as {html: string}).html).trimEnd().endsWith('</html>')}).toEqual({truncated: false, ends: true});
   });
 });
 
