@@ -101,6 +101,19 @@ describe('a call whose fields the head settles', () => {
   });
 });
 
+describe('the endpoint cache', () => {
+  it('keeps a page stopped at its head as any other answer: the next request is a HIT', async () => {
+    const config = {...loopbackConfig};
+    const query = new URLSearchParams({url: server.url('/endless?cached'), 'meta.title': 'true', 'meta.url': 'true', ping: 'false', timeout: '8000'});
+    const first = await handleQuery(query, config);
+    expect({status: first.status, cache: first.headers['x-cache-status'], truncated: JSON.parse(String(first.body)).truncated}).toEqual({status: 200, cache: 'MISS', truncated: 'settled'});
+    const before = server.hits.length;
+    const second = await handleQuery(query, config);
+    expect(second.headers['x-cache-status']).toBe('HIT');
+    expect(server.hits.length).toBe(before);
+  });
+});
+
 describe('the check itself', () => {
   it('a check that throws reads the body whole, without failing the fetch', async () => {
     const deadline = createDeadline(8000);
