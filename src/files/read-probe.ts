@@ -5,18 +5,17 @@ import type {FileReason} from '../shared/file-info.js';
 
 /**
  * The first bytes of a media file, as many as ping reads of one (enough for any image header, a
- * front-loaded MP4 `moov`, an MP3 Xing header), or `limit` of them; `truncated` when more follow.
- * A body cut by the deadline or the connection leaves its head, already read, and the reason.
+ * front-loaded MP4 `moov`, an MP3 Xing header). A body cut by the deadline or the connection
+ * leaves its head, already read, and the reason.
  * @throws what the body throws otherwise (EABORTED)
  */
-export async function readProbe(file: FileResponse, limit = probeBytes): Promise<{bytes: Uint8Array; reason: FileReason | null; truncated: boolean}> {
+export async function readProbe(file: FileResponse): Promise<{bytes: Uint8Array; reason: FileReason | null}> {
   try {
-    const {bytes, truncated} = await file.read(limit);
-    return {bytes, reason: null, truncated};
+    return {bytes: (await file.read(probeBytes)).bytes, reason: null};
   } catch (error) {
     const reason = readFailure(error);
     if (reason === null) throw error;
-    return {bytes: file.head, reason, truncated: true};
+    return {bytes: file.head, reason};
   }
 }
 

@@ -28,6 +28,11 @@ beforeAll(async () => {
     '/blob': serve(photo, 'application/octet-stream'),
     '/large.png': serve(large, 'image/png'),
     '/favicon.ico': serve(icon, 'image/png'),
+    // More than the files stage reads to describe an image (64 KB), then nothing more.
+    '/stalled.png': (_request, response) => {
+      response.writeHead(200, {'content-type': 'image/png', 'content-length': String(large.length)});
+      response.write(large.subarray(0, 100_000));
+    },
   });
 });
 
@@ -62,6 +67,14 @@ describe('palette on a direct link to an image', () => {
     expect(data.image).toMatchObject({url: at('/large.png'), width: 400, height: 400});
     expect(data.image).not.toHaveProperty('palette');
     expect(gets('/large.png')).toBe(1);
+  });
+
+  it('gives an image still arriving at the timeout no palette, its description as without palette', async () => {
+    const started = Date.now();
+    const {data, file} = await extract(at('/stalled.png'), {palette: true, ping: false, timeout: 1_000});
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(file).toMatchObject({kind: 'image', reason: null});
+    expect(data.image).toEqual({url: at('/stalled.png'), type: 'png', size: large.length, size_pretty: expect.any(String), width: 400, height: 400});
   });
 
   it('reads no more than the image header without palette', async () => {
