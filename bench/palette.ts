@@ -100,7 +100,8 @@ export async function benchPalette(mode: BenchMode): Promise<{rows: Row[]}> {
     {name: 'extract() of a direct link to that JPEG, ping off, palette off', every: 1, run: async () => void (await extract(server.url('/photo.jpg'), {ping: false}))},
     {name: 'extract() of a direct link to that JPEG, ping off, palette on', every: 1, run: async () => void (await extract(server.url('/photo.jpg'), {ping: false, palette: true}))},
   ];
-  const rounds = mode.quick ? 20 : 200;
+  // BENCH_PALETTE_ROUNDS: more rounds on a loaded machine, to narrow the spread (docs/palette.md#cost).
+  const rounds = Number(process.env.BENCH_PALETTE_ROUNDS) || (mode.quick ? 20 : 200);
   const samples = scenarios.map(() => [] as number[]);
   try {
     for (const scenario of scenarios) for (let warm = 0; warm < (mode.quick ? 2 : 5); warm++) await scenario.run();
