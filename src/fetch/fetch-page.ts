@@ -159,7 +159,9 @@ export async function fetchTarget(url: URL, request: FetchRequest, config: Fetch
     } else {
       const reader = createBodyReader(body);
       // No usable type: WHATWG MIME sniffing on the first bytes decides whether it is HTML.
-      if (!genericMimeTypes.has(contentType.mimeType) || !looksLikeHtml((await reader.read(sniffLength)).bytes)) return await toFile(reader);
+      // The sniff may be cut by the deadline too (a short head that stalls sends fewer than 512 bytes).
+      const sniffEarly = early?.enough ? {at: early.at, enough: early.enough} : undefined;
+      if (!genericMimeTypes.has(contentType.mimeType) || !looksLikeHtml((await reader.read(sniffLength, sniffEarly)).bytes)) return await toFile(reader);
       // Sniffed HTML stops early as declared HTML does.
       prefix = await reader.read(config.maxBodySize, early);
     }

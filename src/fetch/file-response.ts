@@ -122,10 +122,12 @@ export function createBodyReader(body: Readable): BodyReader {
   let ended = false;
   let joined: Buffer | undefined;
   let failure: unknown;
+  // Why an early stop (of any read) ended the body: every later read says so too.
+  let stoppedBy: BodyPrefix['stoppedEarly'];
   // Calls run one after another: two reads must not pull from the iterator at once.
   let queue: Promise<unknown> = Promise.resolve();
   const fill = async (limit: number, early?: EarlyStop): Promise<BodyPrefix> => {
-    const stopper = earlyStopper(early, body, () => (joined ??= Buffer.concat(chunks, size)));
+    const stopper = earlyStopper(ended ? undefined : early, body, () => (joined ??= Buffer.concat(chunks, size)));
     // What an earlier read (the sniff) holds already is checked before waiting for more.
     if (size > 0) stopper.check((joined ??= Buffer.concat(chunks, size)));
     try {
@@ -152,9 +154,12 @@ export function createBodyReader(body: Readable): BodyReader {
     } finally {
       stopper.dispose();
     }
-    if (stopper.stopped) ended = true;
+    if (stopper.stopped) {
+      ended = true;
+      stoppedBy = stopper.stopped;
+    }
     joined ??= Buffer.concat(chunks, size);
-    const stoppedEarly = stopper.stopped;
+    const stoppedEarly = stoppedBy;
     return {bytes: joined.subarray(0, Math.min(limit, size)), truncated: size > limit, ...(stoppedEarly ? {stoppedEarly} : {})};
   };
   return {

@@ -60,6 +60,11 @@ beforeAll(async () => {
       response.writeHead(200, {'content-type': 'text/html; charset=utf-8'});
       response.write(head);
     },
+    // The same, sent with no content type: HTML by sniffing.
+    '/stalls-untyped': (_request, response) => {
+      response.writeHead(200, {});
+      response.write(head);
+    },
     '/title-only': trickle(`${titleOnlyHead}`, 5),
     '/json-ld-in-body': trickle(`${titleOnlyHead}<script type="application/ld+json">{"@type":"NewsArticle","headline":"Lamps lit again on the quay"}</script>`, 5),
   });
@@ -127,6 +132,12 @@ describe('the check itself', () => {
 });
 
 describe('the deadline cut', () => {
+  it('applies to HTML sniffed from no content type too', async () => {
+    const result = await extract(server.url('/stalls-untyped'), {timeout: 2000, ping: false});
+    expect(result.truncated).toBe('timeout');
+    expect(result.data.title).toBe('Harbour lights return to the old port');
+  });
+
   it('is shown in Server-Timing too (cut;desc=timeout)', async () => {
     // The default fields: the pinged image is not settled by the head, so the body is waited for.
     const query = new URLSearchParams({url: server.url('/stalls'), timeout: '2000', 'ping.image': 'false'});
