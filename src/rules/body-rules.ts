@@ -26,6 +26,19 @@ const fold = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N
 
 const siteNameKeys = ['og:site_name', 'application-name', 'apple-mobile-web-app-title', 'publisher'];
 
+/**
+ * The names the page's head gives its site (folded): `og:site_name`, app names, `<meta name=publisher>`,
+ * the domain. Read from metas only, so a rule that checks them can still be settled from the head.
+ */
+export function headSiteNames(snapshot: Snapshot, url: string): Set<string> {
+  const domain = oncePerCall(getDomain, url);
+  const list = [...metaContentsOf(snapshot, siteNameKeys), ...(domain === null ? [] : [domain, domain.split('.')[0]!])];
+  return new Set(list.map(fold).filter((name) => name !== ''));
+}
+
+/** `value` folded as the site names are (lowercase letters and digits). */
+export const foldName = fold;
+
 /** The names a page gives its site (folded): `og:site_name`, app names, JSON-LD publisher/WebSite, the domain. */
 function siteNames(snapshot: Snapshot, url: string): Set<string> {
   const domain = oncePerCall(getDomain, url);

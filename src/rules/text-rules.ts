@@ -4,7 +4,7 @@ import {addNodeStrings, dereference, items, jsonldTypes, mainNodes, metaContents
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
-import {authorLink, bodyAuthor, bodyByline, bodyDate, bylineDate, pathDate, twitterCreator} from './body-rules.js';
+import {authorLink, bodyAuthor, bodyByline, bodyDate, bylineDate, foldName, headSiteNames, pathDate, twitterCreator} from './body-rules.js';
 
 /*
  * The rules of the text fields (title, description, lang, author, dates, url), each list in priority
@@ -90,16 +90,27 @@ function microdataJoined(prop: string): Rule {
 /**
  * The contents of the author `<meta>` tags with these keys, several tags of one key joined with `, `
  * (`<meta property="article:author" content="Ann Lee">` twice for two authors); the tags that hold a
- * URL (a profile link) are left out.
+ * URL (a profile link) are left out, and so are those that name the site itself (a CMS's
+ * `<meta name="author" content="The Harbour Wire">`): the organization, read after every person
+ * source ({@link siteNamedAuthor}).
  */
 function metaAuthors(...keys: string[]): Rule {
   const wanted = keys.map((key) => key.toLowerCase());
-  return named(`meta(${keys.join(', ')})`, (snapshot) => {
+  return named(`meta(${keys.join(', ')})`, (snapshot, context) => {
+    const sites = headSiteNames(snapshot, context.url);
     const out: string[] = [];
-    for (const key of wanted) out.push(...joinNames(metaContentsOf(snapshot, [key])));
+    for (const key of wanted) out.push(...joinNames(metaContentsOf(snapshot, [key]).filter((value) => !sites.has(foldName(authorName(value) ?? value)))));
     return out;
   });
 }
+
+const authorMetaKeys = ['article:author', 'og:article:author', 'book:author', 'dc.creator', 'dcterms.creator', 'author', 'parsely-author', 'sailthru.author'];
+
+/** An author meta that names the site itself: the card's author when nothing names a person (as an Organization author is). */
+const siteNamedAuthor = named('meta(author) naming the site', (snapshot, context) => {
+  const sites = headSiteNames(snapshot, context.url);
+  return metaContentsOf(snapshot, authorMetaKeys).filter((value) => sites.has(foldName(authorName(value) ?? value)));
+});
 
 const jsonldDatePublished = named('jsonld(datePublished)', (snapshot) => {
   const nodes = mainNodes(snapshot);
@@ -225,6 +236,7 @@ export const authorRules: Rule[] = [
   // Last (issue 28 item 3): a handle, then an organization, when nothing names a person.
   twitterCreator,
   organizationAuthor,
+  siteNamedAuthor,
 ];
 
 /** Where the canonical URL is read, in priority order. */
