@@ -1,5 +1,4 @@
 import type {ParagraphText, Snapshot} from '../parse/snapshot.js';
-import {bylineParts} from './byline.js';
 import {looksLikeDate} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
@@ -10,27 +9,27 @@ import {named, type Rule} from './rule-kit.js';
  * a cookie notice, a newsletter pitch, a byline or breadcrumbs often sit in a plain `<p>` too.
  */
 
-// `We use cookies…`, `This website uses cookies…`, `By continuing to browse, you agree to our use of cookies`.
-const cookieWords = /\bcookies?\b/i;
-const consentWords = /\b(?:we use|uses|use of|accept|consent|privacy|continuing|agree|settings|preferences|personali[sz]e|partners)\b/i;
+// `We use cookies…`, `This website uses cookies…`, `…you agree to our use of cookies`, `Manage cookie settings`;
+// not a recipe's `These cookies keep for a week`.
+const cookieNotice = /\b(?:we use cookies|(?:site|website|page) uses cookies|use of cookies|uses? cookies (?:to|and|for)|cookies? (?:policy|settings|preferences|notice|consent|banner)|(?:accept|allow|reject|manage) (?:all |our |optional )?cookies)\b/i;
 // `Sign up for our newsletter…`, `Subscribe to…`, `Get the week's news in your inbox`.
 const promotion = /^(?:sign up|subscribe|get (?:our|the)\b.*\binbox|join (?:our|the) (?:newsletter|mailing list)|register (?:now|today|for free)|already a (?:subscriber|member))/i;
 const newsletter = /\bnewsletter\b.*\b(?:sign up|subscribe|inbox)\b|\b(?:sign up|subscribe)\b.*\bnewsletter\b/i;
 // The site's interface: `Skip to content`, `Advertisement`, `Share this article`.
 const interfaceText = /^(?:skip to|jump to|advertisement\b|sponsored\b|share (?:this|on)\b|read more\b|click here\b|continue reading\b|you are (?:here|viewing)\b|this (?:page|site) requires javascript|please enable javascript|javascript is (?:disabled|not available))/i;
-// A byline: `By Jane Doe | May 3, 2024 | 4 min read`, `Written by Ann Lee on 3 May 2024`.
-const bylineStart = /^(?:(?:written|posted|published|reported)\s+)?by\s+\S/i;
+// A byline: `By Jane Doe | May 3, 2024 | 4 min read`, `By Jane Doe and John Roe, Senior Reporters`:
+// capitalised words after the `By` up to a separator or the end (`By the time…`, `By 2030, …` are sentences).
+const bylineStart = /^(?:(?:[Ww]ritten|[Pp]osted|[Pp]ublished|[Rr]eported) )?(?:By|by|BY):?\s+\p{Lu}[\p{L}'’.-]*,?(?:\s+(?:and|&|\p{Lu}[\p{L}'’.-]*,?))*(?:\s*[|•·—–»]|\s+-\s|\s+on\s|$)/u;
 const datelineStart = /^(?:(?:last\s+)?updated|published|posted|first published)\b/i;
 // Breadcrumbs and menus written as text: `Home › News › Transport › The ferry`.
 const crumbSeparator = /\s(?:›|»|>|\/|\|)\s/g;
 
 /** Whether a paragraph's text may be the page's description: not a cookie notice, a promotion, interface text, a byline, a dateline or breadcrumbs. */
 export function isLeadText(text: string): boolean {
-  if (cookieWords.test(text) && consentWords.test(text)) return false;
+  if (cookieNotice.test(text)) return false;
   if (promotion.test(text) || newsletter.test(text) || interfaceText.test(text)) return false;
-  if ((text.match(crumbSeparator)?.length ?? 0) >= 2) return false;
-  // A sentence may start with "By the time…": a byline is short, or split into parts, or dated.
-  if (bylineStart.test(text) && (bylineParts(text).length > 1 || (text.length < 120 && looksLikeDate(text)))) return false;
+  if (text.length < 200 && (text.match(crumbSeparator)?.length ?? 0) >= 2) return false;
+  if (text.length < 200 && bylineStart.test(text)) return false;
   if (datelineStart.test(text) && text.length < 80 && looksLikeDate(text)) return false;
   return true;
 }

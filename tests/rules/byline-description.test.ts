@@ -99,6 +99,9 @@ describe('descriptions (issue 28 item 3)', () => {
     'Sign up for our newsletter and get the news in your inbox.',
     'Skip to main content and the rest of the page, please',
     'By Jane Doe | May 3, 2024 | 4 min read | Transport',
+    'By Jane Doe and John Roe, Senior Reporters, The Harbour Wire',
+    'Written by Ann Lee on 3 May 2024 for the weekend edition',
+    'You agree to our use of cookies when you continue to read.',
     'Home › News › Transport › The ferry that runs on chip fat',
   ])('%j is no lead paragraph', (text) => {
     expect(isLeadText(text)).toBe(false);
@@ -107,6 +110,9 @@ describe('descriptions (issue 28 item 3)', () => {
   it.each([
     'By the time the ferry docked, the queue reached the top of the hill and back down again.',
     'Cookies from the village bakery sold out within an hour of the fair opening on Saturday.',
+    'These cookies keep for a week in a tin; we use brown butter for a deeper flavour.',
+    'By 2030, the harbour — if the plan goes ahead — will have room for twice as many boats.',
+    'By Tuesday the queue reached the top of the hill and back down again to the quay.',
   ])('%j may be the lead paragraph', (text) => {
     expect(isLeadText(text)).toBe(true);
   });
