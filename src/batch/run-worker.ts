@@ -105,16 +105,20 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
       started = true;
       return extract(url, {...options.options, ...jobOptions});
     };
+    const handBack = async () => {
+      // Stopped before the extraction started: back to the queue, not an attempt.
+      await job.moveToWait(token);
+      throw new WaitingError();
+    };
+    // A job fetched while the worker stops (BullMQ may still hand one out) is handed back at once.
+    if (stop.signal.aborted) return handBack();
     try {
       const result = await (gate ? runPolitely(url, run, {gate, robots: options.robots, signal: stop.signal}) : run());
       await record({jobId: job.id as string, url: shown, status: 'success', line: JSON.stringify({url: shown, ...result})}, attempt);
       return 'success';
     } catch (thrown) {
-      if (stop.signal.aborted && !started) {
-        // Stopped while waiting for the host's turn: back to the queue, not an attempt.
-        await job.moveToWait(token);
-        throw new WaitingError();
-      }
+      // Stopped while waiting for the host's turn.
+      if (stop.signal.aborted && !started) return handBack();
       const error = toLinkpeekError(thrown);
       if (error.code === 'ERATELIMIT') await redis.hincrby(keys.progress, 'rateLimited', 1);
       const last = !isRetryable(error) || attempt >= (job.opts.attempts ?? 1);
@@ -141,18 +145,18 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
   worker.on('error', (error) => options.onError?.(error));
 
   const stopped = new Promise<void>((resolve) => {
-    const onAbort = () => {
-      stop.abort(options.signal?.reason);
-      resolve();
-    };
-    if (options.signal?.aborted) onAbort();
-    options.signal?.addEventListener('abort', onAbort, {once: true});
+    if (options.signal?.aborted) resolve();
+    options.signal?.addEventListener('abort', () => resolve(), {once: true});
   });
   const running = worker.run();
   try {
     await Promise.race([stopped, running]);
   } finally {
-    // Waits for the jobs in flight: each writes its line (or goes back to the queue on a retry).
+    // No new job from here; then the jobs waiting for their host's turn go back to the queue, and
+    // close() waits for the jobs in flight: each writes its line (or goes back to the queue on a
+    // retry). Paused first, so a job handed back does not make the worker fetch another.
+    await worker.pause(true);
+    stop.abort(options.signal?.reason);
     await worker.close();
     await running.catch(() => {});
     // A gate made here is closed here; one passed in stays the caller's.

@@ -102,6 +102,50 @@ describeWithRedis('queue mode (enqueueBatch + runWorker)', () => {
     expect(site.count('/page/1')).toBe(before + 1);
   });
 
+  it('counts the attempts that met a rate limit, and ends a URL always answering 429 after its attempts', async () => {
+    const stopQ3 = new AbortController();
+    const worker = runWorker({queue: redis.url, name: 'q3', config: loopbackConfig, options: {ping: false}, gate: null, signal: stopQ3.signal});
+    const {lines, final} = await run([site.url('/limited/1')], {name: 'q3'});
+    stopQ3.abort();
+    await expect(worker).resolves.toEqual({written: 1, failed: 1, retried: 2});
+    expect(lines).toMatchObject([{url: site.url('/limited/1'), status: 'fail', code: 'ERATELIMIT'}]);
+    expect(site.count('/limited/1')).toBe(3);
+    expect(final).toMatchObject({total: 1, done: 1, failed: 1, rateLimited: 3, left: 0});
+  });
+
+  it('a worker stopped while its job waits for the host gate hands the job back, unattempted', async () => {
+    // A gate that never lets the extraction start, until the worker stops.
+    const closedGate = {
+      run: <T>(_url: string, _fn: () => Promise<T>, signal?: AbortSignal) =>
+        new Promise<T>((_resolve, reject) => {
+          if (signal?.aborted) reject(new Error('stopped'));
+          signal?.addEventListener('abort', () => reject(new Error('stopped')), {once: true});
+        }),
+      backOff: async () => {},
+      close: async () => {},
+    };
+    const stopWaiting = new AbortController();
+    const waiting = runWorker({queue: redis.url, name: 'q4', config: loopbackConfig, gate: closedGate, signal: stopWaiting.signal});
+    await enqueueBatch({queue: redis.url, name: 'q4', urls: [site.url('/page/gated')], wait: false});
+    const deadline = Date.now() + 20_000;
+    while ((await batchProgress({queue: redis.url, name: 'q4'})).active !== 1) {
+      if (Date.now() > deadline) throw new Error('the job never became active');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    stopWaiting.abort();
+    await expect(waiting).resolves.toEqual({written: 0, failed: 0, retried: 0});
+    await expect(batchProgress({queue: redis.url, name: 'q4'})).resolves.toMatchObject({waiting: 1, active: 0, retrying: 0, done: 0});
+    expect(site.count('/page/gated')).toBe(0);
+    // The next worker takes it as a first attempt: one try is enough for it.
+    const stopNext = new AbortController();
+    const next = runWorker({queue: redis.url, name: 'q4', config: loopbackConfig, gate: null, signal: stopNext.signal});
+    const {lines} = await run([site.url('/page/gated')], {name: 'q4'});
+    stopNext.abort();
+    await next;
+    expect(lines).toMatchObject([{status: 'success', data: {title: 'queue /page/gated'}}]);
+    expect(site.count('/page/gated')).toBe(1);
+  });
+
   it('refuses a queue that is not a Redis URL and a bad batch name, naming the option', async () => {
     const codeOf = (promise: Promise<unknown>) => promise.then(() => 'resolved', (error: unknown) => (isLinkpeekError(error) ? `${error.code} ${Object.keys(error.data ?? {}).join()}` : String(error)));
     await expect(codeOf(enqueueBatch({queue: 'http://127.0.0.1:1', urls: []}))).resolves.toBe('EINVALOPTION queue');

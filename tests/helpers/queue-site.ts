@@ -2,6 +2,7 @@
 //   /page/<n>?delay=MS   a page titled `queue /page/<n>` after MS ms (default 50)
 //   /missing/<n>         404 (not worth a retry)
 //   /down/<n>            500 every time (worth a retry, never succeeds)
+//   /limited/<n>         429 with Retry-After: 1 every time (a rate limit)
 import {startServer, type TestServer} from './server.js';
 
 export interface QueueSite extends TestServer {
@@ -19,6 +20,7 @@ export async function startQueueSite(): Promise<QueueSite> {
       () => {
         if (url.pathname.startsWith('/missing')) response.writeHead(404, {'content-type': 'text/html'}).end('gone');
         else if (url.pathname.startsWith('/down')) response.writeHead(500, {'content-type': 'text/html'}).end('down');
+        else if (url.pathname.startsWith('/limited')) response.writeHead(429, {'content-type': 'text/html', 'retry-after': '1'}).end('slow down');
         else response.writeHead(200, {'content-type': 'text/html'}).end(`<title>queue ${url.pathname}</title><h1>h ${url.pathname}</h1>`);
       },
       Number(url.searchParams.get('delay') ?? 50),
