@@ -10,17 +10,19 @@ import {jsonld, meta, microdata, named, type Rule, type RuleContext} from './rul
  * twitter:description, JSON-LD, microdata, Dublin Core, `<meta name="description">`), with three
  * exceptions a reader would make: a description cut short (`…from...`) gives way to a whole one that
  * starts the same; the site's tagline (the JSON-LD `WebSite` description, the same on every page)
- * and a description that only repeats the title come after every other one (still before the lead
- * paragraph: they are what the page says).
+ * and a description that only repeats the title or the site's name come after every other one
+ * (still before the lead paragraph: they are what the page says). Markup a CMS left in a
+ * description (`<p>…</p>`) is dropped.
  * Each source stays its own rule, so a site's refused values (a slogan) let the next one answer, and
  * an og:description that the head does not question is read from the head alone (the early stop,
  * rules/settled-fields.ts, can then settle it there).
  */
 
-const titleKeys = ['og:title', 'twitter:title'];
+const titleKeys = ['og:title', 'twitter:title', 'og:site_name'];
 const ogKeys = ['og:description'];
 const otherHeadKeys = ['twitter:description', 'description', 'dc.description', 'dcterms.description', 'dcterms.abstract'];
-const cutShort = /\s*(?:\.{3}|…)$/;
+// `…from...`, `…from…`, `…from […]`.
+const cutShort = /\s*\[?(?:\.{3}|…)\]?$/;
 
 /** Text folded for comparing: lowercase, letters and digits only. */
 const fold = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -34,10 +36,21 @@ function valuesOf(rule: Rule, snapshot: Snapshot, context: RuleContext): string[
     return [];
   }
   const list = typeof result === 'string' ? [result] : Array.isArray(result) ? result : [];
-  return list.map((value) => (typeof value === 'string' ? cleanText(value) : null)).filter((value): value is string => value !== null);
+  return list.map((value) => (typeof value === 'string' ? plainText(value) : null)).filter((value): value is string => value !== null);
 }
 
-/** The page's titles, folded: og:title, twitter:title, `<title>`. */
+// A tag written into a description by a CMS (`<p>The crane…</p>`, entities decoded by the parser).
+const markup = /<\/?[a-z][a-z\d-]*(?:\s[^<>]*)?\/?>/gi;
+
+/** A description's text: the markup a CMS left in it dropped, whitespace condensed. */
+function plainText(value: string): string | null {
+  if (!value.includes('<')) return cleanText(value);
+  const text = value.replace(markup, ' ');
+  // A closing tag before a full stop left a space there: `<b>arrived</b>.`.
+  return cleanText(text === value ? value : text.replace(/\s+([.,;:!?])/g, '$1'));
+}
+
+/** The page's titles and the site's name, folded: og:title, twitter:title, og:site_name, `<title>`. */
 function titlesOf(snapshot: Snapshot): Set<string> {
   return new Set([...metaContentsOf(snapshot, titleKeys), ...(snapshot.title === null ? [] : [snapshot.title])].map(fold));
 }
@@ -85,7 +98,7 @@ function judged(source: Rule): Rule {
  * (neither the title again nor cut short); else judged as the other sources are.
  */
 const openGraphDescription = named('meta(og:description)', (snapshot, context) => {
-  const list = metaContentsOf(snapshot, ogKeys).map(cleanText).filter((value): value is string => value !== null);
+  const list = metaContentsOf(snapshot, ogKeys).map(plainText).filter((value): value is string => value !== null);
   const first = list[0];
   if (first === undefined) return list;
   const folded = fold(first);

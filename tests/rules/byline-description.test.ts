@@ -80,7 +80,14 @@ describe('descriptions (issue 28 item 3)', () => {
     expect(pick('<meta property="og:description" content="The crane arrived on Mon…"><script type="application/ld+json">{"@type":"NewsArticle","description":"The crane arrived on Monday by barge."}</script>').description).toBe('The crane arrived on Monday by barge.');
   });
 
-  it('gives the title repeated or the site\'s tagline only when nothing else describes the page, still before the lead paragraph', () => {
+  it('drops markup a CMS left in a description, and reads [...] and […] as cut short', () => {
+    expect(pick('<meta property="og:description" content="&lt;p&gt;The crane &lt;b&gt;arrived&lt;/b&gt;.&lt;/p&gt;">').description).toBe('The crane arrived.');
+    expect(pick('<meta property="og:description" content="The crane arrived on […]"><meta name="description" content="The crane arrived on Monday.">').description).toBe('The crane arrived on Monday.');
+    expect(pick('<meta property="og:description" content="a < b and c > d">').description).toBe('a < b and c > d');
+  });
+
+  it('gives the title repeated, the site\'s name or its tagline only when nothing else describes the page, still before the lead paragraph', () => {
+    expect(pick('<meta property="og:site_name" content="The Wire"><meta property="og:description" content="The Wire"><meta name="description" content="Local news.">').description).toBe('Local news.');
     const body = '<article><p>The first paragraph of the article, long enough to be a description.</p></article>';
     expect(pick(`<title>Tide times</title><meta property="og:description" content="Tide times">${body}`).description).toBe('Tide times');
     expect(pick(`<title>Tide times</title><meta property="og:description" content="Tide times"><meta name="description" content="High water at 6.">${body}`).description).toBe('High water at 6.');
