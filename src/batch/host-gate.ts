@@ -1,9 +1,11 @@
 // Politeness per host for batch runs: at most N extractions at once and R started per second per
 // registrable domain, and a backoff a 429 or a challenge sets for everyone sharing the gate. In
 // memory for one process; through Redis for every worker of a queue. The per-second rate and the
-// backoff are rate-limiter-flexible's (RateLimiterMemory / RateLimiterRedis, its `block`); the
-// at-most-N is a Redis sorted set of leases that expire, so a worker killed mid-extraction frees
-// its slot without anyone releasing it.
+// backoff are rate-limiter-flexible's (RateLimiterMemory / RateLimiterRedis, its `block`), which
+// plans the starts evenly; a log of the starts actually made (a sorted set, Redis time) is asked at
+// the last moment, so a process that ran late never bunches a start with others. The at-most-N is
+// a Redis sorted set of leases that expire, so a worker killed mid-extraction frees its slot
+// without anyone releasing it.
 import {randomUUID} from 'node:crypto';
 import type {Redis} from 'ioredis';
 import {RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract} from 'rate-limiter-flexible';
@@ -45,6 +47,11 @@ interface Slots {
   give(key: string, id: string): Promise<void>;
   /** Waits until a slot of `key` may be free. */
   wait(key: string, signal: AbortSignal | undefined): Promise<void>;
+  /**
+   * Records a start of `key` now when fewer than `points` started within the last window, and
+   * returns 0; else returns the ms until the oldest of those leaves the window (nothing recorded).
+   */
+  start(key: string, id: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,8 @@ export function memoryHostGate(options?: HostGateOptions): HostGate {
   const limits = normalizeHostGateOptions(options);
   const held = new Map<string, number>();
   const waiting = new Map<string, Set<() => void>>();
+  const starts = new Map<string, number[]>();
+  const windowMs = limits.windowSeconds * 1000;
   const slots: Slots = {
     take: async (key) => {
       const count = held.get(key) ?? 0;
@@ -84,6 +93,17 @@ export function memoryHostGate(options?: HostGateOptions): HostGate {
         set.add(done);
         signal?.addEventListener('abort', done, {once: true});
       }),
+    start: async (key) => {
+      const now = performance.now();
+      const recent = (starts.get(key) ?? []).filter((time) => now - time < windowMs);
+      if (recent.length >= limits.points) {
+        starts.set(key, recent);
+        return Math.max(1, Math.ceil(recent[0]! + windowMs - now));
+      }
+      recent.push(now);
+      starts.set(key, recent);
+      return 0;
+    },
     close: async () => {},
   };
   const limiter = new RateLimiterMemory({points: limits.points, duration: limits.windowSeconds, keyPrefix: 'rate'});
@@ -110,6 +130,21 @@ if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[2]), ARGV[1]) == 
 end
 return 1`;
 
+// KEYS[1] the domain's recent starts (a sorted set: score = start time in Redis time, ms).
+// ARGV: starter id, window ms, most starts per window. Returns 0 (recorded) or the ms to wait.
+const startScript = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local window = tonumber(ARGV[2])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return math.max(1, tonumber(oldest[2]) + window - now + 1)
+end
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], window * 2)
+return 0`;
+
 /**
  * A gate whose limits live in Redis, shared by every process that opens one on the same Redis and
  * prefix. `redis` stays the caller's: `close()` does not close it.
@@ -127,6 +162,7 @@ export function redisHostGate(redis: Redis, options?: RedisHostGateOptions): Hos
     },
     // Another process frees the slot: asked again after a short, jittered pause.
     wait: (_key, signal) => pause(limits.pollMs * (0.5 + Math.random()), signal),
+    start: async (key, id) => Number(await redis.eval(startScript, 1, `${limits.prefix}:starts:${key}`, id, limits.windowSeconds * 1000, limits.points)),
     close: async () => {},
   };
   const limiter = new RateLimiterRedis({
@@ -176,6 +212,9 @@ function gate(limits: HostGateLimits, slots: Slots, limiter: RateLimiterAbstract
             const wait = await turn(key);
             if (typeof wait === 'number') {
               await pause(wait, signal);
+              // The spacing was planned; a process that ran late (a busy CPU) could bunch its start
+              // with others'. The starts actually made within the last window decide, at the last moment.
+              for (let late = await slots.start(key, id); late > 0; late = await slots.start(key, id)) await pause(late, signal);
               return await fn();
             }
             // Backed off (longer than a window): the slot goes back meanwhile.
