@@ -1,116 +1,17 @@
 import type {Snapshot} from '../parse/parse-html.js';
-import {authorName} from './normalize.js';
-import {addNodeStrings, dereference, items, jsonldTypes, mainNodes, metaContentsOf, shortType, strings, httpEquivContents, type JsonldNode} from './query.js';
+import {addNodeStrings, items, jsonldTypes, mainNodes, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
-import {authorLink, bodyAuthor, bodyByline, bodyDate, bylineDate, foldName, headSiteNames, pathDate, twitterCreator} from './body-rules.js';
+import {bodyDate, bylineDate, pathDate} from './body-rules.js';
+
+export {authorRules} from './author-rules.js';
 
 /*
  * The rules of the text fields (title, description, lang, author, dates, url), each list in priority
- * order. rules.ts assembles them into the rule table.
+ * order (the author's in author-rules.ts, the description's sources in description.ts). rules.ts
+ * assembles them into the rule table.
  */
-
-/** Schema.org types of an author that is not a person: an agency, a newspaper, a brand. */
-const organizationTypes: ReadonlySet<string> = new Set(['Organization', 'Corporation', 'NGO', 'LocalBusiness', 'Brand', 'WebSite', 'Consortium', 'Project']);
-const isOrganizationType = (type: string): boolean => organizationTypes.has(type) || type.endsWith('Organization');
-
-/**
- * The author names of a JSON-LD `author`/`creator` value (a string, a node, an `@id` reference, or an
- * array of them), the people's or the organizations' (`organizations`): a string or an untyped node
- * counts as a person. A Person without `name` gives `givenName familyName`.
- */
-function authorNodeNames(snapshot: Snapshot, value: unknown, organizations: boolean, out: string[]): void {
-  for (const item of items(value)) {
-    const resolved = dereference(snapshot, item);
-    if (typeof resolved === 'string') {
-      if (!organizations) out.push(resolved);
-      continue;
-    }
-    if (resolved === null || typeof resolved !== 'object' || Array.isArray(resolved)) continue;
-    const node = resolved as JsonldNode;
-    if (jsonldTypes(node).some(isOrganizationType) !== organizations) continue;
-    const name = typeof node.name === 'string' ? node.name
-      : [node.givenName, node.familyName].filter((part) => typeof part === 'string').join(' ');
-    if (name !== '') out.push(name);
-  }
-}
-
-/** Several authors are all kept, joined with `, `; what is no name (a URL, a date, `Staff`) is left out. */
-function joinNames(list: readonly string[]): string[] {
-  const names: string[] = [];
-  for (const value of list) {
-    const name = authorName(value);
-    if (name !== null && !names.includes(name)) names.push(name);
-  }
-  return names.length === 0 ? [] : [names.join(', ')];
-}
-
-/** The people a main node names as `author` (then `creator`): one value per node, its names joined. */
-function jsonldAuthorNames(snapshot: Snapshot, organizations: boolean): string[] {
-  const out: string[] = [];
-  for (const node of mainNodes(snapshot)) {
-    for (const key of ['author', 'creator']) {
-      const list: string[] = [];
-      authorNodeNames(snapshot, node[key], organizations, list);
-      out.push(...joinNames(list));
-    }
-  }
-  return out;
-}
-
-const jsonldAuthor = named('jsonld(author.name)', (snapshot) => jsonldAuthorNames(snapshot, false));
-
-/**
- * An author that is an organization (a JSON-LD `Organization`/`NewsMediaOrganization` author, a
- * microdata author item typed so): the card's author when no source names a person, as the hosted
- * service would give it (issue 28 item 3).
- */
-const organizationAuthor = named('jsonld(author Organization), microdata(author Organization)', (snapshot) => [
-  ...jsonldAuthorNames(snapshot, true),
-  ...joinNames(snapshot.microdata.filter((entry) => entry.prop === 'name' && entry.scope === 'author' && isOrganizationItem(entry.type)).map((entry) => entry.value)),
-]);
-
-const isOrganizationItem = (type: string | null): boolean => type !== null && isOrganizationType(shortType(type));
-
-/**
- * Microdata authors, every one of the top-level item (`By <span itemprop=author itemscope>…</span> and
- * <span itemprop=author itemscope>…</span>`): the `name` of each author item that is not an
- * organization, joined with `, `.
- */
-const microdataAuthor = named('microdata(author.name)', (snapshot) =>
-  joinNames(snapshot.microdata.filter((entry) => entry.prop === 'name' && entry.scope === 'author' && !isOrganizationItem(entry.type)).map((entry) => entry.value)));
-
-/** `microdata(author)` / `microdata(creator)` of the top-level item, every one joined. */
-function microdataJoined(prop: string): Rule {
-  return named(`microdata(top.${prop})`, (snapshot) =>
-    joinNames(snapshot.microdata.filter((entry) => entry.prop === prop && entry.scope === null).map((entry) => entry.value)));
-}
-
-/**
- * The contents of the author `<meta>` tags with these keys, several tags of one key joined with `, `
- * (`<meta property="article:author" content="Ann Lee">` twice for two authors); the tags that hold a
- * URL (a profile link) are left out, and so are those that name the site itself (a CMS's
- * `<meta name="author" content="The Harbour Wire">`): the organization, read after every person
- * source ({@link siteNamedAuthor}).
- */
-function metaAuthors(...keys: string[]): Rule {
-  const wanted = keys.map((key) => key.toLowerCase());
-  return named(`meta(${keys.join(', ')})`, (snapshot, context) => {
-    const sites = headSiteNames(snapshot, context.url);
-    const out: string[] = [];
-    for (const key of wanted) out.push(...joinNames(metaContentsOf(snapshot, [key]).filter((value) => !sites.has(foldName(authorName(value) ?? value)))));
-    return out;
-  });
-}
-
-const authorMetaKeys = ['article:author', 'og:article:author', 'book:author', 'dc.creator', 'dcterms.creator', 'author', 'parsely-author', 'sailthru.author'];
-
-/** An author meta that names the site itself: the card's author when nothing names a person (as an Organization author is). */
-const siteNamedAuthor = named('meta(author) naming the site', (snapshot, context) => {
-  const sites = headSiteNames(snapshot, context.url);
-  return metaContentsOf(snapshot, authorMetaKeys).filter((value) => sites.has(foldName(authorName(value) ?? value)));
-});
 
 const jsonldDatePublished = named('jsonld(datePublished)', (snapshot) => {
   const nodes = mainNodes(snapshot);
@@ -219,25 +120,6 @@ export const langRules: Rule[] = [
   named('header(content-language)', (_snapshot, context) => context.headers['content-language']),
 ];
 
-/** Where the author is read, in priority order. */
-export const authorRules: Rule[] = [
-  metaAuthors('article:author', 'og:article:author', 'book:author'),
-  jsonldAuthor,
-  microdataAuthor,
-  microdataJoined('author'),
-  microdata('name', 'creator'),
-  microdataJoined('creator'),
-  metaAuthors('dc.creator', 'dcterms.creator'),
-  metaAuthors('author', 'parsely-author', 'sailthru.author'),
-  authorLink,
-  // After every metadata source: bylines that live only in the body (issue 12 point 2).
-  bodyAuthor,
-  bodyByline,
-  // Last (issue 28 item 3): a handle, then an organization, when nothing names a person.
-  twitterCreator,
-  organizationAuthor,
-  siteNamedAuthor,
-];
 
 /** Where the canonical URL is read, in priority order. */
 export const urlRules: Rule[] = [
