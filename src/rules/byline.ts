@@ -61,6 +61,12 @@ export function withoutHandle(name: string): string {
   return cut === '' ? name : cut;
 }
 
+/** A name with a role in brackets after it dropped: `Jane Doe (Editor)`, `Ann Lee (guest columnist)`. */
+function withoutRole(name: string): string {
+  const match = /^(.+?)\s*\(([^()]+)\)$/.exec(name);
+  return match !== null && isJobTitle(match[2]!) ? match[1]! : name;
+}
+
 /** Words of at least two letters, each capitalised (or a particle): `Jane Doe`, `Inès Moreau`, `Ludwig van Beethoven`. */
 const personName = /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:van|von|de|der|den|da|di|du|del|la|le|al|bin|ibn)\s+)*\p{Lu}[\p{L}'’.-]*)+$/u;
 
@@ -74,7 +80,7 @@ export function personNames(part: string, isNoName: (text: string) => boolean): 
   const names: string[] = [];
   for (const piece of part.split(/\s*[,;]\s*/)) {
     for (const raw of splitPair(piece)) {
-      const name = withoutHandle(raw.trim()).trim();
+      const name = withoutRole(withoutHandle(raw.trim()).trim());
       if (name === '' || isJobTitle(name) || isPlaceholder(name) || isNoName(name)) continue;
       if (!names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
     }
