@@ -63,7 +63,8 @@ describe('docs/palette.md', () => {
       expect.stringContaining('`computePalette`, 5.0 MB PNG'),
       expect.stringContaining('JPEG downloaded over loopback'),
       expect.stringContaining('PNG downloaded over loopback'),
-      expect.stringContaining('palette off / on'),
+      expect.stringContaining('page with that JPEG'),
+      expect.stringContaining('direct link to that JPEG'),
     ]);
     for (const row of table.rows) for (const figure of row.slice(1)) expect(figure).toMatch(/^\d+\.\d ms$|^\d+\.\d \/ \d+\.\d ms$/);
   });
