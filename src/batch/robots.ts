@@ -30,6 +30,11 @@ export interface RobotsOptions extends AddressConfigInput {
 export interface RobotsStore {
   get(origin: string): Promise<string | undefined>;
   set(origin: string, value: string, ttlMs: number): Promise<void>;
+  /**
+   * Claims the read of `origin` for `ttlMs`: true for the one process that should fetch it, false
+   * while another does (it then waits for that read in the store). Without it, every process reads.
+   */
+  claim?(origin: string, ttlMs: number): Promise<boolean>;
 }
 
 /** Checks URLs against their origin's robots.txt. */
@@ -69,6 +74,7 @@ export function redisRobotsStore(redis: Redis, prefix = 'linkpeek:robots'): Robo
     set: async (origin, value, ttlMs) => {
       await redis.set(`${prefix}:${origin}`, value, 'PX', Math.max(1, Math.round(ttlMs)));
     },
+    claim: async (origin, ttlMs) => (await redis.set(`${prefix}:claim:${origin}`, '1', 'PX', Math.max(1, Math.round(ttlMs)), 'NX')) === 'OK',
   };
 }
 
@@ -112,17 +118,32 @@ export function robotsCheck(options: RobotsOptions = {}): RobotsCheck {
     }
   };
 
-  const readOf = async (origin: string, signal: AbortSignal | undefined): Promise<RobotsRead> => {
+  const stored = async (origin: string): Promise<RobotsRead | undefined> => {
     const cached = await options.store?.get(origin).catch(() => undefined);
-    if (cached !== undefined) {
-      try {
-        return JSON.parse(cached) as RobotsRead;
-      } catch {
-        // Not one of ours: read again.
+    if (cached === undefined) return undefined;
+    try {
+      return JSON.parse(cached) as RobotsRead;
+    } catch {
+      return undefined; // Not one of ours: read again.
+    }
+  };
+
+  const readOf = async (origin: string, signal: AbortSignal | undefined): Promise<RobotsRead> => {
+    const cached = await stored(origin);
+    if (cached) return cached;
+    // Another worker is reading it: wait for its read (at most one request's time), then read ourselves.
+    const claimed = await (options.store?.claim?.(origin, timeout) ?? Promise.resolve(true)).catch(() => true);
+    if (!claimed) {
+      const until = Date.now() + timeout;
+      while (Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (signal?.aborted) throw signal.reason;
+        const theirs = await stored(origin);
+        if (theirs) return theirs;
       }
     }
-    const got = await fetchRead(origin, signal);
-    if (got === null) return {kind: 'allow'};
+    // A refused robots.txt (the extraction refuses the page itself) is kept like an error: briefly.
+    const got = (await fetchRead(origin, signal)) ?? {read: {kind: 'allow'} as const, ttl: errorTtlMs};
     await options.store?.set(origin, JSON.stringify(got.read), got.ttl).catch(() => {});
     return got.read;
   };

@@ -36,6 +36,7 @@ beforeAll(async () => {
     'www.none.com': {robots: 404},
     'www.broken.com': {robots: 503},
     'www.shared.com': {robots: 'User-agent: *\nDisallow: /x\n'},
+    'www.together.com': {robots: 'User-agent: *\nDisallow: /x\n'},
     'www.batch.com': {robots: 'User-agent: linkpeek\nDisallow: /private\n', latencyMs: 50},
   });
 });
@@ -123,6 +124,23 @@ describeWithRedis('robots.txt shared through Redis', () => {
     const ttl = await clients[0]!.pttl(`linkpeek:robots:${new URL(web.url('www.shared.com', '/')).origin}`);
     expect(ttl).toBeGreaterThan(3_000_000);
     expect(ttl).toBeLessThanOrEqual(3_600_000);
+  });
+
+  it('four checkers (four workers) asking at the same moment still read an origin once: one claims it, the others wait for its read', async () => {
+    const more = [new Redis(redis.url), new Redis(redis.url), new Redis(redis.url), new Redis(redis.url)];
+    clients.push(...more);
+    const checkers = more.map((client) => check({store: redisRobotsStore(client)}));
+    const outcomes = await Promise.all(
+      checkers.map((robots, i) =>
+        robots.check(web.url('www.together.com', i % 2 ? '/x/1' : '/y')).then(
+          () => 'allowed',
+          (error: {code: string}) => error.code,
+        ),
+      ),
+    );
+    expect(outcomes).toEqual(['allowed', 'EROBOTS', 'allowed', 'EROBOTS']);
+    expect(web.stats('together.com').robots).toBe(1);
+    expect(checkers.reduce((sum, robots) => sum + robots.fetched, 0)).toBe(1);
   });
 });
 
