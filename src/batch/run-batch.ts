@@ -21,7 +21,11 @@ export interface BatchOptions {
   extract: BatchExtract;
   /** Most extractions at once. @default 4 */
   concurrency?: number;
-  /** Most extractions at once per registrable domain, so one site is not hammered. @default 2 */
+  /**
+   * Most extractions at once per registrable domain, so one site is not hammered; with a `gate` of
+   * your own, give the gate's value here too (it also sizes each domain's queue in front of the
+   * shared slots). @default 2
+   */
   perHost?: number;
   /** Most extractions started a second per registrable domain (see docs/batch.md#politeness). @default 2 */
   perSecond?: number;
