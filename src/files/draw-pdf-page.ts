@@ -68,7 +68,8 @@ export async function loadCanvasFactory(): Promise<CanvasFactoryClass | null> {
 /**
  * pdfjs-dist's `standard_fonts/` directory (with its trailing separator, as pdf.js appends file
  * names to it): the 14 standard fonts (Helvetica, Times, Courier…) that a PDF may name without
- * embedding them. Without it their text is not drawn. `null` when pdfjs-dist cannot be found.
+ * embedding them. Without it that text is drawn with whatever system font the canvas finds (a slim
+ * container has none). `null` when pdfjs-dist cannot be found.
  */
 export function standardFontDirectory(): string | null {
   try {
@@ -95,12 +96,14 @@ export async function drawPage(page: DrawablePage, Factory: CanvasFactoryClass, 
   // pdf.js goes from one slice of drawing to the next by microtask, which would hold the event loop
   // (and the deadline's timer) for the whole page: each pause yields to it.
   task.onContinue = (next) => void setImmediate(next);
+  let drawn = false;
   try {
     await untilAborted(task.promise, signal);
+    drawn = true;
     const bytes = await untilAborted(drawing.canvas.encode(options.type, options.type === 'png' ? undefined : options.quality), signal);
     return {bytes, type: options.type};
   } finally {
-    task.cancel();
+    if (!drawn) task.cancel();
     factory.destroy(drawing);
   }
 }
