@@ -87,6 +87,21 @@ describeWithRedis('queue mode under faults', () => {
     for (const path of inFlight) expect(site.count(path)).toBe(2);
   });
 
+  it('a producer killed mid-batch and run again: nothing fetched twice, the new file has every URL once', async () => {
+    const urls = Array.from({length: 10}, (_, i) => site.url(`/page/p${i}?delay=300`));
+    worker('rerun');
+    const first = producer('rerun', urls);
+    await until('2 lines', () => read(first.out).length >= 2);
+    first.child.child.kill('SIGKILL');
+    await first.child.finished;
+    // The workers go on without it; the second run collects what they finished and what is left.
+    const again = producer('rerun', urls);
+    const ended = await again.child.finished;
+    expect({code: ended.code, stderr: ended.stderr}).toMatchObject({code: 0, stderr: expect.stringMatching(/done, 10\/10 in [\d.]+s, 0 failed, 0 rate-limited, \d+ finished in an earlier run/)});
+    expectEveryUrlOnce(read(again.out), urls);
+    for (let i = 0; i < 10; i++) expect(site.count(`/page/p${i}`)).toBe(1);
+  });
+
   it('Redis restarted mid-batch and a worker killed: workers and producer reconnect, every URL once', async () => {
     const urls = Array.from({length: 16}, (_, i) => site.url(`/page/r${i}?delay=400`));
     const workers = [worker('restart'), worker('restart')];
