@@ -2,8 +2,9 @@
 // registrable domain, and a backoff a 429 or a challenge sets for everyone sharing the gate. In
 // memory for one process; through Redis for every worker of a queue. The per-second rate and the
 // backoff are rate-limiter-flexible's (RateLimiterMemory / RateLimiterRedis, its `block`), which
-// plans the starts evenly; a log of the starts actually made (a sorted set, Redis time) is asked at
-// the last moment, so a process that ran late never bunches a start with others. The at-most-N is
+// plans the starts evenly; a log of the starts actually made (a sorted set, Redis time) over the
+// window plus a margin is asked at the last moment, so a process that ran late never bunches a start
+// with others, nor a request that reached the site late with the next window's. The at-most-N is
 // a Redis sorted set of leases that expire, so a worker killed mid-extraction frees its slot
 // without anyone releasing it.
 import {randomUUID} from 'node:crypto';
@@ -61,7 +62,7 @@ export function memoryHostGate(options?: HostGateOptions): HostGate {
   const held = new Map<string, number>();
   const waiting = new Map<string, Set<() => void>>();
   const starts = new Map<string, number[]>();
-  const windowMs = limits.windowSeconds * 1000;
+  const logMs = limits.windowSeconds * 1000 + limits.startMarginMs;
   const slots: Slots = {
     take: async (key) => {
       const count = held.get(key) ?? 0;
@@ -95,10 +96,10 @@ export function memoryHostGate(options?: HostGateOptions): HostGate {
       }),
     start: async (key) => {
       const now = performance.now();
-      const recent = (starts.get(key) ?? []).filter((time) => now - time < windowMs);
+      const recent = (starts.get(key) ?? []).filter((time) => now - time < logMs);
       if (recent.length >= limits.points) {
         starts.set(key, recent);
-        return Math.max(1, Math.ceil(recent[0]! + windowMs - now));
+        return Math.max(1, Math.ceil(recent[0]! + logMs - now));
       }
       recent.push(now);
       starts.set(key, recent);
@@ -131,7 +132,8 @@ end
 return 1`;
 
 // KEYS[1] the domain's recent starts (a sorted set: score = start time in Redis time, ms).
-// ARGV: starter id, window ms, most starts per window. Returns 0 (recorded) or the ms to wait.
+// ARGV: starter id, window ms (with the start margin), most starts per window. Returns 0 (recorded)
+// or the ms to wait.
 const startScript = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -162,7 +164,7 @@ export function redisHostGate(redis: Redis, options?: RedisHostGateOptions): Hos
     },
     // Another process frees the slot: asked again after a short, jittered pause.
     wait: (_key, signal) => pause(limits.pollMs * (0.5 + Math.random()), signal),
-    start: async (key, id) => Number(await redis.eval(startScript, 1, `${limits.prefix}:starts:${key}`, id, limits.windowSeconds * 1000, limits.points)),
+    start: async (key, id) => Number(await redis.eval(startScript, 1, `${limits.prefix}:starts:${key}`, id, limits.windowSeconds * 1000 + limits.startMarginMs, limits.points)),
     close: async () => {},
   };
   const limiter = new RateLimiterRedis({

@@ -17,6 +17,14 @@ export interface HostGateOptions {
   leaseMs?: number;
   /** How often a waiting extraction asks again for a slot held by another worker. @default 50 */
   pollMs?: number;
+  /**
+   * The rate is counted on the starts actually made over the window plus this margin: a request
+   * reaches the site a little after its start (connecting, a busy event loop), and a start that
+   * arrived late would otherwise share a second with the next window's. At most `perSecond` starts in
+   * any `1000 + startMarginMs` ms, so the site sees at most `perSecond` in any second unless a
+   * request is held up longer than the margin. @default 250
+   */
+  startMarginMs?: number;
 }
 
 /** Options of `redisHostGate`: those of every gate, and the prefix of its keys. */
@@ -34,11 +42,12 @@ export interface HostGateLimits {
   windowSeconds: number;
   leaseMs: number;
   pollMs: number;
+  startMarginMs: number;
 }
 
-export const defaultHostGate = {perHost: 2, perSecond: 2, leaseMs: 15_000, pollMs: 50} as const;
+export const defaultHostGate = {perHost: 2, perSecond: 2, leaseMs: 15_000, pollMs: 50, startMarginMs: 250} as const;
 
-const keys = ['perHost', 'perSecond', 'leaseMs', 'pollMs', 'prefix'] as const;
+const keys = ['perHost', 'perSecond', 'leaseMs', 'pollMs', 'startMarginMs', 'prefix'] as const;
 
 /** Validates a gate's options and fills their defaults. @throws LinkpeekError EINVALOPTION */
 export function normalizeHostGateOptions(options: RedisHostGateOptions = {}): HostGateLimits & {prefix: string} {
@@ -56,6 +65,7 @@ export function normalizeHostGateOptions(options: RedisHostGateOptions = {}): Ho
     windowSeconds: perSecond >= 1 ? 1 : Math.max(1, Math.round(1 / perSecond)),
     leaseMs: milliseconds(options.leaseMs, 'leaseMs', defaultHostGate.leaseMs),
     pollMs: milliseconds(options.pollMs, 'pollMs', defaultHostGate.pollMs),
+    startMarginMs: options.startMarginMs === 0 ? 0 : milliseconds(options.startMarginMs, 'startMarginMs', defaultHostGate.startMarginMs),
     prefix: options.prefix ?? 'linkpeek:gate',
   };
 }

@@ -17,9 +17,10 @@ jest.setTimeout(60_000);
 
 // The gate grants a start; the request then still has to reach the server and be seen by its event
 // loop, later by up to a few hundred ms on a loaded machine (measured: 150 ms was not always enough
-// at load 13 on 2 cores). Windows this much shorter than a second absorb that drift without hiding
-// a real breach: without the gate every request of a test arrives within the same few milliseconds.
-const drift = 300;
+// at load 13 on 2 cores). The gate counts its starts over a second plus `startMarginMs` for that, so
+// the server's own count over any whole second is what is checked; the tests give a margin wider
+// than the default 250 ms because the test machine runs many suites at once.
+const margin = {startMarginMs: 400};
 
 let web: PoliteWeb;
 beforeAll(async () => {
@@ -63,7 +64,7 @@ it('backs off for a 429 (its Retry-After) and a challenge or captcha wall, not f
 });
 
 it('memoryHostGate: one process never exceeds perHost at once nor perSecond per domain', async () => {
-  const gate = memoryHostGate({perHost: 2, perSecond: 4});
+  const gate = memoryHostGate({perHost: 2, perSecond: 4, ...margin});
   const extract = extractor();
   const before = web.stats('site-b.org').requests;
   const urls = Array.from({length: 12}, (_, i) => web.url('www.site-b.org', `/m/${i}`));
@@ -72,7 +73,7 @@ it('memoryHostGate: one process never exceeds perHost at once nor perSecond per 
   const stats = web.stats('site-b.org');
   expect(stats.requests - before).toBe(12);
   expect(stats.maxInFlight).toBeLessThanOrEqual(2);
-  expect(web.maxInWindow('site-b.org', 1000 - drift)).toBeLessThanOrEqual(4);
+  expect(web.maxInWindow('site-b.org', 1000)).toBeLessThanOrEqual(4);
   await gate.close();
 });
 
@@ -114,7 +115,7 @@ describeWithRedis('redisHostGate on a real redis-server', () => {
   });
 
   it('two gates with their own connections never let a domain exceed perHost at once or perSecond, subdomains together', async () => {
-    const options = {perHost: 2, perSecond: 4, prefix: 'two'};
+    const options = {perHost: 2, perSecond: 4, prefix: 'two', ...margin};
     const [one, two] = [newGate(options), newGate(options)];
     const [extractA, extractB] = [extractor(), extractor()];
     const urls = Array.from({length: 16}, (_, i) => web.url(i % 2 ? 'img.site-a.com' : 'www.site-a.com', `/p/${i}`));
@@ -129,9 +130,9 @@ describeWithRedis('redisHostGate on a real redis-server', () => {
     expect(stats.maxInFlight).toBeLessThanOrEqual(2);
     // Both gates were busy at once: the limit, not one gate alone, kept it at 2.
     expect(stats.maxInFlight).toBe(2);
-    expect(web.maxInWindow('site-a.com', 1000 - drift)).toBeLessThanOrEqual(4);
-    // 16 starts at 4 a second, evenly spaced: the last 3.75 s after the first at the soonest.
-    expect(seconds).toBeGreaterThanOrEqual(3.5);
+    expect(web.maxInWindow('site-a.com', 1000)).toBeLessThanOrEqual(4);
+    // 16 starts, at most 4 in any 1.4 s: the last 4.2 s after the first at the soonest.
+    expect(seconds).toBeGreaterThanOrEqual(4);
   });
 
   it('a 429 with Retry-After met through one gate backs the domain off for the other, and only that domain', async () => {
