@@ -17,6 +17,7 @@ import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgr
 import {enqueueBatch} from './batch/enqueue-batch.js';
 import {runWorker, type JobExtractOptions} from './batch/run-worker.js';
 import {batchProgress, type QueueProgress} from './batch/batch-progress.js';
+import {forgetBatch} from './batch/forget-batch.js';
 import {redisRobotsStore, robotsCheck} from './batch/robots.js';
 import {Redis} from 'ioredis';
 
@@ -32,6 +33,8 @@ const usage = `Usage:
                                   queue the URLs on Redis for \`linkpeek worker\`s, write their lines
   linkpeek batch --queue URL [--name N] --status
                                   print where a queued batch stands, as JSON
+  linkpeek batch --queue URL [--name N] --forget
+                                  delete a queued batch from Redis (stop its workers first)
   linkpeek worker --queue URL [--name N] [--concurrency N] [options for <url>]
                                   extract the jobs of a queued batch until Ctrl-C
 
@@ -88,6 +91,7 @@ Options for a batch on a queue (see docs/batch.md):
   --attempts N              tries per URL before its failure line (default 3; exponential backoff
                             from 5 s); 4xx, bad URLs and walls are not retried
   --status                  print the batch's counts (done, failed, rateLimited, left, rate, eta)
+  --forget                  delete the batch's jobs, lines and progress from Redis
   The producer writes the lines as workers finish them; Ctrl-C stops waiting (the jobs stay queued).
 
 Options for worker (and every option for <url>, under each job's own):
@@ -134,7 +138,7 @@ async function main(argv: string[]): Promise<number> {
     tokens: true,
   });
   const flags = new URLSearchParams();
-  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'no-playground', 'redis', 'out', 'concurrency', 'per-host', 'per-second', 'robots', 'resume', 'queue', 'name', 'attempts', 'status']);
+  const own = new Set(['help', 'version', 'allow-loopback', 'port', 'host', 'no-cache', 'no-playground', 'redis', 'out', 'concurrency', 'per-host', 'per-second', 'robots', 'resume', 'queue', 'name', 'attempts', 'status', 'forget']);
   for (const token of tokens) {
     if (token.kind !== 'option' || own.has(token.name)) continue;
     // `--no-ping` is `ping=false`; every other flag is the query parameter of the same name.
@@ -168,7 +172,7 @@ async function main(argv: string[]): Promise<number> {
     return worker(values, flags, policy);
   }
   if (positionals[0] === 'batch' && values.queue !== undefined) return queuedBatch(positionals.slice(1), values, flags);
-  for (const name of ['queue', 'name', 'attempts', 'status'] as const) {
+  for (const name of ['queue', 'name', 'attempts', 'status', 'forget'] as const) {
     if (values[name] !== undefined) throw usageError(`\`--${name}\` is for \`linkpeek batch --queue\` and \`linkpeek worker\` only.`);
   }
   if (positionals[0] === 'batch') {
@@ -427,6 +431,12 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
     process.stdout.write(`${JSON.stringify(await batchProgress(target), null, 2)}\n`);
     return 0;
   }
+  if (values.forget === true) {
+    if (inputs.length > 0 || [...flags.keys()].length > 0) throw usageError('`--forget` takes only `--queue` and `--name`.');
+    await forgetBatch(target);
+    process.stderr.write(`linkpeek batch (queue ${target.name ?? 'default'}): forgotten: its jobs, lines and progress are deleted from Redis\n`);
+    return 0;
+  }
   if (inputs.length !== 1) throw usageError('`batch` takes one input: a file of URLs, or - for stdin.');
   const input = inputs[0] as string;
   const attempts = countFlag(values, 'attempts', 3, 100);
@@ -500,7 +510,7 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
 /** `linkpeek worker`: extracts a queued batch's jobs until Ctrl-C. */
 async function worker(values: Record<string, unknown>, flags: URLSearchParams, policy: Pick<HandlerConfig, 'allowAddress'>) {
   const target = queueFlags(values);
-  for (const name of ['out', 'resume', 'attempts', 'status'] as const) {
+  for (const name of ['out', 'resume', 'attempts', 'status', 'forget'] as const) {
     if (values[name] !== undefined) throw usageError(`\`--${name}\` is for \`linkpeek batch\`, not \`linkpeek worker\`.`);
   }
   const concurrency = countFlag(values, 'concurrency', 4);

@@ -116,6 +116,7 @@ export type {EnqueueBatchOptions} from './batch/enqueue-batch.js';
 export {runWorker} from './batch/run-worker.js';
 export type {RunWorkerOptions, WorkerEvent, WorkerSummary, BatchJobData, JobExtractOptions} from './batch/run-worker.js';
 export {batchProgress} from './batch/batch-progress.js';
+export {forgetBatch} from './batch/forget-batch.js';
 export type {QueueProgress} from './batch/batch-progress.js';
 export type {QueueTarget, QueueAttempts, QueueLocks} from './batch/queue-options.js';
 export {memoryHostGate, redisHostGate, gateKeyOf} from './batch/host-gate.js';

@@ -33,7 +33,7 @@ describeWithRedis('linkpeek batch --queue and linkpeek worker', () => {
     rmSync(dir, {recursive: true, force: true});
   });
 
-  it('a producer and two worker processes: one line per unique URL, failures after their attempts, --status, a graceful stop', async () => {
+  it('a producer and two worker processes: one line per unique URL, failures after their attempts, --status, a graceful stop, --forget', async () => {
     const input = join(dir, 'urls.txt');
     const urls = [...Array.from({length: 6}, (_, i) => site.url(`/page/${i}`)), site.url('/page/0'), site.url('/missing/1'), site.url('/down/1'), 'not a url'];
     writeFileSync(input, `# queued\n${urls.join('\n')}\n`);
@@ -66,6 +66,12 @@ describeWithRedis('linkpeek batch --queue and linkpeek worker', () => {
     const written = ended.map((end) => Number(/stopped, (\d+) lines written/.exec(end.stderr)?.[1] ?? NaN));
     expect(written[0]! + written[1]!).toBe(9);
     workers.length = 0;
+
+    // --forget: the batch is gone from Redis, its status all zero.
+    const forget = await cli(['batch', '--queue', redis.url, '--name', 'c1', '--forget']).finished;
+    expect(forget).toMatchObject({code: 0, stderr: expect.stringMatching(/forgotten/)});
+    const after = await cli(['batch', '--queue', redis.url, '--name', 'c1', '--status']).finished;
+    expect(JSON.parse(after.stdout)).toMatchObject({total: 0, done: 0, failed: 0, left: 0, waiting: 0});
   });
 
   it('exits 2 on usage errors, naming the flag', async () => {

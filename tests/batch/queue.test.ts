@@ -4,6 +4,8 @@ import {afterAll, beforeAll, expect, it, jest} from '@jest/globals';
 import {enqueueBatch} from '../../src/batch/enqueue-batch.js';
 import {runWorker, type WorkerSummary} from '../../src/batch/run-worker.js';
 import {batchProgress} from '../../src/batch/batch-progress.js';
+import {forgetBatch} from '../../src/batch/forget-batch.js';
+import {connect} from '../../src/batch/queue-store.js';
 import {isLinkpeekError} from '../../src/errors.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
@@ -144,6 +146,33 @@ describeWithRedis('queue mode (enqueueBatch + runWorker)', () => {
     await next;
     expect(lines).toMatchObject([{status: 'success', data: {title: 'queue /page/gated'}}]);
     expect(site.count('/page/gated')).toBe(1);
+  });
+
+  it('forgets a batch: every key of it goes, and the next run of the name starts afresh', async () => {
+    const keysOf = async (name: string) => {
+      const client = connect(redis.url);
+      try {
+        return await client.keys(`linkpeek:batch:${name}:*`);
+      } finally {
+        await client.quit();
+      }
+    };
+    const stopQ5 = new AbortController();
+    const worker = runWorker({queue: redis.url, name: 'q5', config: loopbackConfig, gate: null, signal: stopQ5.signal});
+    await run([site.url('/page/forget')], {name: 'q5'});
+    expect(await keysOf('q5')).toEqual(expect.arrayContaining(['linkpeek:batch:q5:results', 'linkpeek:batch:q5:finished', 'linkpeek:batch:q5:progress']));
+    const otherKeys = (await keysOf('q1')).length;
+    await forgetBatch({queue: redis.url, name: 'q5'});
+    // The worker keeps BullMQ's marker keys alive while it waits; nothing of the batch's data is left.
+    expect((await keysOf('q5')).filter((key) => !/:(marker|stalled-check|meta|events|id)$/.test(key))).toEqual([]);
+    expect(await keysOf('q1')).toHaveLength(otherKeys);
+    await expect(batchProgress({queue: redis.url, name: 'q5'})).resolves.toMatchObject({total: 0, done: 0, left: 0});
+    const {lines, final} = await run([site.url('/page/forget')], {name: 'q5'});
+    stopQ5.abort();
+    await worker;
+    expect(lines).toMatchObject([{status: 'success'}]);
+    expect(final).toMatchObject({skipped: 0, done: 1});
+    expect(site.count('/page/forget')).toBe(2);
   });
 
   it('refuses a queue that is not a Redis URL and a bad batch name, naming the option', async () => {
