@@ -15,9 +15,14 @@ export const contentTags = ['article', 'main'] as const;
 /** Tags whose paragraphs are never the lead: a caption, a pull quote, a dialog (cookie banners use one). */
 export const asideTextTags = ['figure', 'figcaption', 'blockquote', 'dialog'] as const;
 
-/** Starts reading a `<p>` just opened at the state's depth, when it may still be recorded. */
+/**
+ * Starts reading a `<p>` just opened at the state's depth, when it may still be recorded. Not when a
+ * `<meta>` already described the page: the lead is the description's last source, after every
+ * metadata one, and reading each paragraph's text is most of what a small page costs to parse
+ * (the rules then fall back to {@link Snapshot.paragraph}, the first one, which is read anyway).
+ */
 export function collectParagraph(state: ParseState): void {
-  if (state.readingParagraph || state.captionDepth > 0) return;
+  if (state.described || state.readingParagraph || state.captionDepth > 0) return;
   const list = state.snapshot.paragraphs;
   if (list !== undefined && (list.length >= maxParagraphs || list.filter((entry) => entry.lead).length >= maxLeadParagraphs)) return;
   const lead = state.contentDepth > 0;

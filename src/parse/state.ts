@@ -31,6 +31,11 @@ export interface ParseState {
   captionDepth: number;
   /** Whether a `<p>` is being read for {@link Snapshot.paragraphs}. */
   readingParagraph: boolean;
+  /**
+   * Whether a `<meta>` describing the page came before (description, og:description…): then the
+   * lead paragraph is not needed, and only the first paragraph is read (collect-paragraphs.ts).
+   */
+  described: boolean;
   /** How many elements have opened so far: the current one's ordinal. */
   elements: number;
   collectors: TextCollector[];
@@ -59,6 +64,7 @@ export function createParseState(): ParseState {
     contentDepth: 0,
     captionDepth: 0,
     readingParagraph: false,
+    described: false,
     elements: 0,
     collectors: [],
     scopes: [],

@@ -43,9 +43,17 @@ function openHtml(state: ParseState, attribs: Record<string, string>): void {
   if (lang !== undefined && lang.trim() !== '') state.snapshot.lang = lang.trim();
 }
 
-function openMeta({snapshot}: ParseState, attribs: Record<string, string>): void {
+/** The meta keys of a page's description (lowercase): once one is seen, the lead paragraph is not needed. */
+const descriptionKeys: ReadonlySet<string> = new Set(['description', 'og:description', 'twitter:description', 'dc.description', 'dcterms.description']);
+
+function openMeta(state: ParseState, attribs: Record<string, string>): void {
+  const {snapshot} = state;
   const content = attribs.content;
   if (content === undefined || snapshot.metas.length >= maxMetas) return;
+  if (!state.described && content.trim() !== '') {
+    const key = attribs.property ?? attribs.name;
+    if (key !== undefined && descriptionKeys.has(key.toLowerCase())) state.described = true;
+  }
   const meta: MetaTag = {content: content.trim()};
   if (attribs.name !== undefined) meta.name = attribs.name;
   if (attribs.property !== undefined) meta.property = attribs.property;

@@ -96,9 +96,16 @@ function microdataJoined(prop: string): Rule {
 function metaAuthors(...keys: string[]): Rule {
   const wanted = keys.map((key) => key.toLowerCase());
   return named(`meta(${keys.join(', ')})`, (snapshot, context) => {
-    const sites = headSiteNames(snapshot, context.url);
+    // The site's names are looked up only for a page that has such a meta (most have none).
+    let sites: Set<string> | null = null;
     const out: string[] = [];
-    for (const key of wanted) out.push(...joinNames(metaContentsOf(snapshot, [key]).filter((value) => !sites.has(foldName(authorName(value) ?? value)))));
+    for (const key of wanted) {
+      const values = metaContentsOf(snapshot, [key]);
+      if (values.length === 0) continue;
+      sites ??= headSiteNames(snapshot, context.url);
+      const named = sites;
+      out.push(...joinNames(values.filter((value) => !named.has(foldName(authorName(value) ?? value)))));
+    }
     return out;
   });
 }
@@ -107,8 +114,10 @@ const authorMetaKeys = ['article:author', 'og:article:author', 'book:author', 'd
 
 /** An author meta that names the site itself: the card's author when nothing names a person (as an Organization author is). */
 const siteNamedAuthor = named('meta(author) naming the site', (snapshot, context) => {
+  const values = metaContentsOf(snapshot, authorMetaKeys);
+  if (values.length === 0) return values;
   const sites = headSiteNames(snapshot, context.url);
-  return metaContentsOf(snapshot, authorMetaKeys).filter((value) => sites.has(foldName(authorName(value) ?? value)));
+  return values.filter((value) => sites.has(foldName(authorName(value) ?? value)));
 });
 
 /** Where the author is read, in priority order. */

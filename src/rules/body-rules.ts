@@ -1,6 +1,6 @@
 import {getDomain} from 'tldts';
 import type {BylineText, Snapshot} from '../parse/snapshot.js';
-import {authorName, looksLikeDate, textDate} from './normalize.js';
+import {authorName, foldText as fold, looksLikeDate, textDate} from './normalize.js';
 import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
@@ -22,7 +22,6 @@ const siteWords: ReadonlySet<string> = new Set(['website', 'webpage']);
 /** Link texts of the site's interface that sit on author/profile links, and a byline's lone "and". */
 const interfaceText = /^(?:and|with|(?:(?:my|view|edit|your)\s+)?(?:profile|account|settings|authors?|log\s*(?:in|out)|sign\s*(?:in|up|out)|register|subscribe|follow|more|contact|about(?:\s+(?:the\s+)?author)?))$/i;
 const standaloneNumber = /(?:^|\s)[\d.,:]*\d[\d.,:]*(?:\s|$)/;
-const fold = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 const siteNameKeys = ['og:site_name', 'application-name', 'apple-mobile-web-app-title', 'publisher'];
 
@@ -121,9 +120,12 @@ const twitterSiteKeys = ['twitter:site'];
  * site's own (the same as `twitter:site`, or spelling one of the site's names: `@WildCoastJournal`).
  */
 export const twitterCreator: Rule = named('meta(twitter:creator)', (snapshot, context) => {
+  const handles = metaContentsOf(snapshot, twitterCreatorKeys);
+  // The site's names are gathered only for a page that names a creator (most do not).
+  if (handles.length === 0) return handles;
   const sites = siteNames(snapshot, context.url);
   const site = metaContentsOf(snapshot, twitterSiteKeys).map(fold);
-  return metaContentsOf(snapshot, twitterCreatorKeys).filter((handle) => {
+  return handles.filter((handle) => {
     const folded = fold(handle);
     return folded !== '' && !site.includes(folded) && ![...sites].some((name) => name.includes(folded) || folded.includes(name));
   });

@@ -1,6 +1,6 @@
 import type {Snapshot} from '../parse/snapshot.js';
-import {cleanText} from './normalize.js';
-import {jsonldNodes, metaContentsOf, strings} from './query.js';
+import {cleanText, foldEquals, foldText as fold} from './normalize.js';
+import {jsonldNodes, metaContentsOf, perCall, strings} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, named, type Rule, type RuleContext} from './rule-kit.js';
 
@@ -23,9 +23,6 @@ const ogKeys = ['og:description'];
 const otherHeadKeys = ['twitter:description', 'description', 'dc.description', 'dcterms.description', 'dcterms.abstract'];
 // `…from...`, `…from…`, `…from […]`.
 const cutShort = /\s*\[?(?:\.{3}|…)\]?$/;
-
-/** Text folded for comparing: lowercase, letters and digits only. */
-const fold = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** A rule's values, cleaned, without empties; a rule that throws gives none. */
 function valuesOf(rule: Rule, snapshot: Snapshot, context: RuleContext): string[] {
@@ -50,20 +47,26 @@ function plainText(value: string): string | null {
   return cleanText(text === value ? value : text.replace(/\s+([.,;:!?])/g, '$1'));
 }
 
-/** The page's titles and the site's name, folded: og:title, twitter:title, og:site_name, `<title>`. */
-function titlesOf(snapshot: Snapshot): Set<string> {
-  return new Set([...metaContentsOf(snapshot, titleKeys), ...(snapshot.title === null ? [] : [snapshot.title])].map(fold));
+/** The page's titles and the site's name: og:title, twitter:title, og:site_name, `<title>`. */
+function titlesOf(snapshot: Snapshot): string[] {
+  return perCall(snapshot, titlesIn);
+}
+function titlesIn(snapshot: Snapshot): string[] {
+  return [...metaContentsOf(snapshot, titleKeys), ...(snapshot.title === null ? [] : [snapshot.title])];
 }
 
-/** The site's taglines, folded: the JSON-LD `WebSite` descriptions. */
-function taglinesOf(snapshot: Snapshot): Set<string> {
-  return new Set(strings(jsonldNodes(snapshot, websiteTypes), 'description').map(fold));
+/** The site's taglines: the JSON-LD `WebSite` descriptions. */
+function taglinesOf(snapshot: Snapshot): string[] {
+  return perCall(snapshot, taglinesIn);
+}
+function taglinesIn(snapshot: Snapshot): string[] {
+  return strings(jsonldNodes(snapshot, websiteTypes), 'description');
 }
 
 /** Whether `value` is the title again or the site's tagline: a description of last resort. */
 function isDemoted(value: string, snapshot: Snapshot): boolean {
-  const folded = fold(value);
-  return folded === '' || titlesOf(snapshot).has(folded) || taglinesOf(snapshot).has(folded);
+  const same = (other: string) => foldEquals(value, other);
+  return foldEquals(value, '') || titlesOf(snapshot).some(same) || taglinesOf(snapshot).some(same);
 }
 
 /** The longest value of every source that starts with what `value` kept before its `...` (compared folded), else `value`. */
@@ -101,9 +104,8 @@ const openGraphDescription = named('meta(og:description)', (snapshot, context) =
   const list = metaContentsOf(snapshot, ogKeys).map(plainText).filter((value): value is string => value !== null);
   const first = list[0];
   if (first === undefined) return list;
-  const folded = fold(first);
-  const agreed = !cutShort.test(first) && folded !== '' && !titlesOf(snapshot).has(folded)
-    && metaContentsOf(snapshot, otherHeadKeys).every((value) => fold(value) === folded);
+  const agreed = !cutShort.test(first) && !foldEquals(first, '') && !titlesOf(snapshot).some((title) => foldEquals(first, title))
+    && metaContentsOf(snapshot, otherHeadKeys).every((value) => foldEquals(value, first));
   return agreed ? list : judgedOpenGraph(snapshot, context);
 });
 
