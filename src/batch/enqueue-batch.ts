@@ -5,6 +5,7 @@ import {LinkpeekError, stripCredentials, toErrorBody} from '../errors.js';
 import {assertObject} from '../option-checks.js';
 import {normalizeQueueAttempts, normalizeQueueTarget, type QueueAttempts, type QueueTarget} from './queue-options.js';
 import {batchKeys, connect, jobIdFor, readResults, recordOutcome, type BatchKeys} from './queue-store.js';
+import {spreadByDomain} from './spread-hosts.js';
 import {readQueueProgress, type QueueProgress} from './batch-progress.js';
 import type {BatchJobData, JobExtractOptions} from './run-worker.js';
 import type {Redis} from 'ioredis';
@@ -83,7 +84,9 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<QueueP
           opts: {jobId: id, attempts, backoff: {type: 'exponential', delay: backoff}, removeOnComplete: true, removeOnFail: true},
         })),
       );
-    for (let i = 0; i < todo.length; i += chunk) await add(todo.slice(i, i + chunk));
+    // Queued in turns across sites (spread-hosts.ts): one site's pages never hold every worker at its limit.
+    const spread = spreadByDomain(todo, (id) => jobs.get(id) as string);
+    for (let i = 0; i < spread.length; i += chunk) await add(spread.slice(i, i + chunk));
 
     if (options.wait === false) return await readQueueProgress(redis, keys, queue);
     return await collect(options, {redis, reader, queue, keys, jobs, add, attempts});
