@@ -102,9 +102,8 @@ function metaAuthors(...keys: string[]): Rule {
     for (const key of wanted) {
       const values = metaContentsOf(snapshot, [key]);
       if (values.length === 0) continue;
-      sites ??= headSiteNames(snapshot, context.url);
-      const named = sites;
-      out.push(...joinNames(values.filter((value) => !named.has(foldName(authorName(value) ?? value)))));
+      const siteSet = (sites ??= headSiteNames(snapshot, context.url));
+      out.push(...joinNames(values.filter((value) => !siteSet.has(foldName(authorName(value) ?? value)))));
     }
     return out;
   });
