@@ -1,9 +1,9 @@
 // Where a queued batch stands, read from Redis: the producer shows it, `linkpeek batch --status`
 // and batchProgress() ask for it from anywhere.
-import {Queue} from 'bullmq';
+import type {Queue} from 'bullmq';
 import type {Redis} from 'ioredis';
 import {normalizeQueueTarget, type QueueTarget} from './queue-options.js';
-import {batchKeys, connect, type BatchKeys} from './queue-store.js';
+import {batchKeys, withBatchQueue, type BatchKeys} from './queue-store.js';
 
 /** Counts of a queued batch's latest run. */
 export interface QueueProgress {
@@ -32,18 +32,7 @@ export interface QueueProgress {
 /** The counts of batch `name` on that Redis (all zero for a batch never run). */
 export async function batchProgress(options: QueueTarget): Promise<QueueProgress> {
   const {queue: url, name} = normalizeQueueTarget(options);
-  const keys = batchKeys(name);
-  const redis = connect(url);
-  const queueConnection = connect(url);
-  const queue = new Queue(name, {connection: queueConnection, prefix: keys.prefix});
-  queue.on('error', () => {});
-  try {
-    return await readQueueProgress(redis, keys, queue);
-  } finally {
-    await queue.close().catch(() => {});
-    // BullMQ leaves a connection it was given open.
-    await Promise.allSettled([redis.quit(), queueConnection.quit()]);
-  }
+  return withBatchQueue(url, name, (queue, redis) => readQueueProgress(redis, batchKeys(name), queue));
 }
 
 export async function readQueueProgress(redis: Redis, keys: BatchKeys, queue: Queue): Promise<QueueProgress> {

@@ -1,10 +1,10 @@
 // The producer of the queue mode: puts a batch's URLs in Redis as BullMQ jobs, then collects one
 // line per URL from the results stream as workers finish them.
-import {Queue} from 'bullmq';
+import type {Queue} from 'bullmq';
 import {LinkpeekError, stripCredentials, toErrorBody} from '../errors.js';
 import {assertObject} from '../option-checks.js';
 import {normalizeQueueAttempts, normalizeQueueTarget, type QueueAttempts, type QueueTarget} from './queue-options.js';
-import {batchKeys, connect, jobIdFor, readResults, recordOutcome, type BatchKeys} from './queue-store.js';
+import {batchKeys, connect, jobIdFor, readResults, recordOutcome, withBatchQueue, type BatchKeys} from './queue-store.js';
 import {spreadByDomain} from './spread-hosts.js';
 import {readQueueProgress, type QueueProgress} from './batch-progress.js';
 import type {BatchJobData, JobExtractOptions} from './run-worker.js';
@@ -48,53 +48,49 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<QueueP
   const jobs = new Map<string, string>();
   for (const input of options.urls) jobs.set(jobIdFor(name, input), input);
 
-  const redis = connect(url);
-  const queueConnection = connect(url);
-  const queue = new Queue<BatchJobData>(name, {connection: queueConnection, prefix: keys.prefix});
-  queue.on('error', () => {});
-  const reader = connect(url);
-  try {
-    const ids = [...jobs.keys()];
-    const todo: string[] = [];
-    let skippedFailed = 0;
-    for (let i = 0; i < ids.length; i += chunk) {
-      const part = ids.slice(i, i + chunk);
-      const statuses = await redis.hmget(keys.finished, ...part);
-      part.forEach((id, n) => {
-        if (statuses[n] === null || statuses[n] === undefined) todo.push(id);
-        else if (statuses[n] !== 'success') skippedFailed++;
+  return withBatchQueue<BatchJobData, QueueProgress>(url, name, async (queue, redis) => {
+    const reader = connect(url);
+    try {
+      const ids = [...jobs.keys()];
+      const todo: string[] = [];
+      let skippedFailed = 0;
+      for (let i = 0; i < ids.length; i += chunk) {
+        const part = ids.slice(i, i + chunk);
+        const statuses = await redis.hmget(keys.finished, ...part);
+        part.forEach((id, n) => {
+          if (statuses[n] === null || statuses[n] === undefined) todo.push(id);
+          else if (statuses[n] !== 'success') skippedFailed++;
+        });
+      }
+      const [done, failed, rateLimited] = (await redis.hmget(keys.progress, 'done', 'failed', 'rateLimited')).map(Number);
+      await redis.hset(keys.progress, {
+        total: jobs.size,
+        skipped: jobs.size - todo.length,
+        skippedFailed,
+        doneBefore: done || 0,
+        failedBefore: failed || 0,
+        rateLimitedBefore: rateLimited || 0,
+        startedAt: Date.now(),
+        lastDoneAt: 0,
       });
-    }
-    const [done, failed, rateLimited] = (await redis.hmget(keys.progress, 'done', 'failed', 'rateLimited')).map(Number);
-    await redis.hset(keys.progress, {
-      total: jobs.size,
-      skipped: jobs.size - todo.length,
-      skippedFailed,
-      doneBefore: done || 0,
-      failedBefore: failed || 0,
-      rateLimitedBefore: rateLimited || 0,
-      startedAt: Date.now(),
-      lastDoneAt: 0,
-    });
-    const add = (ids: string[]) =>
-      queue.addBulk(
-        ids.map((id) => ({
-          name: 'extract',
-          data: {url: jobs.get(id) as string, options: jobOptions},
-          opts: {jobId: id, attempts, backoff: {type: 'exponential', delay: backoff}, removeOnComplete: true, removeOnFail: true},
-        })),
-      );
-    // Queued in turns across sites (spread-hosts.ts): one site's pages never hold every worker at its limit.
-    const spread = spreadByDomain(todo, (id) => jobs.get(id) as string);
-    for (let i = 0; i < spread.length; i += chunk) await add(spread.slice(i, i + chunk));
+      const add = (ids: string[]) =>
+        queue.addBulk(
+          ids.map((id) => ({
+            name: 'extract',
+            data: {url: jobs.get(id) as string, options: jobOptions},
+            opts: {jobId: id, attempts, backoff: {type: 'exponential', delay: backoff}, removeOnComplete: true, removeOnFail: true},
+          })),
+        );
+      // Queued in turns across sites (spread-hosts.ts): one site's pages never hold every worker at its limit.
+      const spread = spreadByDomain(todo, (id) => jobs.get(id) as string);
+      for (let i = 0; i < spread.length; i += chunk) await add(spread.slice(i, i + chunk));
 
-    if (options.wait === false) return await readQueueProgress(redis, keys, queue);
-    return await collect(options, {redis, reader, queue, keys, jobs, add, attempts});
-  } finally {
-    await queue.close().catch(() => {});
-    // BullMQ leaves a connection it was given open.
-    await Promise.allSettled([redis.quit(), reader.quit(), queueConnection.quit()]);
-  }
+      if (options.wait === false) return await readQueueProgress(redis, keys, queue);
+      return await collect(options, {redis, reader, queue, keys, jobs, add, attempts});
+    } finally {
+      await reader.quit().catch(() => {});
+    }
+  });
 }
 
 interface Collecting {

@@ -1,8 +1,7 @@
 // Removes a queued batch from Redis: its jobs (BullMQ's keys), its lines and its progress. Lines and
 // the finished set stay in Redis until then, so re-runs can skip and rewrite; this is the way out.
-import {Queue} from 'bullmq';
 import {normalizeQueueTarget, type QueueTarget} from './queue-options.js';
-import {batchKeys, connect} from './queue-store.js';
+import {batchKeys, withBatchQueue} from './queue-store.js';
 
 /**
  * Deletes every key of batch `name`: its queued, delayed and running jobs, the results stream, the
@@ -12,16 +11,8 @@ import {batchKeys, connect} from './queue-store.js';
 export async function forgetBatch(options: QueueTarget): Promise<void> {
   const {queue: url, name} = normalizeQueueTarget(options);
   const keys = batchKeys(name);
-  const redis = connect(url);
-  const queueConnection = connect(url);
-  const queue = new Queue(name, {connection: queueConnection, prefix: keys.prefix});
-  queue.on('error', () => {});
-  try {
+  await withBatchQueue(url, name, async (queue, redis) => {
     await queue.obliterate({force: true});
     await redis.del(keys.results, keys.finished, keys.progress);
-  } finally {
-    await queue.close().catch(() => {});
-    // BullMQ leaves a connection it was given open.
-    await Promise.allSettled([redis.quit(), queueConnection.quit()]);
-  }
+  });
 }

@@ -6,6 +6,7 @@
 //   finished  a hash, job id → 'success' | 'fail' | 'error': what re-runs skip
 //   progress  a hash of counters (done, failed, rateLimited) and the latest run's figures
 import {createHash} from 'node:crypto';
+import {Queue} from 'bullmq';
 import {Redis} from 'ioredis';
 import {keyPrefix} from './queue-options.js';
 
@@ -39,6 +40,24 @@ export function connect(url: string): Redis {
   // Errors while Redis is away are retried by the reconnection; an unheard 'error' would crash.
   redis.on('error', () => {});
   return redis;
+}
+
+/**
+ * Runs `use` with batch `name`'s BullMQ queue and a Redis connection of its own, and closes both
+ * after, whatever happens: the producer, `batchProgress` and `forgetBatch` open them the same way.
+ */
+export async function withBatchQueue<Data, T>(url: string, name: string, use: (queue: Queue<Data>, redis: Redis) => Promise<T>): Promise<T> {
+  const redis = connect(url);
+  const queueConnection = connect(url);
+  const queue = new Queue<Data>(name, {connection: queueConnection, prefix: keyPrefix});
+  queue.on('error', () => {});
+  try {
+    return await use(queue, redis);
+  } finally {
+    await queue.close().catch(() => {});
+    // BullMQ leaves a connection it was given open.
+    await Promise.allSettled([redis.quit(), queueConnection.quit()]);
+  }
 }
 
 /** The outcome of one URL, as written once. */
