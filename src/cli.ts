@@ -264,13 +264,7 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   } catch (error) {
     throw asFlagError(error);
   }
-  let text: string;
-  try {
-    text = input === '-' ? await readStream(process.stdin) : readFileSync(input, 'utf8');
-  } catch (error) {
-    throw usageError(`Cannot read \`${input}\`: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
-  }
-  const urls = readUrls(text);
+  const urls = await readInputUrls(input);
 
   let skip = new Set<string>();
   let fd: number | null = null;
@@ -370,6 +364,17 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   return 0;
 }
 
+/** The URLs of a batch's input: the file `input`, or stdin for `-`; a usage error when it cannot be read. */
+async function readInputUrls(input: string): Promise<string[]> {
+  let text: string;
+  try {
+    text = input === '-' ? await readStream(process.stdin) : readFileSync(input, 'utf8');
+  } catch (error) {
+    throw usageError(`Cannot read \`${input}\`: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+  }
+  return readUrls(text);
+}
+
 /** `--per-second`: whole from 1 to 1000, or from 0.001 below 1 (what the host gate takes); undefined when not given. */
 function rateFlag(values: Record<string, unknown>): number | undefined {
   const flag = values['per-second'];
@@ -443,13 +448,7 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
   const out = values.out;
   if (out !== undefined && (typeof out !== 'string' || out === '')) throw usageError('`--out` needs a file name.');
   const options = flagOptions(flags);
-  let text: string;
-  try {
-    text = input === '-' ? await readStream(process.stdin) : readFileSync(input, 'utf8');
-  } catch (error) {
-    throw usageError(`Cannot read \`${input}\`: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
-  }
-  const urls = readUrls(text);
+  const urls = await readInputUrls(input);
   // Every line is written again from Redis on a re-run: the file is rewritten, one whole line per write.
   const fd = typeof out === 'string' ? openSync(out, 'w') : null;
   const write = (line: string) => {
