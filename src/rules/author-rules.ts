@@ -1,6 +1,6 @@
 import type {Snapshot} from '../parse/parse-html.js';
-import {authorLink, bodyAuthor, bodyByline, foldName, headSiteNames, twitterCreator} from './body-rules.js';
-import {authorName} from './normalize.js';
+import {authorLink, bodyAuthor, bodyByline, headSiteNames, twitterCreator} from './body-rules.js';
+import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, shortType, type JsonldNode} from './query.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
@@ -103,7 +103,7 @@ function metaAuthors(...keys: string[]): Rule {
       const values = metaContentsOf(snapshot, [key]);
       if (values.length === 0) continue;
       const siteSet = (sites ??= headSiteNames(snapshot, context.url));
-      out.push(...joinNames(values.filter((value) => !siteSet.has(foldName(authorName(value) ?? value)))));
+      out.push(...joinNames(values.filter((value) => !siteSet.has(foldText(authorName(value) ?? value)))));
     }
     return out;
   });
@@ -116,7 +116,7 @@ const siteNamedAuthor = named('meta(author) naming the site', (snapshot, context
   const values = metaContentsOf(snapshot, authorMetaKeys);
   if (values.length === 0) return values;
   const sites = headSiteNames(snapshot, context.url);
-  return values.filter((value) => sites.has(foldName(authorName(value) ?? value)));
+  return values.filter((value) => sites.has(foldText(authorName(value) ?? value)));
 });
 
 /** Where the author is read, in priority order. */

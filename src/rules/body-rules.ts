@@ -35,9 +35,6 @@ export function headSiteNames(snapshot: Snapshot, url: string): Set<string> {
   return new Set(list.map(fold).filter((name) => name !== ''));
 }
 
-/** `value` folded as the site names are (lowercase letters and digits). */
-export const foldName = fold;
-
 /** The names a page gives its site (folded): `og:site_name`, app names, JSON-LD publisher/WebSite, the domain. */
 function siteNames(snapshot: Snapshot, url: string): Set<string> {
   const domain = oncePerCall(getDomain, url);
