@@ -1,6 +1,7 @@
 import {getDomain} from 'tldts';
 import type {BylineText, Snapshot} from '../parse/snapshot.js';
-import {authorName, foldText as fold, looksLikeDate, textDate} from './normalize.js';
+import {authorName, foldText as fold, looksLikeDate, textDates} from './normalize.js';
+import {pageOrder} from './dates/page-order.js';
 import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
@@ -142,16 +143,29 @@ export const bodyByline: Rule = named('document(.byline)', (snapshot, context) =
   return entries.map((entry) => bylineName(entry.text, sites)).filter((name): name is string => name !== null);
 });
 
+/**
+ * The publication dates of page texts, read in the page's order and language ({@link textDates}):
+ * every text's published or unlabelled dates first, in order, then those labelled as an update.
+ */
+export function pageTextDates(snapshot: Snapshot, texts: readonly string[]): string[] {
+  const order = pageOrder(snapshot);
+  const first: string[] = [];
+  const last: string[] = [];
+  for (const text of texts) {
+    for (const date of textDates(text, order)) (date.modified ? last : first).push(date.iso);
+  }
+  return last.length === 0 ? first : [...first, ...last];
+}
+
 /** Dates written in elements whose class or id names a date (`.date`, `.publish_on`, `.timestamp`, `.dateline`). */
-export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot) =>
-  (snapshot.dateTexts ?? []).map(textDate).filter((date): date is string => date !== null));
+export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot) => pageTextDates(snapshot, snapshot.dateTexts ?? []));
 
 /**
  * Dates written in a byline's text (`By Ann Lee | 12 Jan, 2016, 05.04 PM IST`), or in an author
  * element's (a forum's `<p class="author">by kestrel_79 » Sat Mar 12, 2016 2:05 pm</p>`).
  */
 export const bylineDate: Rule = named('document(.byline) date', (snapshot) =>
-  (snapshot.bylines ?? []).map((entry) => textDate(entry.text)).filter((date): date is string => date !== null));
+  pageTextDates(snapshot, (snapshot.bylines ?? []).map((entry) => entry.text)));
 
 // `/2016/05/16/`, `/2016/5/16-slug`, `/2016-05-16/`: a year from 1900 to 2099, a month, a day, then the end of a segment.
 const urlDatePattern = /\/((?:19|20)\d{2})([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=[/\-_.?#]|$)/;

@@ -82,14 +82,24 @@ export function personNames(part: string, isNoName: (text: string) => boolean): 
     for (const raw of splitPair(piece)) {
       const name = withoutRole(withoutHandle(raw.trim()).trim());
       if (name === '' || isJobTitle(name) || isPlaceholder(name) || isNoName(name)) continue;
+      // `Rob Picheta, CNN`, `Adam Aaronson, PhillyVoice Staff`: the outlet after a person's name is no second author.
+      if (names.length !== 0 && isAffiliation(name)) continue;
       if (!names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
     }
   }
   return names;
 }
 
-/** `Jane Doe and John Roe` → both; any other text whole. */
+/** An outlet named after a byline's person: an acronym (`CNN`, `AFP`) or a desk (`PhillyVoice Staff`, `Reuters staff`). */
+const affiliation = /^(?:\p{Lu}{2,6}|\S+(?:\s+\S+)?\s+(?:[Ss]taff|[Nn]ewsroom|[Rr]edaktion|[Dd]esk))$/u;
+
+/** Whether a comma list's later piece is an outlet, not a second person (`Rob Picheta, CNN`). */
+export function isAffiliation(name: string): boolean {
+  return affiliation.test(name);
+}
+
+/** `Jane Doe and John Roe` (`und`, `y`, `et`, `e`, `&`) → both; any other text whole. */
 function splitPair(piece: string): string[] {
-  const parts = piece.split(/\s+(?:and|&)\s+/i);
+  const parts = piece.split(/\s+(?:and|und|y|et|e|&)\s+/i);
   return parts.length > 1 && parts.every((name) => personName.test(name)) ? parts : [piece];
 }

@@ -1,6 +1,10 @@
 import * as chrono from 'chrono-node';
 import {collapse} from '../parse/collect-text.js';
 import {bylineParts, personNames} from './byline.js';
+import {isLabelValue, isLegalEntity, withoutLabel, withoutTrailingInterface} from './byline-labels.js';
+import type {DateOrder} from './dates/date-order.js';
+import {labelledDates, type LabelledDate} from './dates/date-labels.js';
+import {readDate} from './dates/read-date.js';
 
 /** Collapses runs of whitespace to one space and trims; `null` when nothing is left. */
 export function cleanText(value: string): string | null {
@@ -23,17 +27,28 @@ const emailAddress = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
  * a placeholder (`Staff`, `admin`).
  */
 export function authorName(value: string): string | null {
-  const text = cleanText(value)?.replace(bylinePrefix, '').trim() ?? '';
+  const text = withoutLabel(cleanText(value)?.replace(bylinePrefix, '').trim() ?? '');
   if (text === '') return null;
   for (const part of bylineParts(text)) {
-    const names = personNames(part.replace(bylinePrefix, ''), isNoName);
+    // A company's name (`wegewerk GmbH`, `Bund der Energieverbraucher e.V.`) is the site's maker or publisher, not a writer.
+    if (isLegalEntity(part)) continue;
+    const names = personNames(withoutTrailingDate(withoutTrailingInterface(withoutLabel(part.replace(bylinePrefix, '')))), isNoName);
     if (names.length !== 0) return names.join(', ');
   }
   return null;
 }
 
-/** A byline part that is no name: a URL, an e-mail address, a date, a reading time (`5 min read`). */
-const isNoName = (text: string): boolean => looksLikeUrl(text) || emailAddress.test(text) || looksLikeDate(text) || readingTime.test(text);
+/** A byline part that is no name: a URL, an e-mail address, a date, a reading time (`5 min read`), a label (`Posted`, `Unbenannt`). */
+const isNoName = (text: string): boolean => looksLikeUrl(text) || emailAddress.test(text) || looksLikeDate(text) || readingTime.test(text) || isLabelValue(text);
+
+// `Bo2man am 29.12.2010`, `Ann Lee le 3 mai 2019`, `Ann Lee on 12.03.2016`: a date after the name, in any language.
+const trailingDate = /\s+(?:am|on|le|el|il|op|den|du|del|em|at|vom)\s+(?=\d{1,2}\.?\s*(?:\p{L}+\.?\s+)?\d{2,4}\b|\d{4}-\d{2})/u;
+
+/** The name without the date a byline writes after it (`Bo2man am 29.12.2010, 13:36 Uhr` → `Bo2man`). */
+function withoutTrailingDate(text: string): string {
+  const match = trailingDate.exec(text);
+  return match === null || match.index === 0 ? text : text.slice(0, match.index);
+}
 const readingTime = /^\d+\s*(?:-|\s)?(?:min(?:ute)?s?|m)\.?(?:\s+read(?:ing)?)?$/i;
 
 const months = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
@@ -98,10 +113,10 @@ function noon(date: Date): Date {
  * Free text (`May 3, 2016, 2:58 p.m.`, `12 Jan, 2016, 05.04 PM IST`) read by chrono-node, in UTC
  * unless it names a zone: the first date in it whose year is written (and its day, with `day`).
  */
-function parseText(text: string, day = false): Date | null {
+function parseText(text: string): Date | null {
   for (const result of chrono.parse(text, {instant: new Date(), timezone: 0})) {
     // chrono marks a relative date (`3 hours ago`) certain: a year must be written in the match.
-    if (!result.start.isCertain('year') || !/\d{4}/.test(result.text) || (day && !result.start.isCertain('day'))) continue;
+    if (!result.start.isCertain('year') || !/\d{4}/.test(result.text)) continue;
     const date = result.start.date();
     return result.start.isCertain('hour') ? date : noon(date);
   }
@@ -112,18 +127,20 @@ function parseText(text: string, day = false): Date | null {
 export const maxDateText = 200;
 
 /**
- * The first full date (day, month and year written) in a piece of page text, as ISO 8601, read by
- * chrono-node only (`Date` guesses at any text with a year in it: `By Jane 2016`): `Published 12 Jan,
- * 2016, 05.04 PM IST` → `2016-01-12T11:34:00.000Z`; without a time of day, noon UTC. Reads at most
- * {@link maxDateText} characters; `null` when there is no such date.
+ * The publication date in a piece of page text (day, month and year written), as ISO 8601, read in
+ * the page's `order` and in any language of dates/month-names.ts (dates/read-date.ts): `Published 12 Jan,
+ * 2016, 05.04 PM IST` → `2016-01-12T11:34:00.000Z`, `Veröffentlicht am 06.10.2023` → 6 October; without a
+ * time of day, noon UTC. A date labelled as published wins, one labelled as an update (`Aktualisiert`,
+ * `Stand:`) comes last (dates/date-labels.ts). Reads at most {@link maxDateText} characters; `null` when there is no such date.
  */
-export function textDate(text: string): string | null {
+export function textDate(text: string, order: DateOrder = 'mdy'): string | null {
+  return textDates(text, order)[0]?.iso ?? null;
+}
+
+/** The dates of a piece of page text as {@link textDate} reads them, the publication's first, an update's last. */
+export function textDates(text: string, order: DateOrder = 'mdy'): LabelledDate[] {
   const head = text.length > maxDateText ? text.slice(0, maxDateText) : text;
-  if (!/\d{4}/.test(head)) return null;
-  const date = parseText(head, true);
-  if (date === null || Number.isNaN(date.getTime())) return null;
-  const year = date.getUTCFullYear();
-  return year >= 1000 && year <= 9999 ? date.toISOString() : null;
+  return /\d/.test(head) ? labelledDates(head, order) : [];
 }
 
 /**
@@ -139,15 +156,20 @@ export function isoDate(value: string): string | null {
   // The usual form, `2026-11-03T10:00:00+01:00` or `…Z`, names its zone and its time: Date reads it as it is.
   if (isoDateTime.test(text)) return isoString(new Date(text));
   if (!/\d{4}/.test(text)) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isoString(new Date(`${text}T12:00:00Z`));
+  // An ISO-shaped value is repaired, not dropped (`2020-09-25T16:02:50CDT`, `2020-12-05T23:15:0Z`,
+  // `2021-11-05T10:00:00+0100`); one that is no day (`2026-13-45`) is invalid, not free text.
+  if (/^\d{4}-\d{1,2}-\d{1,2}(?:$|[T\s])/i.test(text)) return readDate(text, 'mdy');
+  // A day written in words or numbers (`Tue, 03 Nov 2026 10:00:00 GMT`, `10.12.2022, 07:00:03`, `November 3, 2026`).
+  const written = readDate(text, 'mdy');
+  if (written !== null) return written;
   let zoned = text;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) zoned = `${text}T12:00:00Z`;
-  else if (!hasZone.test(text)) {
+  if (!hasZone.test(text)) {
     zoned = /^\d{4}-\d{2}-\d{2}[t ]\d/i.test(text) ? `${text.replace(' ', 'T')}Z` : `${text} UTC`;
   }
   let date: Date | null = new Date(zoned);
   if (Number.isNaN(date.getTime())) {
-    // An ISO-shaped value that Date rejects (`2026-13-45`) is invalid, not free text.
-    date = /^\d{4}-\d{2}-\d{2}/.test(text) ? null : parseText(text);
+    date = parseText(text);
   } else if (!hasTime.test(text)) {
     date = noon(date);
   }

@@ -4,6 +4,7 @@ import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
 import {bodyDate, bylineDate, pathDate} from './body-rules.js';
+import {inPageOrder} from './dates/page-order.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -27,19 +28,21 @@ export const modifiedDateRules: Rule[] = [
   meta('article:modified_time', 'og:updated_time', 'og:article:modified_time', 'og:modified_time'),
   microdata('dateModified', null),
   meta('dcterms.modified', 'dc.date.modified', 'last-modified'),
-];
+].map(inPageOrder);
 
 /** Where a page says when it was first published, in priority order (`datePublished`, and `date` after the modified ones). */
 export const publishedDateRules: Rule[] = [
-  meta('article:published_time', 'og:article:published_time', 'og:published_time', 'video:release_date', 'music:release_date'),
-  jsonldDatePublished,
-  microdata('datePublished', null),
-  microdata('dateCreated', null),
-  microdata('uploadDate', null),
-  meta('dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued', 'dcterms.created'),
-  meta('date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
-  named('document(time)', (snapshot) => snapshot.times),
-  // Last: dates written only in the body's text or in the URL (issue 12 point 8).
+  ...[
+    meta('article:published_time', 'og:article:published_time', 'og:published_time', 'video:release_date', 'music:release_date'),
+    jsonldDatePublished,
+    microdata('datePublished', null),
+    microdata('dateCreated', null),
+    microdata('uploadDate', null),
+    meta('dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued', 'dcterms.created'),
+    meta('date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
+    named('document(time)', (snapshot) => snapshot.times),
+  ].map(inPageOrder),
+  // Last: dates written only in the body's text or in the URL (issue 12 point 8), in the page's order and language.
   bylineDate,
   bodyDate,
   pathDate,

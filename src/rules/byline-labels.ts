@@ -1,0 +1,75 @@
+/*
+ * The words around a name in a byline, in the languages pages are written in (issue 33 item 2): the
+ * label before it (`Von`, `Eingestellt von`, `Autorin:`, `Text und Interview:`, `par`, `por`), glued or
+ * not (`AuthorAndreas Kalt`, `Beitragvon r23`), the interface text after it (`Alle Artikel`, `View
+ * profile`), and the values that are a label, not a name (`Publiziert am`, `Posted`, `Unbenannt`,
+ * `Super User`). `authorName` (normalize.ts) reads every author value through these.
+ */
+
+// Labels that are a byline's lead-in in any case and without a colon: `By`, `Von`, `VON`, `Posted by`,
+// `Eingestellt von`, `Blog Beitrag von`, `Autor`, `Autoren`, `Auteur :`, `Escrito por`.
+const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|scritto\s+da|geschreven\s+door|skrivet\s+av|auth?ors?|autor(?:in|en|innen|\/in|\*in|:in|_in)?|auteurs?|autore|autori|verfasser(?:in)?|by|von|vom|par|por|door|av)`;
+// Labels that lead in only with a colon: `Text:`, `Interview:`, `Text und Interview:`, `Redaktion:`.
+const colonLeadIn = String.raw`(?:text(?:\s+(?:und|&)\s+(?:interview|fotos?|bilder))?|interview|texto|redaktion|redacción|reporter(?:in)?|reportage|words)`;
+
+/** A label before the name, with the `:` and spaces after it. */
+const labelBefore = new RegExp(String.raw`^(?:${leadIn}(?:\s*:\s*|\s+)|${colonLeadIn}\s*:\s*)`, 'i');
+/** A label glued to the name when a theme dropped the space between two elements: `AuthorAndreas Kalt`, `VonAnn Lee`. */
+const gluedLabel = /^(?:Author|Autor|Autorin|Von|By)(?=[A-ZÄÖÜ][a-zäöüß])/;
+/** `di Mario Rossi`: Italian's lead-in, lowercase only (`Di` is a name). */
+const italianBy = /^di\s+(?=[A-Z])/;
+/** `von`/`vom` before `der`/`den`/`dem` is part of a name (`von der Leyen`) unless a label came first. */
+const nameParticle = /^vo[nm]\s+(?:der|den|dem|zu|und)\s/i;
+
+/**
+ * The value without the byline labels it opens with: `Eingestellt von der Michel` → `der Michel`,
+ * `AuthorAndreas Kalt` → `Andreas Kalt`, `Text und Interview: Ann Lee` → `Ann Lee`, `vom Krimiblogger`
+ * → `Krimiblogger`; `von der Leyen` is a name and stays.
+ */
+export function withoutLabel(text: string): string {
+  let rest = text;
+  // Two rounds: `Autor: von Ann Lee`, `Text: By Ann Lee`.
+  for (let round = 0; round < 2; round++) {
+    if (round === 0 && nameParticle.test(rest)) return rest;
+    const match = labelBefore.exec(rest) ?? gluedLabel.exec(rest) ?? italianBy.exec(rest);
+    if (match === null || match[0].length === rest.length) break;
+    rest = rest.slice(match[0].length);
+  }
+  return rest;
+}
+
+// Interface text that sits after a name in an author box: `Jil Schuller Alle Artikel Kontakt`,
+// `Ann Lee View profile`, `Amber Guetebier 12 Shares`, `Ann Lee Follow`.
+const trailingInterface = /\s+(?:alle\s+(?:artikel|beiträge)|mehr\s+(?:artikel|von|vom\s+autor)|view\s+(?:full\s+)?profile|all\s+(?:posts|articles|stories)|more\s+(?:from|by|articles)|profil(?:e)?|kontakt|contact|follow(?:ers)?|folgen|[\d.,]+[km]?\s+(?:shares|followers|follower|articles|artikel|posts|beiträge))(?:\s.*)?$/i;
+
+/** The value without the interface text after the name (`Jil Schuller Alle Artikel Kontakt` → `Jil Schuller`). */
+export function withoutTrailingInterface(text: string): string {
+  // A value that is all label (`View profile`) stays whole, to be refused whole.
+  if (labelValue.test(text)) return text;
+  const cut = text.replace(trailingInterface, '');
+  return cut === '' ? text : cut;
+}
+
+/**
+ * Values that are a label, a role or an interface word, not a name: what a theme prints where the
+ * name goes when the author is unset (`Unbenannt`, `Unknown`, `Super User`, `null`), the label itself
+ * (`Posted`, `Publiziert am`, `publisher`), a section's name (`Alle Artikel`), a count (`1.1M followers`).
+ */
+const labelValue = /^(?:(?:posted|published|written|geschrieben|eingestellt|gepostet|veröffentlicht|publiziert|erstellt|aktualisiert|updated|publicado|publié)(?:\s+(?:am|on|at|um|le|el|by|von|in))?|(?:publiziert|veröffentlicht|erschienen)\s+am|publisher|herausgeber(?:in)?|verlag|autor(?:in|en)?|auteur|author(?:s)?|by|von|par|por|unbenannt|unbekannt|anonym(?:e|ous)?|anónimo|anonimo|inconnu|desconocido|super\s*user|superuser|webmaster|administrator|admin|null|undefined|none|n\/a|nobody|user|benutzer|gast|guest|anführer|leader|alle\s+(?:artikel|beiträge)|(?:(?:my|your|view|edit|mein|dein|zum)\s+)?profile?|[\d.,]+\s*[km]?\s+(?:followers|follower|shares|posts|articles)|(?:\S+\s+)?(?:login|log\s*in|anmelden|sign\s*in|registrieren|register))$/i;
+
+/** Whether a value is a label or an interface word, not a name (`Posted`, `Publiziert am`, `Unbenannt`, `Super User`). */
+export function isLabelValue(text: string): boolean {
+  return labelValue.test(text);
+}
+
+/**
+ * A company's or an association's legal form (`GmbH`, `AG`, `e.V.`, `eG`, `Inc.`, `Ltd`, `S.A.`):
+ * the name is an organization's, the publisher's or the agency's that built the site, not the
+ * article's writer (`wegewerk GmbH`, `Bund der Energieverbraucher e.V.`).
+ */
+const legalForm = /(?:^|[\s,])(?:g?GmbH|mbH|AG|SE|KG|KGaA|OHG|GbR|UG|eG|e\.\s?V\.?|Inc\.?|LLC|L\.L\.C\.|Ltd\.?|Limited|PLC|plc|Corp\.?|S\.A\.?|S\.L\.|S\.p\.A\.|B\.V\.|N\.V\.|Pty|SARL|SAS)(?=$|[\s,.)/&;])/;
+
+/** Whether a name is an organization's by its legal form (`ZooRoyal Petcare GmbH`, `NATURSTROM AG`, `Hanns-Seidel-Stiftung e.V.`). */
+export function isLegalEntity(text: string): boolean {
+  return legalForm.test(text);
+}

@@ -1,0 +1,37 @@
+import {findDates, type FoundDate} from './read-date.js';
+import type {DateOrder} from './date-order.js';
+
+/*
+ * Which of the dates of a text is the publication's (issue 33 item 2): a date labelled as published
+ * (`Veröffentlicht am`, `Posted on`, `Publié le`, `Publicado el`, `Erschienen am`) wins; one labelled as
+ * an update (`Aktualisiert`, `Updated`, `Letzte Änderung`, `Stand:`, `mis à jour`) is the last edit,
+ * taken only when the text has no other.
+ */
+
+const modifiedLabel = /(?:aktualisiert|geändert|änderung|stand|updated?|modified|edited|revised|mis\s+à\s+jour|modifié|actualizad[oa]|actualización|aggiornat[oa]|modificat[oa]|atualizad[oa]|bijgewerkt|gewijzigd)\W*(?:am|on|le|el|il|em|op|:)?\W*$/i;
+const publishedLabel = /(?:veröffentlicht|erschienen|publiziert|erstellt|published|posted|created|publié|publicado|pubblicato|gepubliceerd|geplaatst)\W*(?:am|on|le|el|il|em|op|:)?\W*$/i;
+
+/** A date of a text, and whether a label calls it the last edit. */
+export interface LabelledDate extends FoundDate {
+  modified: boolean;
+}
+
+/** How many characters before a date are read for its label. */
+const labelReach = 40;
+
+/** The dates of `text` (at most 4) with their labels, the published one first, a modified one after the others. */
+export function labelledDates(text: string, order: DateOrder): LabelledDate[] {
+  const found = findDates(text, order);
+  const dates: LabelledDate[] = [];
+  let published: LabelledDate | null = null;
+  let from = 0;
+  for (const date of found) {
+    const before = text.slice(Math.max(from, date.index - labelReach), date.index);
+    from = date.index + 1;
+    const entry = {...date, modified: modifiedLabel.test(before)};
+    if (published === null && !entry.modified && publishedLabel.test(before)) published = entry;
+    dates.push(entry);
+  }
+  if (published !== null) return [published, ...dates.filter((date) => date !== published)];
+  return [...dates.filter((date) => !date.modified), ...dates.filter((date) => date.modified)];
+}

@@ -1,0 +1,29 @@
+import type {Snapshot} from '../../parse/snapshot.js';
+import {metaContentsOf} from '../query.js';
+import {dateOrder, type DateOrder} from './date-order.js';
+import {readDate} from './read-date.js';
+import {named, type Rule} from '../rule-kit.js';
+
+const localeKeys = ['og:locale', 'content-language', 'language', 'dc.language'];
+
+/** The order of the page's numeric dates, from `<html lang>`, else its locale metas ({@link dateOrder}). */
+export function pageOrder(snapshot: Snapshot): DateOrder {
+  return dateOrder(snapshot.lang ?? metaContentsOf(snapshot, localeKeys)[0]);
+}
+
+// A value that starts with a numeric day and month in some order (`06.10.2023`, `01-11-2023`, `02/10/2020 14:00`).
+const numericDayMonth = /^\s*\d{1,2}[./-]\s?\d{1,2}[./-]/;
+
+/**
+ * `rule` with its numeric day-month values read in the page's order (`<time datetime="01-11-2023">`
+ * on a French page is 1 November), as ISO 8601; its other values as they are, for isoDate.
+ */
+export function inPageOrder(rule: Rule): Rule {
+  return named(rule.name, (snapshot, context) => {
+    const result = rule(snapshot, context);
+    const values = typeof result === 'string' ? [result] : Array.isArray(result) ? result : null;
+    if (values === null || !values.some((value) => numericDayMonth.test(value))) return result;
+    const order = pageOrder(snapshot);
+    return values.map((value) => (numericDayMonth.test(value) ? (readDate(value, order) ?? value) : value));
+  });
+}

@@ -1,0 +1,135 @@
+import {monthNumber, monthPattern} from './month-names.js';
+import type {DateOrder} from './date-order.js';
+
+/*
+ * Reads a date written as text in the page's own order and language (issue 33 item 2): `06.10.2023`
+ * on a German page is 6 October, `1. November 2023`, `jeudi 13 juin 2019`, `jueves 2 de abril de 2020`,
+ * `April 19, 2019`, `2021-11-02 14:31`, with the time of day and zone that follow it when there are.
+ */
+
+/** A date found in a text: where it starts, and its instant as ISO 8601 (noon UTC when no time of day is written). */
+export interface FoundDate {
+  index: number;
+  iso: string;
+}
+
+// Year first (`2021-11-02`, `2021/11/02`, `2021.11.02`).
+const yearFirst = /(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/y;
+// Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
+const numeric = /(?<![\d.])(\d{1,2})(?:(\.)\s?|([/-]))(\d{1,2})(?:\2\s?|\3)(\d{4}|\d{2})(?![\d.]?\d)/y;
+// `1. November 2023`, `13 juin 2019`, `2 de abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`.
+const dayMonth = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s*(?:de\\s+|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iuy');
+// `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`.
+const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'iuy');
+// What may start a date: a digit, or a letter (a month's name).
+const dateStart = /\d|\p{L}/gu;
+// A time of day right after the date: `, 14:31 Uhr`, ` um 23:03`, ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`.
+const timeAfter = /^(?:\s*(?:[,|·•–—-]|um|at|à|a las|alle|om|às|kl\.?)?\s*|T)(\d{1,2})[:.h](\d{2})(?::(\d{1,2}))?(?:\.\d+)?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b)?\s*(z\b|[+-]\d{2}:?\d{2}\b|[a-z]{2,5}\b)?/i;
+
+/** Hours from UTC of the time zone names pages write after a time. */
+const zoneOffsets: ReadonlyMap<string, number> = new Map([
+  ['z', 0], ['utc', 0], ['gmt', 0], ['ut', 0], ['wet', 0], ['bst', 1], ['cet', 1], ['mez', 1], ['cest', 2], ['mesz', 2], ['eet', 2], ['eest', 3],
+  ['msk', 3], ['ist', 5.5], ['sgt', 8], ['hkt', 8], ['jst', 9], ['kst', 9], ['aest', 10], ['aedt', 11], ['nzst', 12], ['nzdt', 13],
+  ['est', -5], ['edt', -4], ['cst', -6], ['cdt', -5], ['mst', -7], ['mdt', -6], ['pst', -8], ['pdt', -7], ['akst', -9], ['akdt', -8], ['hst', -10],
+]);
+
+const minYear = 1900;
+const maxYear = 2100;
+
+/** Whether y-m-d is a day of the calendar, of a plausible year. */
+function isDay(year: number, month: number, day: number): boolean {
+  if (year < minYear || year > maxYear || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** A two-digit year (`28.01.22`) as a year of 1970–2069. */
+const fullYear = (text: string): number => (text.length === 2 ? (Number(text) < 70 ? 2000 : 1900) + Number(text) : Number(text));
+
+/** The year, month and day of a date that starts at `index`, and where it ends; `null` when none starts there. */
+function dateAt(text: string, index: number, order: DateOrder): [number, number, number, number] | null {
+  const c = text.charCodeAt(index);
+  if (c >= 48 && c <= 57) {
+    yearFirst.lastIndex = index;
+    let match = yearFirst.exec(text);
+    if (match !== null) return [Number(match[1]), Number(match[3]), Number(match[4]), yearFirst.lastIndex];
+    numeric.lastIndex = index;
+    match = numeric.exec(text);
+    if (match !== null) {
+      // A two-digit year only with dots (`28.01.22`): `1/2/22` is as likely a fraction or a score.
+      if (match[5]!.length === 2 && match[2] === undefined) return null;
+      const first = Number(match[1]);
+      const second = Number(match[4]);
+      // Dots are day first in every language that writes them; a number over 12 is the day whatever the order.
+      const dayFirst = match[2] !== undefined || first > 12 || (order === 'dmy' && second <= 12);
+      return [fullYear(match[5]!), dayFirst ? second : first, dayFirst ? first : second, numeric.lastIndex];
+    }
+    dayMonth.lastIndex = index;
+    match = dayMonth.exec(text);
+    if (match !== null) return [Number(match[3]), monthNumber(match[2]!)!, Number(match[1]), dayMonth.lastIndex];
+    return null;
+  }
+  monthDay.lastIndex = index;
+  const match = monthDay.exec(text);
+  return match === null ? null : [Number(match[3]), monthNumber(match[1]!)!, Number(match[2]), monthDay.lastIndex];
+}
+
+/** The instant of a day and the time written after it (`rest`), as ISO 8601: noon UTC without a time, UTC without a zone. */
+function instant(year: number, month: number, day: number, rest: string): string {
+  const time = timeAfter.exec(rest);
+  let hour = time === null ? 12 : Number(time[1]);
+  const minute = time === null ? 0 : Number(time[2]);
+  const second = time?.[3] === undefined ? 0 : Number(time[3]);
+  const meridiem = time?.[4]?.toLowerCase();
+  if (meridiem !== undefined) hour = (hour % 12) + (meridiem.startsWith('p') ? 12 : 0);
+  if (time === null || hour > 23 || minute > 59 || second > 59) return new Date(Date.UTC(year, month - 1, day, 12)).toISOString();
+  let offset = 0;
+  const zone = time[5]?.toLowerCase();
+  if (zone !== undefined) {
+    if (zone.startsWith('+') || zone.startsWith('-')) {
+      const digits = zone.replace(':', '');
+      offset = (zone.startsWith('-') ? -1 : 1) * (Number(digits.slice(1, 3)) + Number(digits.slice(3, 5)) / 60);
+    } else {
+      offset = zoneOffsets.get(zone) ?? 0;
+    }
+  }
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second) - offset * 3_600_000).toISOString();
+}
+
+/**
+ * The dates written in `text`, in order (at most `limit`): day, month and year all written, numeric ones
+ * read in `order` (but `06.10.2023` is always day first, and `13/10/2023` can only be), month names in
+ * the languages of month-names.ts, each with the time of day and zone after it if any.
+ */
+export function findDates(text: string, order: DateOrder, limit = 4): FoundDate[] {
+  const found: FoundDate[] = [];
+  dateStart.lastIndex = 0;
+  let start: RegExpExecArray | null;
+  while (found.length < limit && (start = dateStart.exec(text)) !== null) {
+    const index = start.index;
+    const date = dateAt(text, index, order);
+    if (date === null || !isDay(date[0], date[1], date[2])) {
+      // Skip the rest of this run of digits or letters: a date starts at the beginning of one.
+      const code = text.charCodeAt(index);
+      const isDigit = code >= 48 && code <= 57;
+      let next = index + 1;
+      while (next < text.length && (isDigit ? isDigitAt(text, next) : isLetterAt(text, next))) next++;
+      dateStart.lastIndex = next;
+      continue;
+    }
+    found.push({index, iso: instant(date[0], date[1], date[2], text.slice(date[3], date[3] + 40))});
+    dateStart.lastIndex = date[3];
+  }
+  return found;
+}
+
+const isDigitAt = (text: string, index: number): boolean => {
+  const code = text.charCodeAt(index);
+  return code >= 48 && code <= 57;
+};
+const letter = /\p{L}/u;
+const isLetterAt = (text: string, index: number): boolean => letter.test(text[index]!);
+
+/** The first date written in `text` ({@link findDates}), as ISO 8601, or `null`. */
+export function readDate(text: string, order: DateOrder): string | null {
+  return findDates(text, order, 1)[0]?.iso ?? null;
+}

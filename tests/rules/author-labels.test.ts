@@ -1,0 +1,77 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {isLabelValue, isLegalEntity, withoutLabel} from '../../src/rules/byline-labels.js';
+import {authorName} from '../../src/rules/normalize.js';
+import {pickFields, rules} from '../../src/rules/rules.js';
+
+/* Bylines in other languages and with labels (issue 33 item 2): the label goes, the name stays; a label, an interface word or a company is no author. */
+
+const url = 'https://www.ledger.example/news/story';
+const author = (html: string): string | null => pickFields(parseHtml(html), {url, headers: {}}, rules, null).author;
+
+describe('authorName: byline labels in many languages', () => {
+  it.each([
+    ['vom Krimiblogger', 'Krimiblogger'],
+    ['Von Tobias Kuske', 'Tobias Kuske'],
+    ['VON MORITZ GATHMANN', 'MORITZ GATHMANN'],
+    ['Eingestellt von der Michel', 'der Michel'],
+    ['Beitrag von Ann Lee', 'Ann Lee'],
+    ['Beitragvon r23', 'r23'],
+    ['Alles von Ann Lee', 'Ann Lee'],
+    ['Autor: Ann Lee', 'Ann Lee'],
+    ['Autorin: Ann Lee', 'Ann Lee'],
+    ['Autor/in: Korinna Hennig', 'Korinna Hennig'],
+    ['Text: Klaus Berger', 'Klaus Berger'],
+    ['Text und Interview: Ann Lee', 'Ann Lee'],
+    ['Interview: Julia Lauter', 'Julia Lauter'],
+    ['Auteur : Inès Moreau', 'Inès Moreau'],
+    ['par Inès Moreau', 'Inès Moreau'],
+    ['Por Rocío Latorre', 'Rocío Latorre'],
+    ['di Mario Rossi', 'Mario Rossi'],
+    ['door Jan de Vries', 'Jan de Vries'],
+    ['av Anna Berg', 'Anna Berg'],
+    ['Escrito por Rocío Latorre', 'Rocío Latorre'],
+    ['Posted by Konstantin', 'Konstantin'],
+    ['AuthorAndreas Kalt', 'Andreas Kalt'],
+    ['Autor Jil Schuller Alle Artikel Kontakt', 'Jil Schuller'],
+    ['Author: Bo2man am 29.12.2010, 13:36 Uhr', 'Bo2man'],
+    ['Jelko Djuren und Jutta Klaukien', 'Jelko Djuren, Jutta Klaukien'],
+    ['Isabel Caro, Rocío Latorre y José Miguel Wilson', 'Isabel Caro, Rocío Latorre, José Miguel Wilson'],
+    ['Rob Picheta, CNN', 'Rob Picheta'],
+    ['Adam Aaronson, PhillyVoice Staff', 'Adam Aaronson'],
+    ['Ann Lee, Bo Kim', 'Ann Lee, Bo Kim'],
+    ['von der Leyen', 'von der Leyen'],
+    ['Walter von Aachen', 'Walter von Aachen'],
+    ['Jörg Staff', 'Jörg Staff'],
+    ['Parker Lewis', 'Parker Lewis'],
+    ['Vonnegut', 'Vonnegut'],
+    ['Byron Katie', 'Byron Katie'],
+  ])('%s → %s', (value, expected) => {
+    expect(authorName(value)).toBe(expected);
+  });
+
+  it.each(['Posted', 'Publiziert am', 'publisher', 'Unbenannt', 'Unknown', 'Super User', 'anónimo', 'null', 'Anführer', 'View profile', '1.1M followers', 'Alle Artikel', 'eMagazine Login', 'wegewerk GmbH', 'Web Commerce GmbH www.w-commerce.de', 'Bund der Energieverbraucher e.V.', 'NATURSTROM AG', 'besserwisser eG', 'Olympia-Verlag GmbH, Nürnberg, Germany'])('%s is no author', (value) => {
+    expect(authorName(value)).toBeNull();
+  });
+
+  it('tells labels, label values and legal forms apart from names', () => {
+    expect(withoutLabel('Text: Ann Lee')).toBe('Ann Lee');
+    expect(withoutLabel('Textor Ann')).toBe('Textor Ann');
+    expect(isLabelValue('Posted on')).toBe(true);
+    expect(isLabelValue('Ann Lee')).toBe(false);
+    expect(isLegalEntity('Acme Widgets Inc.')).toBe(true);
+    expect(isLegalEntity('Agnes Agerstam')).toBe(false);
+  });
+});
+
+describe('author sources with labels', () => {
+  it('reads a labelled byline element and skips a theme\'s label where the name goes', () => {
+    expect(author('<div class="post-author">Posted</div><p class="meta"><span class="author">Walter von Aachen</span></p>')).toBe('Walter von Aachen');
+    expect(author('<p class="byline__author">VON <a href="/autoren/ann-lee">ANN LEE</a> am 21. April 2020</p>')).toBe('ANN LEE');
+  });
+
+  it('takes no company from the author meta', () => {
+    expect(author('<meta name="author" content="wegewerk GmbH">')).toBeNull();
+    expect(author('<meta name="author" content="wegewerk GmbH"><span class="author">von Ann Lee</span>')).toBe('Ann Lee');
+  });
+});

@@ -1,0 +1,72 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {dateOrder} from '../../src/rules/dates/date-order.js';
+import {findDates, readDate} from '../../src/rules/dates/read-date.js';
+import {isoDate, textDate} from '../../src/rules/normalize.js';
+import {pickFields} from '../../src/rules/rules.js';
+
+const url = 'https://www.ledger.example/news/story';
+const published = (html: string): string | null | undefined => pickFields(parseHtml(html), {url, headers: {}}).datePublished;
+const page = (lang: string, body: string): string => `<html lang="${lang}"><head><title>T</title></head><body>${body}</body></html>`;
+
+describe('dates in the page\'s own order and language', () => {
+  it('reads a numeric date day first on a German, French or British page, month first on an American one', () => {
+    expect(published(page('de', '<span class="date">06.10.2023</span>'))).toBe('2023-10-06T12:00:00.000Z');
+    expect(published(page('fr-FR', '<span class="date">02/10/2020</span>'))).toBe('2020-10-02T12:00:00.000Z');
+    expect(published(page('en-GB', '<span class="date">02/10/2020</span>'))).toBe('2020-10-02T12:00:00.000Z');
+    expect(published(page('en-US', '<span class="date">02/10/2020</span>'))).toBe('2020-02-10T12:00:00.000Z');
+    // Dots are day first whatever the page says; a number over 12 can only be the day.
+    expect(published(page('en', '<span class="date">06.10.2023</span>'))).toBe('2023-10-06T12:00:00.000Z');
+    expect(published(page('en-US', '<span class="date">13/10/2023</span>'))).toBe('2023-10-13T12:00:00.000Z');
+  });
+
+  it('reads month names in German, French, Spanish, Italian, Portuguese and Dutch, and their abbreviations', () => {
+    const cases: [string, string, string][] = [
+      ['de', 'Dienstag, 2. November 2021', '2021-11-02'], ['de', '12. Mär. 2021', '2021-03-12'], ['fr', 'jeudi 13 juin 2019', '2019-06-13'],
+      ['fr', '3 févr. 2020', '2020-02-03'], ['es', 'jueves 2 de abril de 2020', '2020-04-02'], ['es', '5 dic. 2019', '2019-12-05'],
+      ['it', '7 settembre 2018', '2018-09-07'], ['pt', '9 de março de 2017', '2017-03-09'], ['nl', '4 mei 2016', '2016-05-04'],
+      ['en', 'April 19, 2019', '2019-04-19'], ['en', 'Jan. 3rd 2020', '2020-01-03'],
+    ];
+    for (const [lang, text, day] of cases) expect(published(page(lang, `<span class="date">${text}</span>`))).toBe(`${day}T12:00:00.000Z`);
+  });
+
+  it('reads a <time datetime> and a meta written day first in the page\'s order', () => {
+    expect(published(page('fr', '<time datetime="01-11-2023">1 nov.</time>'))).toBe('2023-11-01T12:00:00.000Z');
+    expect(published(`<html lang="de"><head><meta property="article:published_time" content="10.12.2022, 07:00:03"></head></html>`)).toBe('2022-12-10T07:00:03.000Z');
+  });
+
+  it('takes the date labelled as published over the one labelled as an update, and an update only when there is no other', () => {
+    expect(textDate('Aktualisiert am 31.10.2023 · Veröffentlicht am 06.10.2023', 'dmy')).toBe('2023-10-06T12:00:00.000Z');
+    expect(textDate('Letzte Änderung: 31.10.2023 - 14:49:39 Erschienen am: 01.11.2023', 'dmy')).toBe('2023-11-01T12:00:00.000Z');
+    expect(textDate('Updated March 5, 2021 | March 3, 2021')).toBe('2021-03-03T12:00:00.000Z');
+    expect(textDate('Stand: 06.10.2023 14:31 Uhr', 'dmy')).toBe('2023-10-06T14:31:00.000Z');
+  });
+
+  it('reads the time of day and the zone after a date', () => {
+    expect(readDate('5. Mai 2014 um 23:30', 'dmy')).toBe('2014-05-05T23:30:00.000Z');
+    expect(readDate('Sat Mar 12, 2016 2:05 pm', 'mdy')).toBe('2016-03-12T14:05:00.000Z');
+    expect(readDate('12 Jan, 2016, 05.04 PM IST', 'mdy')).toBe('2016-01-12T11:34:00.000Z');
+    expect(readDate('01.11.2023 11:35 CET', 'dmy')).toBe('2023-11-01T10:35:00.000Z');
+  });
+
+  it('finds no date where day, month and year are not all written, or the day is not one', () => {
+    expect(findDates('May 2016, 3 hours ago, 1/2/22, 31.02.2021, 2.4 km, version 10.2', 'dmy')).toEqual([]);
+  });
+
+  it('chooses the order from the language tag', () => {
+    expect([dateOrder('en-US'), dateOrder('en'), dateOrder(null), dateOrder('en_GB'), dateOrder('de-DE'), dateOrder('pt-BR')]).toEqual(['mdy', 'mdy', 'mdy', 'dmy', 'dmy', 'dmy']);
+  });
+});
+
+describe('isoDate repairs malformed ISO values', () => {
+  it.each([
+    ['2020-09-25T16:02:50CDT', '2020-09-25T21:02:50.000Z'],
+    ['2020-12-05T23:15:0Z', '2020-12-05T23:15:00.000Z'],
+    ['2021-11-05 10:00:00', '2021-11-05T10:00:00.000Z'],
+    ['2021-11-05T10:00:00+0100', '2021-11-05T09:00:00.000Z'],
+    ['10.12.2022, 07:00:03', '2022-12-10T07:00:03.000Z'],
+    ['2026-13-45', null],
+  ])('isoDate(%j) is %j', (value, expected) => {
+    expect(isoDate(value)).toBe(expected);
+  });
+});
