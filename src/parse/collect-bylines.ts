@@ -25,7 +25,7 @@ export const maxDateTexts = 6;
 export const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside', 'form']);
 
 /** Words one of which a class or id that names an author, a byline or a date contains (`by` covers `byline`). */
-const hintWords = ['auth', 'writer', 'date', 'time', 'publish', 'posted', 'by'] as const;
+const hintWords = ['aut', 'writer', 'verfasser', 'date', 'time', 'publish', 'posted', 'by'] as const;
 // A cheap first test on a class or id: most fail it, so most need no splitting.
 const hintPattern = new RegExp(hintWords.join('|'), 'i');
 /** The hint words by the code of their first (lowercase ASCII) letter. */
@@ -75,8 +75,11 @@ const excludedWords: ReadonlySet<string> = new Set([
   'about', 'social', 'follow', 'icon', 'count', 'title', 'role', 'job', 'email', 'mail', 'reply', 'replies', 'label',
 ]);
 const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'datetime', 'timestamp', 'time', 'pubdate', 'publishdate', 'postdate']);
-/** `author`, `authors`, `authorname` (a lowercase `authorName`), `writer`, `by` (`posted-by`); not `authority`. */
-const authorWord = /^(?:(?:author|writer)s?(?:name|link|info)?|by)$/;
+/**
+ * `author`, `authors`, `authorname` (a lowercase `authorName`), `writer`, `by` (`posted-by`), and the
+ * other languages' (`autor`, `autoren`, `auteur`, `auteurs`, `autore`, `verfasser`); not `authority`.
+ */
+const authorWord = /^(?:(?:author|writer|autor|auteur|autore|verfasser)(?:s|en|in|i)?(?:name|link|info)?|by)$/;
 const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'posted', 'postedon', 'publishedon']);
 
 /** What a class or id names. */
@@ -117,10 +120,10 @@ function readClassHint(value: string): ClassHint {
   return author ? 'author' : byline ? 'byline' : weakDate ? 'date' : null;
 }
 
-/** An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x` (lowercase, as CMSs write them). */
+/** An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x`, and German and French ones (`/autor/…`, `/autoren/…`, `/profil/…`, `/auteur/…`), lowercase as CMSs write them. */
 export function isAuthorHref(href: string): boolean {
-  return (includes(href, '/author') || includes(href, '/profile') || includes(href, '/contributor'))
-    && /\/(?:authors?|profiles?|contributors?)\/[^/?#\s]/.test(href);
+  return (includes(href, '/aut') || includes(href, '/profil') || includes(href, '/contributor'))
+    && /\/(?:authors?|autor(?:en|in)?|auteurs?|profiles?|profil|contributors?)\/[^/?#\s]/.test(href);
 }
 
 /** Whether a `rel` value has the `author` token. */

@@ -59,7 +59,8 @@ const labelValue = /^(?:(?:posted|published|written|geschrieben|eingestellt|gepo
 
 /** Whether a value is a label or an interface word, not a name (`Posted`, `Publiziert am`, `Unbenannt`, `Super User`). */
 export function isLabelValue(text: string): boolean {
-  return labelValue.test(text);
+  // A call to action is no name either (`Auf geht’s!`, `Jetzt mitmachen!`).
+  return labelValue.test(text) || /[!?]/.test(text);
 }
 
 /**
@@ -72,4 +73,28 @@ const legalForm = /(?:^|[\s,])(?:g?GmbH|mbH|AG|SE|KG|KGaA|OHG|GbR|UG|eG|e\.\s?V\
 /** Whether a name is an organization's by its legal form (`ZooRoyal Petcare GmbH`, `NATURSTROM AG`, `Hanns-Seidel-Stiftung e.V.`). */
 export function isLegalEntity(text: string): boolean {
   return legalForm.test(text);
+}
+
+// A picture's credit (`Foto: Ingo Schneider`, `Bild: dpa`, `Quelle: …`, `Photo by …`), not the text's writer.
+const creditLabel = /^(?:fotos?|photos?(?:\s+by)?|bild(?:er)?|bildquelle|quelle|credits?|image|illustrations?|grafik|video|kamera|camera)\s*[:|]/i;
+
+/** Whether a byline part credits a picture, not the text (`Foto: Ingo Schneider`). */
+export function isCredit(text: string): boolean {
+  return creditLabel.test(text);
+}
+
+const copyright = /^(?:©|\(c\)|copyright\b)\s*/i;
+
+/**
+ * A value that opens with `©`: a copyright holder is no author (`© Kathrin Führes`), unless the name
+ * follows it again, as an author link holding its picture's credit and the name gives it
+ * (`© Kathrin Führes Kathrin Führes` → `Kathrin Führes`). Other values are returned as they are.
+ */
+export function withoutCopyright(text: string): string | null {
+  const match = copyright.exec(text);
+  if (match === null) return text;
+  const rest = text.slice(match[0].length);
+  const words = rest.split(' ');
+  const half = words.length / 2;
+  return words.length % 2 === 0 && words.slice(0, half).join(' ') === words.slice(half).join(' ') ? words.slice(half).join(' ') : null;
 }

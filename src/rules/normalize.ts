@@ -1,7 +1,7 @@
 import * as chrono from 'chrono-node';
 import {collapse} from '../parse/collect-text.js';
 import {bylineParts, personNames} from './byline.js';
-import {isLabelValue, isLegalEntity, withoutLabel, withoutTrailingInterface} from './byline-labels.js';
+import {isCredit, isLabelValue, isLegalEntity, withoutCopyright, withoutLabel, withoutTrailingInterface} from './byline-labels.js';
 import type {DateOrder} from './dates/date-order.js';
 import {labelledDates, type LabelledDate} from './dates/date-labels.js';
 import {readDate} from './dates/read-date.js';
@@ -31,8 +31,10 @@ export function authorName(value: string): string | null {
   if (text === '') return null;
   for (const part of bylineParts(text)) {
     // A company's name (`wegewerk GmbH`, `Bund der Energieverbraucher e.V.`) is the site's maker or publisher, not a writer.
-    if (isLegalEntity(part)) continue;
-    const names = personNames(withoutTrailingDate(withoutTrailingInterface(withoutLabel(part.replace(bylinePrefix, '')))), isNoName);
+    // A picture's credit (`Foto: Ingo Schneider`) and a copyright holder (`© Ann Lee`) are no writers either.
+    const named = isLegalEntity(part) || isCredit(part) ? null : withoutCopyright(part);
+    if (named === null) continue;
+    const names = personNames(withoutTrailingDate(withoutTrailingInterface(withoutLabel(named.replace(bylinePrefix, '')))), isNoName);
     if (names.length !== 0) return names.join(', ');
   }
   return null;

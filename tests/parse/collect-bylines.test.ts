@@ -9,11 +9,13 @@ describe('classHint', () => {
     ['posted-by', 'author'], ['byline', 'byline'], ['byline-content', 'byline'], ['Byline', 'byline'],
     ['publish_on', 'date'], ['entry-date published', 'date'], ['timestamp', 'date'], ['dateline', 'date'], ['c-byline__date', 'date'],
     ['publishedAt', 'date'], ['posted-on', 'date'], ['reading-time', 'date'],
+    // Other languages' author classes (issue 33 item 2): `par <span class="auteurs">`, `.autor`, `.news__autorin`, `.verfasser`.
+    ['auteurs', 'author'], ['auteur', 'author'], ['autor', 'author'], ['news__autorin', 'author'], ['autoren-liste', 'author'], ['verfasser', 'author'],
   ] as const)('%s names %s', (value, kind) => {
     expect(classHint(value)).toBe(kind);
   });
 
-  it.each(['comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', ''])(
+  it.each(['autoplay', 'layout auto', 'autorun', 'comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', ''])(
     '%j names nothing (a picture, a bio, a comment, a word that only contains the keyword)',
     (value) => {
       expect(classHint(value)).toBeNull();
@@ -22,10 +24,10 @@ describe('classHint', () => {
 });
 
 describe('isAuthorHref', () => {
-  it.each(['/author/jane-doe/', 'https://x.example/authors/jd', '/profile/jdoe', '/contributors/ann?ref=byline'])('%s is an author page', (href) => {
+  it.each(['/author/jane-doe/', 'https://x.example/authors/jd', '/profile/jdoe', '/contributors/ann?ref=byline', '/autor/moritz-p-21589', '/autoren/gathmann-moritz', '/profil/es_detail/A7M7/ann', '/auteur/ines-moreau'])('%s is an author page', (href) => {
     expect(isAuthorHref(href)).toBe(true);
   });
-  it.each(['/authors/', '/author', '/authoring-guide', '/toi-authors/x', '/2016/05/story', 'mailto:ann@x.example', '/en/Author/Ann'])('%s is not (paths are matched in lowercase, as CMSs write them)', (href) => {
+  it.each(['/authors/', '/author', '/authoring-guide', '/toi-authors/x', '/autos/neu', '/autorennen/x', '/2016/05/story', 'mailto:ann@x.example', '/en/Author/Ann'])('%s is not (paths are matched in lowercase, as CMSs write them)', (href) => {
     expect(isAuthorHref(href)).toBe(false);
   });
 });
@@ -89,7 +91,7 @@ describe('classHint cache', () => {
 });
 
 describe('mayHint (the scanner reads a class or id only if it may name a byline)', () => {
-  const hint = /auth|byline|writer|date|time|publish|posted|by/i;
+  const hint = /aut|writer|verfasser|date|time|publish|posted|by/i;
   const may = (value: string): boolean => mayHint(`<p class="${value}">`, 10, 10 + value.length);
 
   it.each([

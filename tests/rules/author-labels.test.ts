@@ -70,6 +70,19 @@ describe('author sources with labels', () => {
     expect(author('<p class="byline__author">VON <a href="/autoren/ann-lee">ANN LEE</a> am 21. April 2020</p>')).toBe('ANN LEE');
   });
 
+  it('reads author classes and author-page links of other languages', () => {
+    expect(author('<div class="dates_auteurs">par <span class="auteurs">Inès Moreau</span>, 21 juin 2018</div>')).toBe('Inès Moreau');
+    expect(author('<h4>Autor</h4><p><a href="/profil/detail/X7/ann-lee">Ann Lee</a></p>')).toBe('Ann Lee');
+    expect(author('<p>Von <a href="/autoren/lee-ann">Ann Lee</a></p>')).toBe('Ann Lee');
+  });
+
+  it('takes no picture credit and no copyright holder for the writer', () => {
+    expect(author('<span class="author">Foto: Ingo Schneider</span><span class="author">Von Ann Lee</span>')).toBe('Ann Lee');
+    expect(author('<meta name="author" content="© Ann Lee">')).toBeNull();
+    expect(author('<a href="/autor/ann-lee"><img alt="Ann Lee" src="a.jpg"><span>&copy; Ann Lee</span> <span>Ann Lee</span></a>')).toBe('Ann Lee');
+    expect(author('<a href="/profil/einstellungen" title="Auf geht’s!">Auf geht’s!</a>')).toBeNull();
+  });
+
   it('takes no company from the author meta', () => {
     expect(author('<meta name="author" content="wegewerk GmbH">')).toBeNull();
     expect(author('<meta name="author" content="wegewerk GmbH"><span class="author">von Ann Lee</span>')).toBe('Ann Lee');
