@@ -69,7 +69,9 @@ describe('docs/walls.md', () => {
     expect(wallSignatures.map((signature) => signature.id)).not.toContain('paywall-barrier');
     const page = {statusCode: 200, headers: {}, url: 'https://members.quayside.example/budget', html: '<title>Members only</title>'};
     expect(detectWall(page, wallSignatures)).toMatchObject({kind: 'login', signature: 'quayside-members', vendor: 'Quayside'});
-    expect(detectWall(page)).toBeNull();
+    // Without the row, the generic signals call it a login wall too, but name no one.
+    expect(detectWall(page)).toMatchObject({kind: 'login', signature: 'generic'});
+    expect(detectWall(page, defaultWallSignatures, {generic: false})).toBeNull();
   });
 
   it('lists the rungs in the order the ladder climbs them, and only oEmbed and the proxy for a rate limit', () => {
