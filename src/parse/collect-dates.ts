@@ -1,4 +1,4 @@
-import {startText} from './collect-text.js';
+import type {TextCollector} from './collect-text.js';
 import type {ParseState} from './state.js';
 
 /*
@@ -20,8 +20,14 @@ export function readAfterHeadline(state: ParseState): void {
   const {snapshot} = state;
   if (snapshot.afterHeadline !== undefined || state.svgDepth > 0) return;
   snapshot.afterHeadline = '';
-  startText(state.collectors, Math.max(1, state.depth - 1), (text) => {
+  const depth = Math.max(1, state.depth - 1);
+  const collector: TextCollector = {depth, text: '', cut: false, done: (text) => {
     if (text === '') delete snapshot.afterHeadline;
     else snapshot.afterHeadline = text.length > maxHeadlineText ? text.slice(0, maxHeadlineText) : text;
-  });
+  }};
+  // The collectors stay in nesting order (finishText reads the last as the deepest): the h1's own are still open here.
+  const {collectors} = state;
+  let index = collectors.length;
+  while (index > 0 && collectors[index - 1]!.depth > depth) index--;
+  collectors.splice(index, 0, collector);
 }

@@ -15,3 +15,12 @@ describe('collect-dates: the text after the headline', () => {
     expect(parseHtml('<div><div><h1>Title</h1></div></div><p>10.11.2021</p>').afterHeadline).toBeUndefined();
   });
 });
+
+describe('collect-dates leaves the other reads of the <h1> alone', () => {
+  it('a microdata name on the <h1> and the h1 text are still read when it closes', () => {
+    const snapshot = parseHtml('<div itemscope itemtype="https://schema.org/Article"><h1 itemprop="name">Sourdough</h1><p>by Mira on 28 October 2021</p></div>');
+    expect(snapshot.h1).toBe('Sourdough');
+    expect(snapshot.microdata.find((entry) => entry.prop === 'name')?.value).toBe('Sourdough');
+    expect(snapshot.afterHeadline).toBe('by Mira on 28 October 2021');
+  });
+});

@@ -6,6 +6,7 @@ import {profileFor} from '../../src/fetch/request-profiles.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig, type ResolvedOptions} from '../../src/options.js';
 import {describeSignature} from '../../src/walls/describe-signature.js';
 import {detectWall} from '../../src/walls/detect-wall.js';
+import {realPageVeto, signalWeights, wallThreshold} from '../../src/walls/generic-wall.js';
 import {wallRungs} from '../../src/walls/ladder.js';
 import {markerKeys} from '../../src/walls/markers.js';
 import {normalizeWallsConfig, type WallsOptions} from '../../src/walls/options.js';
@@ -54,6 +55,16 @@ describe('docs/walls.md', () => {
       markers: describeSignature(signature),
     }));
     expect(documented).toEqual(real);
+  });
+
+  it('lists every generic signal, in order, with its weight', () => {
+    const table = tableStartingWith(section(doc, 'Generic signals', detection).body, 'Signal');
+    expect(table.header).toEqual(['Signal', 'Weight', 'Holds when']);
+    const documented = table.rows.map(([name, weight]) => [soleCode(name ?? ''), Number((weight ?? '').replace('−', '-'))]);
+    expect(documented).toEqual(Object.entries(signalWeights));
+    const body = section(doc, 'Generic signals', detection).body;
+    expect(body).toContain(`reaches **${wallThreshold}**`);
+    expect(body).toContain(`weighs **${realPageVeto}**`);
   });
 
   it('describes every marker type, and only those', () => {
