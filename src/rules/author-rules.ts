@@ -1,7 +1,7 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {authorLink, bodyAuthor, bodyByline, headSiteNames, twitterCreator} from './body-rules.js';
 import {authorName, foldText} from './normalize.js';
-import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, shortType, type JsonldNode} from './query.js';
+import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
 /*
@@ -65,10 +65,20 @@ const jsonldAuthor = named('jsonld(author.name)', (snapshot) => jsonldAuthorName
  * microdata author item typed so): the card's author when no source names a person, as the hosted
  * service would give it (issue 28 item 3).
  */
-const organizationAuthor = named('jsonld(author Organization), microdata(author Organization)', (snapshot) => [
-  ...jsonldAuthorNames(snapshot, true),
-  ...joinNames(snapshot.microdata.filter((entry) => entry.prop === 'name' && entry.scope === 'author' && isOrganizationItem(entry.type)).map((entry) => entry.value)),
-]);
+const organizationAuthor = named('jsonld(author Organization), microdata(author Organization)', (snapshot, context) => {
+  const found = [
+    ...jsonldAuthorNames(snapshot, true),
+    ...joinNames(snapshot.microdata.filter((entry) => entry.prop === 'name' && entry.scope === 'author' && isOrganizationItem(entry.type)).map((entry) => entry.value)),
+  ];
+  if (found.length === 0) return found;
+  // The site itself as the author (`BBC News` on bbc.com, its publisher's name) names no one: a page
+  // with no person named has no author (issue 33 item 2). Another organization (an agency) is kept.
+  const sites = headSiteNames(snapshot, context.url);
+  for (const node of mainNodes(snapshot)) for (const name of names(snapshot, node.publisher)) sites.add(foldText(name));
+  // Unless the page's byline names it too: a blog named after its writer (`Andreas Kalt` on his own site).
+  const bylined = new Set((snapshot.bylines ?? []).map((entry) => foldText(authorName(entry.text) ?? '')));
+  return found.filter((name) => !sites.has(foldText(name)) || bylined.has(foldText(name)));
+});
 
 const isOrganizationItem = (type: string | null): boolean => type !== null && isOrganizationType(shortType(type));
 

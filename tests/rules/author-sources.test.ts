@@ -1,0 +1,27 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {pickFields, rules} from '../../src/rules/rules.js';
+
+/* Which source names the author (issue 33 item 2): the site itself is no author, an agency is. */
+
+const url = 'https://www.harbourwire.example/news/story';
+const author = (html: string): string | null => pickFields(parseHtml(html), {url, headers: {}}, rules, null).author;
+const org = (name: string): string => `<script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"NewsMediaOrganization","name":"${name}"},"publisher":{"@type":"Organization","name":"Harbour Wire"}}</script>`;
+
+describe('an Organization author', () => {
+  it('is not the author when it is the site itself: by its publisher, its og:site_name or its domain', () => {
+    expect(author(org('Harbour Wire'))).toBeNull();
+    expect(author(`<meta property="og:site_name" content="HW News">${org('HW News')}`)).toBeNull();
+    expect(author(org('harbourwire.example'))).toBeNull();
+  });
+
+  it('is the author when it is another organization (an agency)', () => {
+    expect(author(org('Coast Press Agency'))).toBe('Coast Press Agency');
+  });
+
+  it('is the author when the site is named after its writer and the byline names them', () => {
+    const blog = '<script type="application/ld+json">{"@type":"BlogPosting","author":{"@type":"Organization","name":"Andreas Kalt"},"publisher":{"@type":"Organization","name":"Andreas Kalt"}}</script>';
+    expect(author(`${blog}<span class="byline">AuthorAndreas Kalt</span>`)).toBe('Andreas Kalt');
+    expect(author(blog)).toBeNull();
+  });
+});
