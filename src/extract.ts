@@ -199,7 +199,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       /** Reads a page and looks for a wall in front of it (any status: error pages are read for this). */
       const inspect = (page: Page, rendered?: RenderedPage): View => {
         const {snapshot, candidates} = read(page);
-        const wall = stages.detectWall({...page, snapshot}, resolved.wallSignatures);
+        const wall = stages.detectWall({...page, snapshot}, resolved.wallSignatures, {generic: resolved.wallGeneric});
         return {page, snapshot, candidates, wall, ...(rendered ? {rendered} : {})};
       };
       // A page still arriving near the deadline is cut there once its <head> came with what the
@@ -215,7 +215,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const settled = settledCheck(request, {
         ownRules: isOwnStage(stages.parseHtml, parseHtml) && isOwnStage(stages.pickFields, pickFields),
         sites: resolved.siteIndex,
-        wallSettled: (page, snapshot) => wallSettled({...page, snapshot}, resolved.wallSignatures),
+        wallSettled: (page, snapshot) => wallSettled({...page, snapshot}, resolved.wallSignatures, {generic: resolved.wallGeneric}),
         mayRender: request.prerender === 'auto' && typeof resolved.screenshotProvider?.render === 'function',
       });
       const fetchTargetAlong = (route: Route) =>

@@ -135,6 +135,11 @@ export interface Snapshot {
    */
   dateTexts?: string[];
   /**
+   * The text that follows the first `<h1>` up to the end of its parent's parent, at most 200
+   * characters (collect-dates.ts): where a date shown only as text sits; absent when there is none.
+   */
+  afterHeadline?: string;
+  /**
    * `<a href>`s to audio files (`.mp3`, `.m4a`…, or `rel="enclosure"` typed `audio/*`), in document
    * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.
    */

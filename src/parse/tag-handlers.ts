@@ -4,6 +4,7 @@ import {recordAudioLink} from './audio-links.js';
 import {isRelAuthor} from './collect-bylines.js';
 import {asideTextTags, collectParagraph, contentTags} from './collect-paragraphs.js';
 import {recordLogoAlt} from './logo-alt.js';
+import {readAfterHeadline} from './collect-dates.js';
 import {parseJsonld} from './jsonld.js';
 import type {FirstTextField, ParseState} from './state.js';
 import {
@@ -204,6 +205,7 @@ export const closeHandlers: ReadonlyMap<string, CloseHandler> = new Map<string, 
   ...contentTags.map((name): [string, CloseHandler] => [name, (state) => { if (state.contentDepth > 0) state.contentDepth--; }]),
   ...asideTextTags.map((name): [string, CloseHandler] => [name, (state) => { if (state.captionDepth > 0) state.captionDepth--; }]),
   ['picture', (state) => { state.picture = null; }],
+  ['h1', readAfterHeadline],
 ]);
 
 /**

@@ -3,7 +3,7 @@ import {addNodeStrings, items, jsonldTypes, mainNodes, strings, httpEquivContent
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
-import {bodyDate, bylineDate, pathDate} from './body-rules.js';
+import {bodyDate, bylineDate, headlineDate, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
 
 export {authorRules} from './author-rules.js';
@@ -46,6 +46,7 @@ export const publishedDateRules: Rule[] = [
   bylineDate,
   bodyDate,
   pathDate,
+  headlineDate,
 ];
 
 /** Article-like types (`NewsArticle`, `BlogPosting`, `SocialMediaPosting`…): what a list of teasers is made of. */

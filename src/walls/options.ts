@@ -11,6 +11,12 @@ export interface WallsOptions {
   signatures?: readonly WallSignature[];
   /** Ids of default (or own) signatures to leave out, e.g. `['paywall-barrier']`. */
   disable?: readonly string[];
+  /**
+   * Whether the generic signals (captcha widgets, challenge, login and consent wordings, the shape
+   * of an interstitial…) name walls no signature names, weighed against evidence of a real page.
+   * @default true
+   */
+  generic?: boolean;
 }
 
 /** The wall options of the trusted config (part of `ExtractorConfig`). */
@@ -23,9 +29,10 @@ export interface WallsConfigInput {
   walls?: WallsOptions | false;
 }
 
-/** The wall options resolved: the one table detectWall reads, in the order rows are tried. */
+/** The wall options resolved: the one table detectWall reads, in the order rows are tried, and whether the generic signals are weighed. */
 export interface WallsConfig {
   wallSignatures: readonly WallSignature[];
+  wallGeneric: boolean;
 }
 
 const signatureKeys = ['id', 'kind', 'vendor', 'all', 'some', 'min', 'none'] as const;
@@ -35,10 +42,11 @@ const companions: Record<string, string | undefined> = {header: 'value', meta: '
 /** Validates `walls` and builds the table: own signatures, then the defaults they do not replace, minus `disable`. @throws LinkpeekError EINVALOPTION */
 export function normalizeWallsConfig(config: WallsConfigInput): WallsConfig {
   const {walls} = config;
-  if (walls === undefined) return {wallSignatures: defaultWallSignatures};
-  if (walls === false) return {wallSignatures: Object.freeze([])};
+  if (walls === undefined) return {wallSignatures: defaultWallSignatures, wallGeneric: true};
+  if (walls === false) return {wallSignatures: Object.freeze([]), wallGeneric: false};
   assertObject(walls, 'walls');
-  rejectUnknownKeys(walls, ['signatures', 'disable'], 'walls.');
+  rejectUnknownKeys(walls, ['signatures', 'disable', 'generic'], 'walls.');
+  if (walls.generic !== undefined && typeof walls.generic !== 'boolean') throw invalidOption('walls.generic', 'must be a boolean', walls.generic);
   const own = walls.signatures === undefined ? [] : checkArray(walls.signatures, 'walls.signatures').map((value, i) => checkSignature(value, `walls.signatures[${i}]`));
   const ownIds = new Set<string>();
   own.forEach((signature, i) => {
@@ -59,7 +67,7 @@ export function normalizeWallsConfig(config: WallsConfigInput): WallsConfig {
       disabled.add(id);
     });
   }
-  return {wallSignatures: Object.freeze(table.filter((signature) => !disabled.has(signature.id)))};
+  return {wallSignatures: Object.freeze(table.filter((signature) => !disabled.has(signature.id))), wallGeneric: walls.generic ?? true};
 }
 
 function checkArray(value: unknown, name: string): unknown[] {

@@ -146,8 +146,10 @@ function readMetas(html: string): MetaTag[] {
     const meta: MetaTag = {content: (found.get('content') ?? '').trim()};
     const name = found.get('name');
     const property = found.get('property');
+    const httpEquiv = found.get('http-equiv');
     if (name !== undefined) meta.name = name;
     if (property !== undefined) meta.property = property;
+    if (httpEquiv !== undefined) meta.httpEquiv = httpEquiv;
     metas.push(meta);
   }
   return metas;

@@ -70,3 +70,15 @@ describe('isoDate repairs malformed ISO values', () => {
     expect(isoDate(value)).toBe(expected);
   });
 });
+
+describe('a date written only by the headline', () => {
+  it('is read from the text right after the <h1>, in the page\'s order, after every other source', () => {
+    expect(published(page('de', '<main><h1>Sturm schließt den Pier</h1><p><em>10.11.2021</em></p><p>Der Sturm …</p></main>'))).toBe('2021-11-10T12:00:00.000Z');
+    expect(published(page('de', '<div class="head"><h1>Cup-Vorschau</h1><p class="subtitle">Handball Schweiz • 02.02.2022</p></div>'))).toBe('2022-02-02T12:00:00.000Z');
+    expect(published(page('de', '<h1>Titel</h1><p>Veröffentlicht am 3. März 2021</p><span class="date">04.03.2021</span>'))).toBe('2021-03-04T12:00:00.000Z');
+  });
+
+  it('gives no date for a page that shows none', () => {
+    expect(published(page('de', '<main><h1>Über uns</h1><p>Wir sind seit 1998 für Sie da. © 2023</p></main>'))).toBeNull();
+  });
+});

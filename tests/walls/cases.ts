@@ -1,6 +1,7 @@
 import {readFileSync} from 'node:fs';
 import type {ServerResponse} from 'node:http';
 import type {LookupFunction} from 'node:net';
+import type {WallKind} from '../../src/walls/signatures.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
 /** One fixture of tests/fixtures/walls and the answer it comes with (cases.json). */
@@ -20,11 +21,21 @@ export const wallsDirectory = new URL('../fixtures/walls/', import.meta.url);
 
 export const wallCases: WallCase[] = (JSON.parse(readFileSync(new URL('cases.json', wallsDirectory), 'utf8')) as {cases: WallCase[]}).cases;
 
+/** A wall no row names, or a look-alike (tests/fixtures/walls/generic): `kind` is the wall's, null for a look-alike. */
+export interface GenericCase extends Omit<WallCase, 'wall' | 'nearMiss'> {
+  kind: WallKind | null;
+}
+
+/** The generic set, its `file`s relative to {@link wallsDirectory} (`generic/…`), so that the case server serves them too. */
+export const genericCases: GenericCase[] = (
+  JSON.parse(readFileSync(new URL('generic/cases.json', wallsDirectory), 'utf8')) as {cases: GenericCase[]}
+).cases.map((entry) => ({...entry, file: `generic/${entry.file}`}));
+
 /** A fixture's markup. */
 export const fixtureHtml = (file: string): string => readFileSync(new URL(file, wallsDirectory), 'utf8');
 
 /** A case as detectWall's input, straight from the table. */
-export const caseInput = (entry: WallCase) => ({
+export const caseInput = (entry: Omit<WallCase, 'wall'>) => ({
   statusCode: entry.statusCode,
   headers: entry.headers,
   url: entry.url,
@@ -33,7 +44,7 @@ export const caseInput = (entry: WallCase) => ({
 });
 
 /** Every host name the cases use (their URLs and redirect hops). */
-export const caseHosts = [...new Set(wallCases.flatMap((entry) => [entry.url, ...(entry.redirects ?? [])].map((href) => new URL(href).hostname)))];
+export const caseHosts = [...new Set([...wallCases, ...genericCases].flatMap((entry) => [entry.url, ...(entry.redirects ?? [])].map((href) => new URL(href).hostname)))];
 
 /**
  * A dns.lookup that answers 127.0.0.1 for the case hosts (youtube.com, consent.google.com…) and
@@ -60,13 +71,13 @@ export const onServer = (href: string, port: number): URL => {
 export interface CaseServer {
   site: TestServer;
   /** Answers `entry` from now on: its redirect hops in order, then the answer itself. Returns the URL to ask. */
-  serve(entry: WallCase): URL;
+  serve(entry: Omit<WallCase, 'wall'>): URL;
 }
 
 /** Starts the server of {@link CaseServer} on 127.0.0.1 (names reach it through {@link caseLookup}). */
 export async function startCaseServer(): Promise<CaseServer> {
   const site = await startServer();
-  let current: WallCase | undefined;
+  let current: Omit<WallCase, 'wall'> | undefined;
   site.server.removeAllListeners('request');
   site.server.on('request', (request, response: ServerResponse) => {
     const entry = current;

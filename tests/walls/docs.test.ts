@@ -6,6 +6,7 @@ import {profileFor} from '../../src/fetch/request-profiles.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig, type ResolvedOptions} from '../../src/options.js';
 import {describeSignature} from '../../src/walls/describe-signature.js';
 import {detectWall} from '../../src/walls/detect-wall.js';
+import {realPageVeto, signalWeights, wallThreshold} from '../../src/walls/generic-wall.js';
 import {wallRungs} from '../../src/walls/ladder.js';
 import {markerKeys} from '../../src/walls/markers.js';
 import {normalizeWallsConfig, type WallsOptions} from '../../src/walls/options.js';
@@ -56,6 +57,16 @@ describe('docs/walls.md', () => {
     expect(documented).toEqual(real);
   });
 
+  it('lists every generic signal, in order, with its weight', () => {
+    const table = tableStartingWith(section(doc, 'Generic signals', detection).body, 'Signal');
+    expect(table.header).toEqual(['Signal', 'Weight', 'Holds when']);
+    const documented = table.rows.map(([name, weight]) => [soleCode(name ?? ''), Number((weight ?? '').replace('−', '-'))]);
+    expect(documented).toEqual(Object.entries(signalWeights));
+    const body = section(doc, 'Generic signals', detection).body;
+    expect(body).toContain(`reaches **${wallThreshold}**`);
+    expect(body).toContain(`weighs **${realPageVeto}**`);
+  });
+
   it('describes every marker type, and only those', () => {
     const table = tableStartingWith(section(doc, 'Markers', detection).body, 'Marker');
     expect(table.rows.map(([marker]) => soleCode(marker ?? ''))).toEqual([...markerKeys]);
@@ -69,7 +80,9 @@ describe('docs/walls.md', () => {
     expect(wallSignatures.map((signature) => signature.id)).not.toContain('paywall-barrier');
     const page = {statusCode: 200, headers: {}, url: 'https://members.quayside.example/budget', html: '<title>Members only</title>'};
     expect(detectWall(page, wallSignatures)).toMatchObject({kind: 'login', signature: 'quayside-members', vendor: 'Quayside'});
-    expect(detectWall(page)).toBeNull();
+    // Without the row, the generic signals call it a login wall too, but name no one.
+    expect(detectWall(page)).toMatchObject({kind: 'login', signature: 'generic'});
+    expect(detectWall(page, defaultWallSignatures, {generic: false})).toBeNull();
   });
 
   it('lists the rungs in the order the ladder climbs them, and only oEmbed and the proxy for a rate limit', () => {

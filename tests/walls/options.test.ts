@@ -20,9 +20,16 @@ const answer = (file: string) => caseInput(wallCases.find((entry) => entry.file 
 
 describe('normalizeWallsConfig', () => {
   it('gives the default table when `walls` is absent, and none for `false`', () => {
-    expect(normalizeWallsConfig({}).wallSignatures).toBe(defaultWallSignatures);
-    expect(normalizeWallsConfig({walls: false}).wallSignatures).toEqual([]);
-    expect(detectWall(answer('cloudflare-challenge.html'), normalizeWallsConfig({walls: false}).wallSignatures)).toBeNull();
+    expect(normalizeWallsConfig({})).toEqual({wallSignatures: defaultWallSignatures, wallGeneric: true});
+    expect(normalizeWallsConfig({walls: false})).toEqual({wallSignatures: [], wallGeneric: false});
+    const off = normalizeWallsConfig({walls: false});
+    expect(detectWall(answer('cloudflare-challenge.html'), off.wallSignatures, {generic: off.wallGeneric})).toBeNull();
+  });
+
+  it('`generic: false` leaves the table and turns the generic signals off; anything but a boolean is refused', () => {
+    expect(normalizeWallsConfig({walls: {generic: false}})).toEqual({wallSignatures: defaultWallSignatures, wallGeneric: false});
+    expect(normalizeWallsConfig({walls: {disable: ['cloudflare-challenge']}}).wallGeneric).toBe(true);
+    expect(refusal({walls: {generic: 'no' as unknown as boolean}}).message).toContain('walls.generic');
   });
 
   it('refuses unknown keys at every level with a did-you-mean', () => {
@@ -92,7 +99,9 @@ describe('normalizeWallsConfig', () => {
   it('adds a signature of its own, tried before the defaults', () => {
     const {wallSignatures} = normalizeWallsConfig({walls: {signatures: [membersOnly]}});
     expect(wallSignatures.map((signature) => signature.id)).toEqual(['quayside-members', ...defaultWallSignatures.map((signature) => signature.id)]);
-    expect(detectWall(membersPage)).toBeNull();
+    // The defaults name no vendor for it: the generic signals call it a login wall.
+    expect(detectWall(membersPage, defaultWallSignatures, {generic: false})).toBeNull();
+    expect(detectWall(membersPage)).toMatchObject({kind: 'login', signature: 'generic'});
     expect(detectWall(membersPage, wallSignatures)).toEqual({
       kind: 'login',
       vendor: 'Quayside',
@@ -100,7 +109,8 @@ describe('normalizeWallsConfig', () => {
       evidence: ['host members.quayside.example', 'title "Members only | Quayside"', 'no meta og:url'],
     });
     // Its own og:url: the page itself, shared on purpose.
-    expect(detectWall({...membersPage, html: `<meta property="og:url" content="${membersPage.url}">${membersPage.html}`}, wallSignatures)).toBeNull();
+    // (The row stands down; the generic signals, weighed apart, still see "Members only" over 58 characters.)
+    expect(detectWall({...membersPage, html: `<meta property="og:url" content="${membersPage.url}">${membersPage.html}`}, wallSignatures, {generic: false})).toBeNull();
     // Tried first: a row of its own that matches a Cloudflare challenge names it instead.
     const mine = normalizeWallsConfig({walls: {signatures: [{id: 'edge-403', kind: 'challenge', all: [{status: 403}]}]}}).wallSignatures;
     expect(detectWall(answer('cloudflare-challenge.html'), mine)?.signature).toBe('edge-403');
