@@ -5,10 +5,15 @@ import {isCredit, isLabelValue, isLegalEntity, withoutCopyright, withoutLabel, w
 import type {DateOrder} from './dates/date-order.js';
 import {labelledDates, type LabelledDate} from './dates/date-labels.js';
 import {readDate} from './dates/read-date.js';
+import {repairText} from './repair-text.js';
 
-/** Collapses runs of whitespace to one space and trims; `null` when nothing is left. */
+/**
+ * Collapses runs of whitespace to one space and trims; `null` when nothing is left. Entities left
+ * encoded (twice-encoded meta values, JSON-LD strings) are decoded and UTF-8 read as Latin-1 is
+ * repaired (repair-text.ts).
+ */
 export function cleanText(value: string): string | null {
-  const text = collapse(value);
+  const text = collapse(repairText(value));
   return text === '' ? null : text;
 }
 

@@ -108,6 +108,17 @@ export function titleSuffix(title: string | null, pageUrl: string): string | nul
   return words.every((word) => namelike(word) || connectors.has(word.toLowerCase())) ? suffix : null;
 }
 
+/**
+ * Whether `name` starts by spelling the page's domain label and is short, as a site's name is
+ * (`Coastal Gardeners Forum` on coastalgardeners.example, `Time 4 talks` on time4talks.com): at most
+ * 5 words and 40 characters.
+ */
+export function namesDomain(name: string, pageUrl: string): boolean {
+  if (name.length > 40 || name.split(/\s+/).length > 5) return false;
+  const site = oncePerCall(domainLetters, pageUrl);
+  return site !== null && site.length >= 4 && letters(name).startsWith(site);
+}
+
 /** The letters and digits of a URL's domain label (`npmjs.com` → `npmjs`), or `null` without one. */
 function domainLetters(pageUrl: string): string | null {
   const label = getDomainWithoutSuffix(pageUrl);

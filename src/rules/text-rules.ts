@@ -1,5 +1,8 @@
 import type {Snapshot} from '../parse/parse-html.js';
-import {addNodeStrings, items, jsonldTypes, mainNodes, strings, httpEquivContents, type JsonldNode} from './query.js';
+import type {MicrodataValue} from '../parse/snapshot.js';
+import {addNodeStrings, items, jsonldTypes, mainNodes, shortType, strings, httpEquivContents, type JsonldNode} from './query.js';
+import {judgedTitle} from './headline-title.js';
+import {organizationTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
@@ -79,6 +82,14 @@ const jsonldTitle = named('jsonld(headline, name)', (snapshot) => {
   return [...strings(nodes, 'headline'), ...strings(nodes, 'name')];
 });
 
+// Items whose `name` is not the page's: the site's organization, a person, a place, the page's chrome.
+const notPageTypes: ReadonlySet<string> = new Set([
+  ...organizationTypes, 'WebSite', 'Person', 'Brand', 'Place', 'PostalAddress', 'ImageObject', 'SiteNavigationElement',
+  'WPHeader', 'WPFooter', 'WPSideBar', 'BreadcrumbList', 'ListItem', 'Offer', 'AggregateRating', 'Rating',
+]);
+/** Whether a top-level microdata value may name the page: a `headline`, or the `name` of an item that is not the site's organization, a person… nor of no item at all. */
+const namesPage = (entry: MicrodataValue): boolean => entry.prop === 'headline' || (entry.type !== null && !notPageTypes.has(shortType(entry.type)));
+
 /**
  * Microdata `headline`/`name` of top-level items, unless several items have different headlines:
  * a list of teasers (`<article itemscope><h2 itemprop="headline">` repeated), not one article, whose
@@ -88,11 +99,14 @@ function microdataTitle(prop: 'headline' | 'name'): Rule {
   return named(`microdata(top.${prop})`, (snapshot) => {
     const top = snapshot.microdata.filter((entry) => entry.scope === null);
     const headlines = new Set(top.filter((entry) => entry.prop === 'headline').map((entry) => entry.value));
-    return headlines.size > 1 ? [] : top.filter((entry) => entry.prop === prop).map((entry) => entry.value);
+    return headlines.size > 1 ? [] : top.filter((entry) => entry.prop === prop && namesPage(entry)).map((entry) => entry.value);
   });
 }
 
-/** Where the title is read, in priority order. */
+/**
+ * Where the title is read, in priority order; each source's values judged against the headline the
+ * page shows (headline-title.ts: no site name or placeholder alone, no tagline segments).
+ */
 export const titleRules: Rule[] = [
   meta('og:title'),
   meta('twitter:title'),
@@ -102,7 +116,7 @@ export const titleRules: Rule[] = [
   meta('dc.title', 'dcterms.title'),
   named('document(title)', (snapshot) => snapshot.title),
   named('document(h1)', (snapshot) => snapshot.h1),
-];
+].map(judgedTitle);
 
 /**
  * Where the description is read, in priority order (issue 28 item 3): the page's metadata, og first

@@ -1,0 +1,185 @@
+import type {Snapshot} from '../parse/snapshot.js';
+import {cleanText, foldText} from './normalize.js';
+import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
+import {namesDomain, siteNames} from './publisher-sources.js';
+import {named, type Rule} from './rule-kit.js';
+
+/*
+ * The title a site gives for sharing, judged against the headline the page shows (issue 33 item 2).
+ * A title source's value stays as the site wrote it (`Headline | Site` included), except:
+ * - a title that is only the site's name or a placeholder (`Home`, `Startseite`, `Untitled`, the
+ *   og:site_name) is not the page's title when the page names a headline (`<h1>`, JSON-LD or
+ *   microdata `headline`): the next source answers;
+ * - a title made of the headline and more than one short segment (`Headline : Blog | Long tagline |
+ *   Founded 2005`, `Headline / Politik / Artikel / Home - Site`, `Headline | a long subtitle`), where
+ *   a headline of the page confirms where the headline ends, gives that headline; one short segment
+ *   (at most 6 words) behind a usual separator is the site's name and stays;
+ * - the site's name as a segment after the headline (a blog theme's `<h1>` holding the blog's name)
+ *   marks where the headline ends the same way;
+ * - a separator left at the end (`Headline -`, an empty site name) is dropped.
+ */
+
+// A separator between a title's segments: spaces around it (`Verfassungsgericht: Berlusconis` is one).
+const separator = /(\s+(?:\||-|–|—|·|•|:|::|»|«|›|‹|\/|ǀ|│|~)\s+|\s*[|│ǀ]\s*)/;
+const trailingSeparator = /\s+(?:\||-|–|—|·|•|:|»|›|\/)\s*$/;
+// The separators a title's one site segment may stand behind and still count as the headline's.
+const usualSeparator = /^\s*(?:\||-|–|—|·|:|»)\s*$/;
+const maxSiteWords = 6;
+// Titles that name no page: `Home`, `Startseite`, `Untitled`, `Accueil`, `Index`.
+const placeholder = /^(?:home(?:\s*page)?|start(?:seite)?|index|untitled(?:\s+document)?|new page|accueil|inicio|willkommen|welcome|page|blog|blog archiv(?:e)?|archiv(?:e)?|news|aktuelles|artikel|article|about(?:\s+us)?|über uns|contact(?:\s+us)?|kontakt)$/i;
+
+/** The page's site names, folded: og:site_name, application-name, JSON-LD `WebSite`/`Organization` names. */
+function siteNamesOf(snapshot: Snapshot): ReadonlySet<string> {
+  return perCall(snapshot, findSiteNames);
+}
+function findSiteNames(snapshot: Snapshot): ReadonlySet<string> {
+  const folded = new Set<string>();
+  for (const name of [...metaContentsOf(snapshot, ['og:site_name', 'application-name']), ...siteNames(snapshot)]) {
+    const key = foldText(name);
+    if (key !== '') folded.add(key);
+  }
+  return folded;
+}
+
+/** Whether a (folded) text is a placeholder or one of the site's names (declared, or spelling the domain). */
+function namesNoPage(text: string, folded: string, snapshot: Snapshot, pageUrl: string): boolean {
+  return placeholder.test(text.trim()) || siteNamesOf(snapshot).has(folded) || namesDomain(text, pageUrl);
+}
+
+/** The headlines the page shows, as written: its first `<h1>`, JSON-LD `headline`s, microdata `headline`s; none that names no page. */
+function headlinesOf(snapshot: Snapshot, pageUrl: string): readonly Headline[] {
+  return perCall(snapshot, findHeadlines).filter((headline) => !namesDomain(headline.text, pageUrl));
+}
+interface Headline {
+  text: string;
+  folded: string;
+}
+function findHeadlines(snapshot: Snapshot): readonly Headline[] {
+  const out: Headline[] = [];
+  const add = (value: string): void => {
+    const text = cleanText(value);
+    if (text === null || text.length > 300) return;
+    const folded = foldText(text);
+    // One word (`Politik`, a section's name) is too little to tell where a headline ends.
+    if (folded.length < 3 || !/\s/.test(text) || placeholder.test(text) || siteNamesOf(snapshot).has(folded) || out.some((entry) => entry.folded === folded)) return;
+    out.push({text, folded});
+  };
+  if (snapshot.h1 !== null) add(snapshot.h1);
+  for (const value of strings(mainNodes(snapshot), 'headline')) add(value);
+  for (const entry of snapshot.microdata) if (entry.scope === null && entry.prop === 'headline') add(entry.value);
+  return out;
+}
+
+/** A title's segments and the separators between them: `[segment, separator, segment, …]`. */
+const split = (title: string): string[] => title.split(separator);
+
+/** Whether the segments `parts` (with their separators) are one short site segment behind a usual separator. */
+function isOneSiteSegment(separatorText: string, segment: string): boolean {
+  return usualSeparator.test(separatorText) && segment.trim().split(/\s+/).length <= maxSiteWords;
+}
+
+/**
+ * The headline `title` holds with more around it than one short site segment, as the page writes
+ * the headline; `null` when the title holds none of the page's headlines, or the headline with at
+ * most one short segment before or after it.
+ */
+function headlineWithin(title: string, snapshot: Snapshot, pageUrl: string): string | null {
+  const parts = split(title);
+  if (parts.length < 3) return null;
+  const folds = parts.map((part, index) => (index % 2 === 0 ? foldText(part) : ''));
+  const crumbs = leadingCrumbs(parts, folds, snapshot, pageUrl);
+  if (crumbs >= 2 && crumbs * 2 < parts.length) return parts.slice(crumbs * 2).join('').trim();
+  for (const headline of headlinesOf(snapshot, pageUrl)) {
+    for (let start = 0; start < parts.length; start += 2) {
+      let joined = '';
+      for (let end = start; end < parts.length; end += 2) {
+        joined += folds[end];
+        if (joined.length > headline.folded.length || !headline.folded.startsWith(joined)) break;
+        if (joined !== headline.folded) continue;
+        const before = start === 0 ? 0 : start / 2;
+        const after = (parts.length - 1 - end) / 2;
+        if (before + after === 0) return null;
+        // What precedes it is longer than it: the `<h1>` is the site's name (`Headline : Blog | Tagline`).
+        const head = start === 0 ? '' : parts.slice(0, start - 1).join('').trim();
+        if (head.length > headline.text.length) return after === 0 ? null : head;
+        if (before === 0 && after === 1 && isOneSiteSegment(parts[end + 1]!, parts[end + 2]!)) return null;
+        if (after === 0 && before === 1 && isOneSiteSegment(parts[1]!, parts[0]!)) return null;
+        return headline.text;
+      }
+    }
+  }
+  return siteNameCut(parts, snapshot);
+}
+
+/**
+ * How many segments lead the title that are the site's name or a placeholder (`Site » Blog Archive »
+ * Headline`, the classic blog theme's title); the page's `<h1>` counts as the site's name there when a
+ * placeholder follows it (the same theme's `<h1>` holds the site's name).
+ */
+function leadingCrumbs(parts: readonly string[], folds: readonly string[], snapshot: Snapshot, pageUrl: string): number {
+  const h1 = snapshot.h1 === null ? '' : foldText(snapshot.h1);
+  let count = 0;
+  for (let index = 0; index < parts.length; index += 2) {
+    const part = parts[index]!;
+    const crumb = namesNoPage(part, folds[index]!, snapshot, pageUrl)
+      || (folds[index] === h1 && index + 2 < parts.length && placeholder.test(parts[index + 2]!.trim()));
+    if (!crumb) break;
+    count++;
+  }
+  return count;
+}
+
+/**
+ * `Headline : Site | Tagline | Founded 2005` where `Site` is the site's name (or the page's `<h1>`,
+ * a blog theme's): the segments before it, when more than the site's name follows them.
+ */
+function siteNameCut(parts: readonly string[], snapshot: Snapshot): string | null {
+  const names = siteNamesOf(snapshot);
+  const h1 = snapshot.h1 === null ? '' : foldText(snapshot.h1);
+  for (let index = 2; index < parts.length - 2; index += 2) {
+    const folded = foldText(parts[index]!);
+    if (folded === '' || (!names.has(folded) && folded !== h1)) continue;
+    const head = parts.slice(0, index - 1).join('').trim();
+    return head === '' ? null : head;
+  }
+  return null;
+}
+
+/** Whether a title names no page: a placeholder or the site's name, whole or in every segment (`About us - Site`, `Home | Site`). */
+function namesNoPageOnly(title: string, snapshot: Snapshot, pageUrl: string): boolean {
+  return namesNoPage(title, foldText(title), snapshot, pageUrl)
+    || split(title).every((part, index) => index % 2 === 1 || namesNoPage(part, foldText(part), snapshot, pageUrl));
+}
+
+/** Whether a title is a placeholder alone (`Home`, `Untitled`): never the title of a page that shows a headline. */
+const isPlaceholder = (title: string): boolean => placeholder.test(title);
+
+/** Whether `pageUrl` is a site's root (`https://example.com/`, `/index.html`), query aside. */
+function isHomePage(pageUrl: string): boolean {
+  const path = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*(\/[^?#]*)?/i.exec(pageUrl)?.[1] ?? '/';
+  return /^\/?(?:index\.\w+|home|start)?\/?$/i.test(path);
+}
+
+/** A title value judged as above: the value, the headline it holds, or `null` when it names no page and the page shows a headline. */
+export function judgeTitle(value: string, snapshot: Snapshot, pageUrl: string): string | null {
+  const cleaned = cleanText(value);
+  if (cleaned === null) return null;
+  const title = cleaned.replace(trailingSeparator, '');
+  // A site's home page is rightly titled with the site's name alone.
+  if (namesNoPageOnly(title, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
+  return headlineWithin(title, snapshot, pageUrl) ?? title;
+}
+
+/** A title source whose values are judged by {@link judgeTitle}. */
+export function judgedTitle(source: Rule): Rule {
+  return named(source.name, (snapshot, context) => {
+    const result = source(snapshot, context);
+    const list = typeof result === 'string' ? [result] : Array.isArray(result) ? result : [];
+    const out: string[] = [];
+    for (const value of list) {
+      const judged = typeof value === 'string' ? judgeTitle(value, snapshot, context.url) : null;
+      if (judged !== null) out.push(judged);
+    }
+    return out;
+  });
+}

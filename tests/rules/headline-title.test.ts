@@ -1,0 +1,75 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {pickFields, rules} from '../../src/rules/rules.js';
+
+/* The title judged against the headline the page shows (issue 33 item 2, src/rules/headline-title.ts). */
+
+const url = 'https://www.ledger.example/2024/05/ferry-returns';
+const titleOf = (head: string, body = '', pageUrl = url): string | null =>
+  pickFields(parseHtml(`<html><head>${head}</head><body>${body}</body></html>`), {url: pageUrl, headers: {}}, rules, null).title;
+
+describe('a title with more than one site segment around the confirmed headline gives the headline', () => {
+  it.each([
+    ['Blog tagline segments', '<title>The ferry returns : Harbour Notes | Reports on the coast | Since 2005</title>', '<h1>The ferry returns</h1>', 'The ferry returns'],
+    ['section crumbs after it', '<title>Harbour council votes to keep ferry / Politics / Politics overview / Article / Home - Ledger</title>', '<h1>Harbour council votes to keep ferry</h1>', 'Harbour council votes to keep ferry'],
+    ['a long subtitle after it', '<meta property="og:title" content="Harbour council votes to keep ferry | The vote follows two years of campaigns by islanders and the unions of the port">', '<h1>Harbour council votes to keep ferry</h1>', 'Harbour council votes to keep ferry'],
+    ['the headline as the h1 writes it (dash)', '<meta property="og:title" content="Energy rising - 33 days of yoga - Mara Yoga - Yoga Lifestyle">', '<h1>Energy rising – 33 days of yoga</h1>', 'Energy rising – 33 days of yoga'],
+    ['kicker before it, site after it', '<title>New - Japanese small cars on the rise - Review</title>', '<h1>Japanese small cars on the rise</h1>', 'Japanese small cars on the rise'],
+    ['a separator the matching does not know', '<meta property="og:title" content="Services stay open under strict rules › ledger.example">', '<h1>Services stay open under strict rules</h1>', 'Services stay open under strict rules'],
+    ['the JSON-LD headline confirms it', '<title>Harbour council votes to keep ferry » Ledger - News from the coast</title><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour council votes to keep ferry"}</script>', '', 'Harbour council votes to keep ferry'],
+  ])('%s', (_name, head, body, expected) => {
+    expect(titleOf(head, body)).toBe(expected);
+  });
+
+  it.each([
+    ['one short site segment stays', '<meta property="og:title" content="Harbour council votes to keep ferry | The Ledger">', '<h1>Harbour council votes to keep ferry</h1>', 'Harbour council votes to keep ferry | The Ledger'],
+    ['the site before it stays', '<title>The Ledger: Harbour council votes to keep ferry</title>', '<h1>Harbour council votes to keep ferry</h1>', 'The Ledger: Harbour council votes to keep ferry'],
+    ['no headline to confirm it: as written', '<title>Harbour council votes - Politics - The Ledger</title>', '', 'Harbour council votes - Politics - The Ledger'],
+    ['a one-word h1 (a section) confirms no headline', '<title>Politics - Harbour council votes - The Ledger</title>', '<h1>Politics</h1>', 'Politics - Harbour council votes - The Ledger'],
+  ])('%s', (_name, head, body, expected) => {
+    expect(titleOf(head, body)).toBe(expected);
+  });
+});
+
+describe('a title that names no page gives way to the headline', () => {
+  it('a placeholder <title>', () => {
+    expect(titleOf('<title>Home</title>', '<h1>Time to say goodbye</h1>')).toBe('Time to say goodbye');
+  });
+  it('og:title that is the og:site_name', () => {
+    expect(titleOf('<meta property="og:site_name" content="NMB Media Templates"><meta property="og:title" content="NMB Media Templates">', '<h1>New shop templates for the data rules</h1>')).toBe('New shop templates for the data rules');
+  });
+  it('a section and the site name', () => {
+    expect(titleOf('<meta property="og:site_name" content="Shabka"><meta property="og:title" content="About Us - Shabka">', '<h1>The strategic think tank</h1>')).toBe('The strategic think tank');
+  });
+  it('the site name alone on the home page stays', () => {
+    expect(titleOf('<meta property="og:site_name" content="The Ledger"><meta property="og:title" content="The Ledger">', '<h1>News from the coast</h1>', 'https://www.ledger.example/')).toBe('The Ledger');
+  });
+  it('without a headline, the placeholder stays', () => {
+    expect(titleOf('<title>Home</title>')).toBe('Home');
+  });
+  it('the site organization\'s microdata name is no title', () => {
+    expect(titleOf('<title>Avalanche theory in practice - Ledger Outdoor</title>', '<div itemscope itemtype="http://schema.org/Organization"><span itemprop="name">Ledger Outdoor AG</span></div><h1>Avalanche theory in practice</h1>'))
+      .toBe('Avalanche theory in practice - Ledger Outdoor');
+  });
+});
+
+describe('the site name leading or inside the title marks where the headline is', () => {
+  it('`Site » Blog Archive » Headline` with the site name in the h1', () => {
+    expect(titleOf('<title>Time 4 talks » Blog Archive » More digital cinemas in the Alps</title>', '<h1>Time 4 talks</h1>', 'https://time4talks.example/?p=12'))
+      .toBe('More digital cinemas in the Alps');
+  });
+  it('a forum\'s `Site • View topic - Topic` stays as written', () => {
+    expect(titleOf('<title>Coastal Gardeners Forum • View topic - Best hedging plants?</title>', '<h1>Coastal Gardeners Forum</h1>', 'https://coastalgardeners.example/viewtopic.php?t=4'))
+      .toBe('Coastal Gardeners Forum • View topic - Best hedging plants?');
+  });
+  it('`Headline : Blog name | tagline | …` where the h1 is the blog\'s name', () => {
+    expect(titleOf('<title>The most curious music video : Crime Blog Archive | Investigations into a genre | Founded 2005</title>', '<h1>Crime Blog Archive</h1>'))
+      .toBe('The most curious music video');
+  });
+  it('a section h1 inside the title marks the end of the headline', () => {
+    expect(titleOf('<title>Harbour council votes - Politics - The Ledger</title>', '<h1>Politics</h1>')).toBe('Harbour council votes');
+  });
+  it('a separator left at the end goes', () => {
+    expect(titleOf('<meta property="og:title" content="Equestrian sport stays at the games -">')).toBe('Equestrian sport stays at the games');
+  });
+});
