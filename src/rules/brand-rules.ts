@@ -4,6 +4,7 @@ import type {LinkTag, Snapshot} from '../parse/parse-html.js';
 import {addUrls, dereference, hasRel, items, jsonldNodes, linksWithRel, mainNodes, names, perCall, urlKeys, type JsonldNode} from './query.js';
 import {logoAltName, siteNames, siteOrganizations, titlePrefix, titleSuffix, websiteTypes} from './publisher-sources.js';
 import {meta, microdata, named, type Rule} from './rule-kit.js';
+import {platformNamesLast} from './platform-names.js';
 import {resolveHref} from './resolve-urls.js';
 import {charCodeAt, trim} from '../parse/chars.js';
 
@@ -183,9 +184,10 @@ const icons = named('link(apple-touch-icon, icon, manifest) ranked', (snapshot) 
  * Where the publisher is read, in priority order: the service's order (MICROLINK.md §1.3, JSON-LD
  * publisher first), with microdata, Dublin Core and the JSON-LD site names fitted in where the
  * page states its publisher explicitly, before the guesses from the logo and the title. There is
- * no domain fallback: the service has none for an HTML page, and a domain is no brand name.
+ * no domain fallback: the service has none for an HTML page, and a domain is no brand name. A
+ * platform's name (`Blogger`, `WordPress.com`) comes after every other source (platform-names.ts).
  */
-export const publisherRules: Rule[] = [
+export const publisherRules: Rule[] = platformNamesLast([
   jsonldPublisher,
   meta('og:site_name'),
   microdata('name', 'publisher'),
@@ -198,7 +200,7 @@ export const publisherRules: Rule[] = [
   named('document(logo img alt)', logoAltName),
   named('document(title suffix)', (snapshot, context) => titleSuffix(snapshot.title, context.url)),
   named('document(title prefix)', (snapshot, context) => titlePrefix(snapshot.title, context.url)),
-];
+]);
 
 /**
  * Where the logo is read, in priority order (every candidate is kept; ping picks the first that

@@ -172,7 +172,7 @@ describe('publisher (issue 12 point 3)', () => {
       'meta(application-name, apple-mobile-web-app-title, og:app_name, al:ios:app_name, al:android:app_name)',
       'meta(publisher)', 'jsonld(WebSite.name, Organization.name)',
       'meta(twitter:app:name:iphone, twitter:app:name:ipad, twitter:app:name:googleplay)',
-      'document(logo img alt)', 'document(title suffix)', 'document(title prefix)',
+      'document(logo img alt)', 'document(title suffix)', 'document(title prefix)', 'platform name (last)',
     ]);
     expect(pickFields(snapshot(), page).publisher).toBeNull();
   });
