@@ -2,6 +2,7 @@ import type {Snapshot} from '../parse/parse-html.js';
 import {authorLink, bodyAuthor, bodyByline, headSiteNames, twitterCreator} from './body-rules.js';
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
+import {withFullerNames} from './fuller-name.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
 /*
@@ -132,16 +133,17 @@ const siteNamedAuthor = named('meta(author) naming the site', (snapshot, context
 /** Where the author is read, in priority order. */
 export const authorRules: Rule[] = [
   metaAuthors('article:author', 'og:article:author', 'book:author'),
-  jsonldAuthor,
+  // A first name or a handle gives way to the full name the page writes (`Nils` → `Nils Pickert`, fuller-name.ts).
+  withFullerNames(jsonldAuthor),
   microdataAuthor,
   microdataJoined('author'),
   microdata('name', 'creator'),
   microdataJoined('creator'),
   metaAuthors('dc.creator', 'dcterms.creator'),
-  metaAuthors('author', 'parsely-author', 'sailthru.author'),
-  authorLink,
+  withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author')),
+  withFullerNames(authorLink),
   // After every metadata source: bylines that live only in the body (issue 12 point 2).
-  bodyAuthor,
+  withFullerNames(bodyAuthor),
   bodyByline,
   // Last (issue 28 item 3): a handle, then an organization, when nothing names a person.
   twitterCreator,

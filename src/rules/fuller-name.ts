@@ -1,0 +1,62 @@
+import type {Snapshot} from '../parse/parse-html.js';
+import {authorName} from './normalize.js';
+import {jsonldNodes} from './query.js';
+import {named, type Rule} from './rule-kit.js';
+
+/*
+ * A short form of the author's name where the page also writes it whole (issue 33 item 2): a first
+ * name alone (`Nils`, a WordPress display name) or a handle (`arianschlichenmayer`, `edilson.la.rosa`)
+ * in the metadata, the full name in the byline or in the author's JSON-LD Person description
+ * (`Nils Pickert ist freier Autor…`). The full name is the card's.
+ */
+
+const personTypes: ReadonlySet<string> = new Set(['Person']);
+/** A handle: one word of lowercase letters, digits, `.`, `_`, `-` (`edilson.la.rosa`, `arianschlichenmayer`). */
+const handle = /^[\p{Ll}\d._-]+$/u;
+/** A first name alone: one capitalised word (`Nils`, `Stefanus`). */
+const firstName = /^\p{Lu}\p{Ll}+$/u;
+/** A description opening with a full name: `Nils Pickert ist …`, `Stefanus Stahl - Maschinenbauer`. */
+const leadingName = /^(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2})(?=\s|$)/u;
+/** A full name: two or three capitalised words (`Arian Schlichenmayer`, `Edilson La Rosa`). */
+const wholeName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
+
+const repeatedWord = /^(\S+) \1(?: |$)/u;
+
+const letters = (text: string): string => text.toLowerCase().replace(/[^\p{L}]/gu, '');
+
+/** The full names the page writes: its bylines' and the openings of its JSON-LD Person descriptions. */
+function fullNames(snapshot: Snapshot): string[] {
+  const out: string[] = [];
+  for (const node of jsonldNodes(snapshot, personTypes)) {
+    const match = typeof node.description === 'string' ? leadingName.exec(node.description) : null;
+    if (match !== null) out.push(match[1]!);
+  }
+  for (const entry of snapshot.bylines ?? []) {
+    const name = authorName(entry.text);
+    // Not an author box's name run into its bio (`Stefanus Stefanus Stahl`).
+    if (name !== null && wholeName.test(name) && !repeatedWord.test(name)) out.push(name);
+  }
+  return out;
+}
+
+/** The page's full form of a short name, or the name as it is. */
+export function fullerName(snapshot: Snapshot, value: string): string {
+  const name = authorName(value);
+  if (name === null || name.includes(' ')) return value;
+  const isHandle = handle.test(name);
+  if (!isHandle && !firstName.test(name)) return value;
+  const folded = letters(name);
+  for (const full of fullNames(snapshot)) {
+    if (isHandle ? letters(full) === folded : full.startsWith(`${name} `)) return full;
+  }
+  return value;
+}
+
+/** The rule's values, each given in its full form where the page writes one (`Nils` → `Nils Pickert`). */
+export function withFullerNames(rule: Rule): Rule {
+  return named(rule.name, (snapshot, context) => {
+    const result = rule(snapshot, context);
+    if (typeof result === 'string') return fullerName(snapshot, result);
+    return Array.isArray(result) ? result.map((value) => fullerName(snapshot, value)) : result;
+  });
+}

@@ -1,0 +1,29 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {pickFields, rules} from '../../src/rules/rules.js';
+
+/* A first name or a handle in the metadata gives way to the full name the page writes (issue 33 item 2). */
+
+const url = 'https://www.ledger.example/news/story';
+const author = (html: string): string | null => pickFields(parseHtml(html), {url, headers: {}}, rules, null).author;
+const person = (name: string, description?: string): string =>
+  `<script type="application/ld+json">{"@graph":[{"@type":"Article","author":{"@id":"#p"}},{"@type":"Person","@id":"#p","name":"${name}"${description === undefined ? '' : `,"description":"${description}"`}}]}</script>`;
+
+describe('a short author name', () => {
+  it('takes the full name from the byline for a handle', () => {
+    expect(author(`${person('annlee')}<span class="author">von Ann Lee</span>`)).toBe('Ann Lee');
+    expect(author(`${person('edilson.la.rosa')}<span class="author">Edilson La Rosa</span>`)).toBe('Edilson La Rosa');
+  });
+
+  it('takes the full name for a first name alone, from the Person description or the byline', () => {
+    expect(author(person('Nils', 'Nils Pickert ist freier Autor und Journalist.'))).toBe('Nils Pickert');
+    expect(author(`${person('Todd')}<p class="byline">By Todd Bates</p>`)).toBe('Todd Bates');
+  });
+
+  it('keeps the name when the page writes no fuller one, or another person', () => {
+    expect(author(person('Robert'))).toBe('Robert');
+    expect(author(`${person('Robert')}<span class="author">Ann Lee</span>`)).toBe('Robert');
+    expect(author(`${person('annlee')}<span class="author">Bo Kim</span>`)).toBe('annlee');
+    expect(author(`${person('Stefanus')}<span class="author">Stefanus Stefanus Stahl - Maschinenbauer</span>`)).toBe('Stefanus');
+  });
+});
