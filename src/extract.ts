@@ -218,26 +218,28 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
         wallSettled: (page, snapshot) => wallSettled({...page, snapshot}, resolved.wallSignatures, {generic: resolved.wallGeneric}),
         mayRender: request.prerender === 'auto' && typeof resolved.screenshotProvider?.render === 'function',
       });
-      const fetchTargetAlong = (route: Route) =>
-        stages.fetchPage(url, {headers: callerHeaders, deadline, ...route, errorPages: true, ...(request.data ? {} : {enough}), ...(settled ? {settled} : {})}, resolved);
-      const fetchAlong = async (route: Route) => inspectAlong(asPage(await fetchTargetAlong(route)));
-      const renderAlong = async (route: Route, wait = request.wait) => {
+      // `until`: the call's deadline, or a wall rung's share of it.
+      const fetchTargetAlong = (route: Route, until: Deadline = deadline) =>
+        stages.fetchPage(url, {headers: callerHeaders, deadline: until, ...route, errorPages: true, ...(request.data ? {} : {enough}), ...(settled ? {settled} : {})}, resolved);
+      const fetchAlong = async (route: Route, until: Deadline = deadline) => inspectAlong(asPage(await fetchTargetAlong(route, until)));
+      const renderAlong = async (route: Route, wait = request.wait, until: Deadline = deadline) => {
         const page = await stages.renderPage(
           url,
-          {headers: callerHeaders, deadline, wait, emulation: request.emulation, screenshot: request.screenshot, ...route, errorPages: true},
+          {headers: callerHeaders, deadline: until, wait, emulation: request.emulation, screenshot: request.screenshot, ...route, errorPages: true},
           resolved,
         );
         return inspectAlong(page, page);
       };
       /** The oEmbed rung: the provider's answer for the URL asked for stands for the page behind the wall. */
-      const oembedView = async (walled: View): Promise<View | null> => {
+      const oembedView = async (walled: View, until: Deadline = deadline): Promise<View | null> => {
         const empty = stages.parseHtml('');
         // Nothing of the wall's markup is read: the page is the URL asked for, described by oEmbed.
         const {windows: _windows, oembed: _oembed, ...wallPage} = walled.page;
         if (alongside !== null) {
           // The site's answer, asked alongside, read by its rules (no second request): it stands when
           // they find a title in it.
-          const answer = await alongside;
+          // Waited for within the rung's share of the time only.
+          const answer = await Promise.race([alongside, new Promise<null>((resolve) => until.signal.addEventListener('abort', () => resolve(null), {once: true}))]);
           if (answer === null) return null;
           const page = {...wallPage, url: url.href, html: '', oembed: answer.members};
           const candidates = pick(empty, page);
@@ -246,7 +248,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           return {page, snapshot: empty, candidates: keepMetaFields({...candidates, url: candidates.url ?? url.href}, request.meta), wall: null, ...(embedded ? {embedded} : {})};
         }
         const size = request.iframe ? sizeOf(request.iframe) : {};
-        const answer = await stages.fetchIframe(url.href, empty, {...size, headers: callerHeaders, deadline}, resolved, ...providers);
+        const answer = await stages.fetchIframe(url.href, empty, {...size, headers: callerHeaders, deadline: until}, resolved, ...providers);
         if (!answer.fields.title) return null;
         const candidates = fillEmptyFields({...emptyCandidates(), url: url.href}, answer.fields, request.meta);
         return {page: {...wallPage, url: url.href, html: ''}, snapshot: empty, candidates: keepMetaFields(candidates, request.meta), wall: null, embedded: answer};
@@ -308,14 +310,16 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           wall,
           {url, profiles: resolved.requestProfiles, proxy: request.proxy, rendered: view.rendered !== undefined},
           {
-            oembed: () => oembedView(view),
+            oembed: (until) => oembedView(view, until),
             fetch: fetchAlong,
             // Challenges run a script, then reload: the browser rung waits for a quiet network
             // unless the caller chose the wait.
-            render: canRender ? (route) => renderAlong(route, request.wait.waitUntil === 'auto' ? {...request.wait, waitUntil: 'networkidle2'} : request.wait) : null,
+            render: canRender ? (route, until) => renderAlong(route, request.wait.waitUntil === 'auto' ? {...request.wait, waitUntil: 'networkidle2'} : request.wait, until) : null,
           },
         );
-        const climbed = await climb(rungs, (passed) => passed.wall, deadline.signal);
+        // Each rung gets a share of the time and the wall's answer keeps some: a wall ends in its
+        // error (EWALL, remembered by the endpoint), never in ETIMEOUT.
+        const climbed = await climb(rungs, (passed) => passed.wall, deadline);
         if (!climbed.value || !climbed.rung) {
           const tried = climbed.outcomes.map((outcome) => outcome.rung);
           // Never a wall as data: an error that names it, with what a UI can still show.

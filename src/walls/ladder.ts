@@ -1,3 +1,4 @@
+import type {Deadline} from '../deadline.js';
 import {proxyCovers, proxyForRung, type ResolvedProxy} from '../fetch/proxy.js';
 import {profileFor, type RequestProfile} from '../fetch/request-profiles.js';
 import type {Rung} from './climb.js';
@@ -9,14 +10,14 @@ export interface Route {
   proxy: ResolvedProxy | null;
 }
 
-/** What the recovery ladder may do, given by the pipeline (which owns the stages). */
+/** What the recovery ladder may do, given by the pipeline (which owns the stages). Each runs within the rung's `deadline`. */
 export interface LadderMeans<V> {
   /** Ask the provider's oEmbed endpoint for the URL asked for; `null` when no provider answered. */
-  oembed(): Promise<V | null>;
+  oembed(deadline: Deadline): Promise<V | null>;
   /** Fetch the page again along `route`. */
-  fetch(route: Route): Promise<V>;
+  fetch(route: Route, deadline: Deadline): Promise<V>;
   /** Render the page in the guarded browser along `route`; `null` when `prerender` or the config does not allow it. */
-  render: ((route: Route) => Promise<V>) | null;
+  render: ((route: Route, deadline: Deadline) => Promise<V>) | null;
 }
 
 /** What the first attempt was, for choosing the rungs that can still help. */
@@ -48,15 +49,15 @@ export function wallRungs<V>(wall: Wall, plan: LadderPlan, means: LadderMeans<V>
   const firstProxy = proxyForRung(plan.proxy, 'first');
   const host = plan.url.hostname;
   const sameAddress = wall.kind === 'rate-limit';
-  const rungs: Rung<V>[] = [{name: 'oembed', run: () => means.oembed()}];
-  if (retry && !sameAddress) rungs.push({name: 'profile', run: () => means.fetch({profile: retry, proxy: firstProxy})});
+  const rungs: Rung<V>[] = [{name: 'oembed', run: (deadline) => means.oembed(deadline)}];
+  if (retry && !sameAddress) rungs.push({name: 'profile', run: (deadline) => means.fetch({profile: retry, proxy: firstProxy}, deadline)});
   const render = means.render;
-  if (render && !plan.rendered && !sameAddress) rungs.push({name: 'browser', run: () => render({profile: first ?? retry, proxy: firstProxy})});
+  if (render && !plan.rendered && !sameAddress) rungs.push({name: 'browser', run: (deadline) => render({profile: first ?? retry, proxy: firstProxy}, deadline)});
   // A proxy used 'always' already carried the first fetch (or does not cover the host): only a
   // 'last' one is a rung of its own.
   const last = plan.proxy;
   if (last?.use === 'last' && proxyCovers(last, host)) {
-    rungs.push({name: 'proxy', run: () => means.fetch({profile: retry ?? first, proxy: last})});
+    rungs.push({name: 'proxy', run: (deadline) => means.fetch({profile: retry ?? first, proxy: last}, deadline)});
   }
   return rungs;
 }
