@@ -11,14 +11,15 @@ import type {ParseState} from './state.js';
 export const maxHeadlineText = 200;
 
 /**
- * Called as an `<h1>` closes (`state.depth` is its parent's): the first one starts reading the text
+ * Called as an `<h1>` closes (`state.depth` is its parent's): the first one outside nav/footer/aside/form
+ * (a hidden "Navigation" heading is not the headline) starts reading the text
  * that follows it up to the end of its parent's parent (a title wrapper's sibling holds the byline
  * as often as the h1's own), kept in `snapshot.afterHeadline`. An empty text leaves the field absent,
  * so a later `<h1>` may read its own.
  */
 export function readAfterHeadline(state: ParseState): void {
   const {snapshot} = state;
-  if (snapshot.afterHeadline !== undefined || state.svgDepth > 0) return;
+  if (snapshot.afterHeadline !== undefined || state.svgDepth > 0 || state.chromeDepth > 0) return;
   snapshot.afterHeadline = '';
   const depth = Math.max(1, state.depth - 1);
   const collector: TextCollector = {depth, text: '', cut: false, done: (text) => {

@@ -169,7 +169,10 @@ export const bylineDate: Rule = named('document(.byline) date', (snapshot) =>
 
 /** A date written right after the headline (`<h1>…</h1><p>10.11.2021</p>`, `<p class="subtitle">Agency • 02.02.2022</p>`). */
 export const headlineDate: Rule = named('document(h1 + text) date', (snapshot) =>
-  (snapshot.afterHeadline === undefined ? null : pageTextDates(snapshot, [snapshot.afterHeadline])));
+  (snapshot.afterHeadline === undefined ? null : pageTextDates(snapshot, [snapshot.afterHeadline.slice(0, maxHeadlineReach)])));
+
+/** How far after the headline its date may start: further on is the article's text, whose dates are events'. */
+const maxHeadlineReach = 100;
 
 // `/2016/05/16/`, `/2016/5/16-slug`, `/2016-05-16/`: a year from 1900 to 2099, a month, a day, then the end of a segment.
 const urlDatePattern = /\/((?:19|20)\d{2})([/-])(0?[1-9]|1[0-2])\2(0?[1-9]|[12]\d|3[01])(?=[/\-_.?#]|$)/;

@@ -25,6 +25,8 @@ const jsonldDatePublished = named('jsonld(datePublished)', (snapshot) => {
   addNodeStrings(nodes, 'uploadDate', out);
   return out;
 });
+const noDay = /^\s*(?:\p{L}+\.?,?\s+)?\d{4}(?:-\d{1,2})?\s*$/u;
+
 /** Where a page says when it was last modified, in priority order (`dateModified`, and `date` first). */
 export const modifiedDateRules: Rule[] = [
   jsonld('dateModified'),
@@ -43,7 +45,8 @@ export const publishedDateRules: Rule[] = [
     microdata('uploadDate', null),
     meta('dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued', 'dcterms.created'),
     meta('date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
-    named('document(time)', (snapshot) => snapshot.times),
+    // A month or a year alone (`<time>November 2022</time>`, `datetime="2022-11"`) names no day: none is invented for it.
+    named('document(time)', (snapshot) => snapshot.times.filter((value) => !noDay.test(value))),
   ].map(inPageOrder),
   // Last: dates written only in the body's text or in the URL (issue 12 point 8), in the page's order and language.
   bylineDate,

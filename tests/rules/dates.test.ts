@@ -82,3 +82,19 @@ describe('a date written only by the headline', () => {
     expect(published(page('de', '<main><h1>Über uns</h1><p>Wir sind seit 1998 für Sie da. © 2023</p></main>'))).toBeNull();
   });
 });
+
+describe('no date is invented', () => {
+  it('a <time> that names only a month or a year gives no day', () => {
+    expect(published(page('de', '<time>November 2022</time>'))).toBeNull();
+    expect(published(page('en', '<time datetime="2022-11">Nov 2022</time>'))).toBeNull();
+  });
+
+  it('the end of a range or a deadline after the headline is an event\'s date, not the page\'s', () => {
+    expect(published(page('de', '<div><h1>Sprungbrett-Event</h1><p>Deadline: 15. März 2020</p></div>'))).toBeNull();
+    expect(published(page('de', '<div><h1>Bürgerbeteiligung</h1><p>Zeichnung vom 9.1. - 10.2.2023 möglich</p></div>'))).toBeNull();
+  });
+
+  it('a <h1> in nav/footer/aside/form is no headline', () => {
+    expect(parseHtml('<nav><h1>Navigation</h1><p>01.02.2022</p></nav><main><h1>Title</h1><p>03.02.2022</p></main>').afterHeadline).toBe('03.02.2022');
+  });
+});
