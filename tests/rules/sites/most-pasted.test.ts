@@ -1,5 +1,6 @@
 import {describe, expect, it} from '@jest/globals';
 import {parseHtml} from '../../../src/parse/parse-html.js';
+import {pickFields, rules} from '../../../src/rules/rules.js';
 import {productName} from '../../../src/rules/sites/amazon.js';
 import {siteCard, summary} from './site-card.js';
 
@@ -121,5 +122,25 @@ describe('IMDb: HTML entities in JSON-LD decoded', () => {
       title: "Schindler's List", author: 'Steven Spielberg',
       description: expect.stringMatching(/persecution by the Nazis\. "Whoever saves one life saves the world entire\."$/) as unknown as string,
     });
+  });
+});
+
+describe('boilerplate descriptions of the other most-pasted sites are refused', () => {
+  const card = (url: string, description: string) => {
+    const snapshot = parseHtml(`<title>T</title><meta property="og:description" content="${description}">`);
+    return pickFields(snapshot, {url, headers: {}}, rules).description;
+  };
+
+  it.each([
+    ['https://www.youtube.com/watch?v=aBcDeFgHiJk', 'Profitez des vidéos et de la musique que vous aimez, mettez en ligne des contenus originaux'],
+    ['https://www.youtube.com/watch?v=aBcDeFgHiJk', 'Genieße Videos und Musik, die du liebst, lade eigene Inhalte hoch'],
+    ['https://www.facebook.com/examplebakery/posts/pfbid02aBcDeF', 'Log in to Facebook to start sharing and connecting with your friends, family and people you know.'],
+    ['https://www.linkedin.com/posts/ann-example_launch-activity-7199999999999999999-AbCd', 'LinkedIn and 3rd parties use essential and non-essential cookies to provide, secure, analyze and improve our Services.'],
+  ])('%s: %j', (url, description) => {
+    expect(card(url, description)).toBeNull();
+  });
+
+  it('a real description stays', () => {
+    expect(card('https://www.linkedin.com/posts/ann-example_launch-activity-7199999999999999999-AbCd', 'We shipped the new arm today.')).toBe('We shipped the new arm today.');
   });
 });
