@@ -51,9 +51,7 @@ export async function fileCard(file: FileResponse, signal: AbortSignal, options:
     const type = await sniffType(file.contentType, file.head);
     const base = describeFile(file, type);
     const card: FileCard = {candidates: base.candidates, media: {}, file: base.file};
-    // A PDF's first page asked for and not drawn says why, as the file does.
-    const screenshotReason = (reason: FileReason) => (type.kind === 'pdf' && options.pageImage ? reason : null);
-    const minimal = (reason: FileReason): FileCard => ({...card, file: {...card.file, reason, screenshotReason: screenshotReason(reason)}});
+    const minimal = (reason: FileReason): FileCard => ({...card, file: {...card.file, reason}});
     if (file.complete && file.head.length === 0) return minimal('empty');
     try {
       return await describeKind(card, file, type, signal, options);
@@ -96,7 +94,7 @@ async function describeKind(card: FileCard, file: FileResponse, type: FileType, 
           dateModified,
           date: dateModified ?? pdf.datePublished,
         },
-        file: {...card.file, pages: pdf.pages, reason: pdf.reason, screenshotReason: pdf.imageReason},
+        file: {...card.file, pages: pdf.pages, reason: pdf.reason},
         ...(pdf.image ? {pageImage: pdf.image} : {}),
       };
     }
