@@ -1,4 +1,4 @@
-import {startText} from './collect-text.js';
+import {appendText, startText} from './collect-text.js';
 import type {ParseState} from './state.js';
 import {maxLeadParagraphs, maxParagraphs, minParagraphLength, type ParagraphText} from './snapshot.js';
 
@@ -33,4 +33,12 @@ export function collectParagraph(state: ParseState): void {
     const entry: ParagraphText = {text, lead};
     (state.snapshot.paragraphs ??= []).push(entry);
   });
+}
+
+/**
+ * A `<br>` inside an element being read is a break between words: `<p><b>Heading</b><br>Text` reads
+ * `Heading Text`, not `HeadingText`.
+ */
+export function breakLine(state: ParseState): void {
+  if (state.collectors.length !== 0) appendText(state.collectors, ' ');
 }

@@ -2,7 +2,7 @@ import {collapse, startText} from './collect-text.js';
 import {microdataAttributeTags} from './collect-microdata.js';
 import {recordAudioLink} from './audio-links.js';
 import {isRelAuthor} from './collect-bylines.js';
-import {asideTextTags, collectParagraph, contentTags} from './collect-paragraphs.js';
+import {asideTextTags, breakLine, collectParagraph, contentTags} from './collect-paragraphs.js';
 import {recordLogoAlt} from './logo-alt.js';
 import {readAfterHeadline} from './collect-dates.js';
 import {parseJsonld} from './jsonld.js';
@@ -168,6 +168,7 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
   ['svg', (state) => { state.svgDepth++; }],
   ...sections.map((name): [string, OpenHandler] => [name, (state) => { state.sectionDepth++; }]),
   ['h1', (state) => collectFirst(state, 'h1', 1)],
+  ['br', breakLine],
   ['p', (state) => {
     if (state.sectionDepth !== 0 || state.captionDepth !== 0) return;
     collectFirst(state, 'paragraph', minParagraphLength);

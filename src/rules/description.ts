@@ -1,7 +1,8 @@
 import type {Snapshot} from '../parse/snapshot.js';
-import {cleanText, foldEquals, foldText as fold} from './normalize.js';
+import {cleanText, foldEquals, foldText as fold, looksLikeUrl} from './normalize.js';
+import {isSiteName} from './headline-title.js';
 import {jsonldNodes, metaContentsOf, perCall, strings} from './query.js';
-import {websiteTypes} from './publisher-sources.js';
+import {mentionsDomain, websiteTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, named, type Rule, type RuleContext} from './rule-kit.js';
 
 /*
@@ -69,6 +70,39 @@ function isDemoted(value: string, snapshot: Snapshot): boolean {
   return foldEquals(value, '') || titlesOf(snapshot).some(same) || taglinesOf(snapshot).some(same);
 }
 
+// A byline in place of a description: `Par Didier Roy (Planète Asie, 21 juin 2018)`, `By Jane Doe | May 3`,
+// `Von Anna Berg, 3. Mai`: the word, one to four capitalised words, then the end or a separator.
+const byline = /^(?:by|par|von|por|door|di|af|av)\s+\p{Lu}[\p{L}'’.-]*(?:\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*(?:$|[(|,•·—–]|\s-\s)/iu;
+// A keywords list: `Frankreich,Deutschland,Coronakrise,Außenpolitik`, five items or more of at most three words, no sentence.
+const listItem = /^\s*[^\s,.;!?]+(?:\s+[^\s,.;!?]+){0,2}\s*$/;
+
+/**
+ * Whether `value` is no description at all, though a description source holds it: a byline, the
+ * site's name or a short slogan naming the site (`nachtkritik.de - das unabhängige Theaterportal`,
+ * `++ lokalo.de Blaulicht ++`), a URL, a keywords list. Such a value comes after the lead paragraph.
+ */
+export function isNoDescription(value: string, snapshot: Snapshot, pageUrl: string): boolean {
+  if (value.length < 160 && byline.test(value)) return true;
+  if (looksLikeUrl(value)) return true;
+  const words = value.split(' ').length;
+  if (words <= 8 && (isSiteName(value, snapshot, pageUrl) || mentionsDomain(value, pageUrl))) return true;
+  if (!/[.!?]\s/.test(value)) {
+    const items = value.split(',');
+    if (items.length >= 5 && items.every((item) => listItem.test(item))) return true;
+  }
+  return false;
+}
+
+/**
+ * A description that starts with the page's `<h1>` glued to its first sentence (`Vom Boden aus
+ * gedachtAnn Cotten verwebt…`, a CMS joining the headline and the teaser): the teaser alone.
+ */
+function withoutGluedHeadline(value: string, snapshot: Snapshot): string {
+  const h1 = snapshot.h1;
+  if (h1 === null || h1.length < 8 || value.length <= h1.length + 20 || !value.startsWith(h1)) return value;
+  return /^\p{Lu}/u.test(value.slice(h1.length)) ? value.slice(h1.length) : value;
+}
+
 /** The longest value of every source that starts with what `value` kept before its `...` (compared folded), else `value`. */
 function wholeOf(value: string, snapshot: Snapshot, context: RuleContext): string {
   const start = fold(value.replace(cutShort, ''));
@@ -88,8 +122,9 @@ function wholeOf(value: string, snapshot: Snapshot, context: RuleContext): strin
 function judged(source: Rule): Rule {
   return named(source.name, (snapshot, context) => {
     const out: string[] = [];
-    for (const value of valuesOf(source, snapshot, context)) {
-      if (isDemoted(value, snapshot)) continue;
+    for (const found of valuesOf(source, snapshot, context)) {
+      const value = withoutGluedHeadline(found, snapshot);
+      if (isDemoted(value, snapshot) || isNoDescription(value, snapshot, context.url)) continue;
       out.push(cutShort.test(value) ? wholeOf(value, snapshot, context) : value);
     }
     return out;
@@ -105,6 +140,7 @@ const openGraphDescription = named('meta(og:description)', (snapshot, context) =
   const first = list[0];
   if (first === undefined) return list;
   const agreed = !cutShort.test(first) && !foldEquals(first, '') && !titlesOf(snapshot).some((title) => foldEquals(first, title))
+    && !isNoDescription(first, snapshot, context.url) && withoutGluedHeadline(first, snapshot) === first
     && metaContentsOf(snapshot, otherHeadKeys).every((value) => foldEquals(value, first));
   return agreed ? list : judgedOpenGraph(snapshot, context);
 });
@@ -121,7 +157,11 @@ const judgedOpenGraph = judged(plainSources[0]!);
 
 /** The title repeated or the site's tagline, from any source: what the page says when it says nothing else. */
 const demotedDescription = named('description(title repeated, site tagline)', (snapshot, context) =>
-  plainSources.flatMap((rule) => valuesOf(rule, snapshot, context)).filter((value) => isDemoted(value, snapshot)));
+  plainSources.flatMap((rule) => valuesOf(rule, snapshot, context)).filter((value) => isDemoted(value, snapshot) && !isNoDescription(value, snapshot, context.url)));
+
+/** A byline, the site's name or slogan, a URL or a keywords list from any source: after the lead paragraph, the page's last word. */
+export const noDescriptionLast = named('description(byline, site name, slogan, URL, keywords)', (snapshot, context) =>
+  plainSources.flatMap((rule) => valuesOf(rule, snapshot, context)).filter((value) => isNoDescription(value, snapshot, context.url)));
 
 /** The metadata description rules, in priority order (see above). */
 export const metadataDescriptionRules: readonly Rule[] = [

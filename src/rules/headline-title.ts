@@ -41,6 +41,11 @@ function findSiteNames(snapshot: Snapshot): ReadonlySet<string> {
   return folded;
 }
 
+/** Whether `text` is only the site's name: declared (og:site_name, JSON-LD site names) or spelling the domain. */
+export function isSiteName(text: string, snapshot: Snapshot, pageUrl: string): boolean {
+  return siteNamesOf(snapshot).has(foldText(text)) || namesDomain(text, pageUrl);
+}
+
 /** Whether a (folded) text is a placeholder or one of the site's names (declared, or spelling the domain). */
 function namesNoPage(text: string, folded: string, snapshot: Snapshot, pageUrl: string): boolean {
   return placeholder.test(text.trim()) || siteNamesOf(snapshot).has(folded) || namesDomain(text, pageUrl);

@@ -41,11 +41,21 @@ function paragraphsOf(snapshot: Snapshot): readonly ParagraphText[] {
   return [...list.filter((entry) => entry.lead), ...list.filter((entry) => !entry.lead)];
 }
 
+// A date heading the paragraph, then its first sentence: `31. Oktober 2023. Dragqueens sind…`,
+// `May 3, 2024 – The ferry…`, `2024-05-03 | The ferry…` (a place's dateline, `ERDEN. Wie…`, stays).
+const leadingDate = /^(?:\d{1,2}\.?\s*(?:\p{L}{3,10}\.?|\d{1,2}\.)\s*(?:19|20)\d{2}|\p{L}{3,10}\.?\s+\d{1,2},?\s+(?:19|20)\d{2}|(?:19|20)\d{2}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./](?:19|20)\d{2})\s*[.:,|–—-]?\s+(?=[\p{Lu}„"«])/u;
+
+/** A paragraph's text without the date heading it. */
+function withoutLeadingDate(text: string): string {
+  const match = leadingDate.exec(text);
+  return match === null ? text : text.slice(match[0].length);
+}
+
 /**
  * The lead paragraph: the first recorded `<p>` (of at least 40 characters, outside nav, header,
  * footer, aside, form, figure, figcaption, blockquote and dialog) in an `<article>` or `<main>`, else
- * the first elsewhere, whose text {@link isLeadText}. Whole, as metadata descriptions are (the parser
+ * the first elsewhere, whose text {@link isLeadText}, without a date heading it. Whole, as metadata descriptions are (the parser
  * keeps at most 1,000 characters; config `maxDescriptionLength` cuts it).
  */
 export const leadParagraph: Rule = named('document(lead p)', (snapshot) =>
-  paragraphsOf(snapshot).map((entry) => entry.text).filter(isLeadText));
+  paragraphsOf(snapshot).map((entry) => withoutLeadingDate(entry.text)).filter(isLeadText));

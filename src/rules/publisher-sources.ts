@@ -119,6 +119,12 @@ export function namesDomain(name: string, pageUrl: string): boolean {
   return site !== null && site.length >= 4 && letters(name).startsWith(site);
 }
 
+/** Whether `text` spells the page's domain label somewhere (`++ ledger.example Blaulicht ++`), a label of at least 5 letters. */
+export function mentionsDomain(text: string, pageUrl: string): boolean {
+  const site = oncePerCall(domainLetters, pageUrl);
+  return site !== null && site.length >= 5 && letters(text).includes(site);
+}
+
 /** The letters and digits of a URL's domain label (`npmjs.com` → `npmjs`), or `null` without one. */
 function domainLetters(pageUrl: string): string | null {
   const label = getDomainWithoutSuffix(pageUrl);

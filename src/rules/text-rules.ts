@@ -4,7 +4,7 @@ import {addNodeStrings, items, jsonldTypes, mainNodes, shortType, strings, httpE
 import {judgedTitle} from './headline-title.js';
 import {organizationTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
-import {metadataDescriptionRules} from './description.js';
+import {metadataDescriptionRules, noDescriptionLast} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
 import {bodyDate, bylineDate, headlineDate, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
@@ -128,6 +128,7 @@ export const titleRules: Rule[] = [
 export const descriptionRules: Rule[] = [
   ...metadataDescriptionRules,
   leadParagraph,
+  noDescriptionLast,
 ];
 
 /** Where the language is read, in priority order. */

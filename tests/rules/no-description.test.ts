@@ -1,0 +1,48 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {pickFields, rules} from '../../src/rules/rules.js';
+
+/* What a description source holds that is no description (issue 33 item 2, src/rules/description.ts, lead-paragraph.ts). */
+
+const url = 'https://www.harbourledger.example/news/ferry-returns';
+const lead = '<p>The harbour council voted on Tuesday to keep the island ferry running through the winter months.</p>';
+const descriptionOf = (head: string, body = lead): string | null =>
+  pickFields(parseHtml(`<html><head>${head}</head><body><h1>Ferry returns to the island</h1>${body}</body></html>`), {url, headers: {}}, rules, null).description;
+
+describe('a byline, the site\'s name or slogan, a URL or a keywords list gives way to a real description', () => {
+  it.each([
+    ['a byline as og:description', '<meta property="og:description" content="Par Didier Roy (Planète Asie, Les blogs du Diplo, 21 juin 2018)"><meta name="description" content="The island ferry keeps running this winter.">', 'The island ferry keeps running this winter.'],
+    ['a slogan naming the site', '<meta name="description" content="harbourledger.example - the independent harbour portal">', 'The harbour council voted on Tuesday to keep the island ferry running through the winter months.'],
+    ['a section label naming the site', '<meta property="og:description" content="++ harbourledger.example Blaulicht ++">', 'The harbour council voted on Tuesday to keep the island ferry running through the winter months.'],
+    ['the site\'s name', '<meta property="og:site_name" content="Tidewater"><meta property="og:description" content="Tidewater">', 'The harbour council voted on Tuesday to keep the island ferry running through the winter months.'],
+    ['a URL', '<meta name="description" content="https://www.harbourledger.example/img/ferry.jpg">', 'The harbour council voted on Tuesday to keep the island ferry running through the winter months.'],
+    ['a keywords list', '<meta name="description" content="Ferry,Harbour,Island,Winter,Council,Transport">', 'The harbour council voted on Tuesday to keep the island ferry running through the winter months.'],
+  ])('%s', (_name, head, expected) => {
+    expect(descriptionOf(head)).toBe(expected);
+  });
+
+  it('is still the answer when the page says nothing else', () => {
+    expect(descriptionOf('<meta name="description" content="harbourledger.example - the independent harbour portal">', '')).toBe('harbourledger.example - the independent harbour portal');
+  });
+
+  it('a sentence starting with "Von" and a place is a description', () => {
+    expect(descriptionOf('<meta name="description" content="Von Berlin aus fährt die Fähre bald wieder täglich.">')).toBe('Von Berlin aus fährt die Fähre bald wieder täglich.');
+  });
+});
+
+describe('a description does not glue a heading to its text', () => {
+  it('the h1 glued to the teaser in a meta description', () => {
+    expect(descriptionOf('<meta name="description" content="Ferry returns to the islandThe council keeps the winter ferry after two years of campaigns.">'))
+      .toBe('The council keeps the winter ferry after two years of campaigns.');
+  });
+  it('a <br> between a paragraph\'s heading and its text', () => {
+    expect(descriptionOf('', '<p><strong>Winter timetable</strong><br>The ferry leaves the island at seven and returns at noon every day.</p>'))
+      .toBe('Winter timetable The ferry leaves the island at seven and returns at noon every day.');
+  });
+  it('a date heading the lead paragraph', () => {
+    expect(descriptionOf('', '<p><span class="date">31. Oktober 2023.</span> Die Fähre fährt auch im Winter wieder täglich zur Insel.</p>'))
+      .toBe('Die Fähre fährt auch im Winter wieder täglich zur Insel.');
+    expect(descriptionOf('', '<p>ERDEN. Wie berichtet, fährt die Fähre auch im Winter wieder täglich zur Insel.</p>'))
+      .toBe('ERDEN. Wie berichtet, fährt die Fähre auch im Winter wieder täglich zur Insel.');
+  });
+});
