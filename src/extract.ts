@@ -324,7 +324,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           const tried = climbed.outcomes.map((outcome) => outcome.rung);
           // Never a wall as data: an error that names it, with what a UI can still show.
           // A rate-limited host is not asked again, not even for its icon.
-          throw wallError(wall, {url, tried, logo: wall.kind === 'rate-limit' ? null : await siteIcon()});
+          throw wallError(wall, {url, tried, logo: wall.kind === 'rate-limit' ? null : await siteIcon(), answered: new URL(view.page.url)});
         }
         view = climbed.value;
         recovery = {wall: {kind: wall.kind, signature: wall.signature, ...(wall.vendor ? {vendor: wall.vendor} : {})}, rung: climbed.rung, rungs: climbed.outcomes};

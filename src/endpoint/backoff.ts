@@ -4,8 +4,9 @@ import {LinkpeekError, type ErrorCode} from '../errors.js';
  * Back off, for everyone: a target that answered a wall or a 429 is remembered in the handler's
  * cache store (shared across instances when the store is), so concurrent and following requests
  * get the same error at once instead of asking the target again.
- * - `ERATELIMIT` is remembered per origin (a rate limit is the host's, whatever the page), for the
- *   target's `Retry-After` when it sent one, else `backoffTtl`; at most `maxBackoff`.
+ * - `ERATELIMIT` is remembered per origin of the host that answered 429 (a rate limit is that
+ *   host's, whatever the page; not a shortener's that redirected to it), for the target's
+ *   `Retry-After` when it sent one, else `backoffTtl`; at most `maxBackoff`.
  * - `EWALL` is remembered per page URL (fragment dropped) and `prerender` setting (a browser may
  *   get past what a fetch did not) for `backoffTtl`, or the wall's
  *   `Retry-After` when it sent one, at most `maxBackoff`.
@@ -71,20 +72,28 @@ export function backoffFor(
   if (error.url !== undefined) entry.url = error.url;
   if (error.statusCode !== undefined) entry.statusCode = error.statusCode;
   if (error.data !== undefined) entry.data = error.data;
-  return {key: error.code === 'ERATELIMIT' ? keys.origin : keys.page, entry, ttl};
+  if (error.code === 'EWALL') return {key: keys.page, entry, ttl};
+  // The origin that answered 429, when a redirect led there (wallError's data.origin).
+  const answered = error.data?.origin === undefined ? null : backoffKeys(error.data.origin);
+  return {key: (answered ?? keys).origin, entry, ttl};
 }
 
 /**
  * The error a remembered entry answers with, `Retry-After` counting down to its end; `null` once
- * it has ended (a store may keep an entry a little past its TTL).
+ * it has ended (a store may keep an entry a little past its TTL). With `asked`, the error names
+ * that URL (`url`, `data.url`), and the one the entry was remembered for is `data.remembered`: a
+ * rate limit met on one page of an origin answers for another.
  */
-export function backoffError(entry: BackoffEntry | undefined | null, now = Date.now()): LinkpeekError | null {
+export function backoffError(entry: BackoffEntry | undefined | null, now = Date.now(), asked?: string): LinkpeekError | null {
   if (!entry || typeof entry !== 'object' || typeof entry.until !== 'number' || entry.until <= now) return null;
   if (entry.code !== 'EWALL' && entry.code !== 'ERATELIMIT') return null;
+  let data = entry.data;
+  if (asked !== undefined && entry.url !== undefined && entry.url !== asked) data = {...data, url: asked, remembered: entry.url};
+  const url = asked ?? entry.url;
   return new LinkpeekError(entry.code, entry.message, {
-    ...(entry.url === undefined ? {} : {url: entry.url}),
+    ...(url === undefined ? {} : {url}),
     ...(entry.statusCode === undefined ? {} : {statusCode: entry.statusCode}),
-    ...(entry.data === undefined ? {} : {data: entry.data}),
+    ...(data === undefined ? {} : {data}),
     retryAfter: Math.ceil((entry.until - now) / 1000),
   });
 }

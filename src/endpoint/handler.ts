@@ -282,23 +282,24 @@ export function createCore(config: HandlerConfig): Core {
     }
   };
   /** The error remembered for `url` (its origin's rate limit first, then its page's wall), if any. */
-  const backedOff = async (url: string, pageWalls: boolean, variant: string): Promise<LinkpeekError | null> => {
-    const keys = backoffStore ? backoffKeys(url, variant) : null;
+  const backedOff = async (url: string, shared: boolean, variant: string): Promise<LinkpeekError | null> => {
+    const keys = backoffStore && shared ? backoffKeys(url, variant) : null;
     if (!keys || !backoffStore) return null;
     try {
-      const origin = backoffError(await backoffStore.get(keys.origin));
+      // The error names the URL asked for now, not the page the entry was remembered for.
+      const origin = backoffError(await backoffStore.get(keys.origin), Date.now(), url);
       storeWorked();
-      if (origin || !pageWalls) return origin;
-      return backoffError(await backoffStore.get(keys.page));
+      if (origin) return origin;
+      return backoffError(await backoffStore.get(keys.page), Date.now(), url);
     } catch (error) {
       storeFailed(error);
       return null;
     }
   };
   /** Remembers a wall or a 429 that an extraction of `url` ended with (before its lock is released). */
-  const rememberBackoff = async (error: unknown, url: string, pageWalls: boolean, variant: string): Promise<void> => {
-    const found = backoffStore ? backoffFor(error, url, backoffTimes, variant) : null;
-    if (!found || !backoffStore || (!pageWalls && found.entry.code === 'EWALL')) return;
+  const rememberBackoff = async (error: unknown, url: string, shared: boolean, variant: string): Promise<void> => {
+    const found = backoffStore && shared ? backoffFor(error, url, backoffTimes, variant) : null;
+    if (!found || !backoffStore) return;
     try {
       await backoffStore.set(found.key, found.entry, found.ttl);
       storeWorked();
@@ -380,9 +381,9 @@ export function createCore(config: HandlerConfig): Core {
       const {embed, force, filter} = parsed;
       const {url, options} = credentialsAsHeader(parsed.url, parsed.options);
       const request = normalizeOptions(options, resolved);
-      // Caller headers may carry credentials, a caller's proxy its own: such a call is never
-      // cached, coalesced or shared with another caller. It may get past a page's wall too: only
-      // a rate limit, which is the host's, is shared with it.
+      // Caller headers may carry credentials (cookies), a caller's proxy its own address: such a
+      // call is never cached, coalesced or shared with another caller, and neither reads nor
+      // writes the shared backoff (what it meets is its own view of the target).
       const privateCall = Object.keys(request.headers).length > 0 || request.proxy?.fromCaller === true;
       const pageWalls = !privateCall;
       const backoffStarted = performance.now();

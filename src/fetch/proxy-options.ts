@@ -42,7 +42,8 @@ export interface ProxyConfig {
 export interface ProxyCallOptions {
   /**
    * A proxy URL for every request of this call (only when the config sets `allowCallerProxy`), or
-   * `false` for no proxy. @default the config's `proxy`
+   * `false` for no proxy rung: it turns off a `'last'` proxy of the config, never an `'always'`
+   * one (the operator's route out, which only the config turns off). @default the config's `proxy`
    */
   proxy?: string | false;
 }
@@ -73,14 +74,15 @@ function configProxy(value: ProxySetting): ResolvedProxy {
 }
 
 /**
- * The proxy of one call: the config's unless the call says otherwise. `proxy: false` turns it
- * off; a URL replaces it for every request of the call (used `'always'`, on every host), only when
+ * The proxy of one call: the config's unless the call says otherwise. `proxy: false` turns off a
+ * `'last'` one (the ladder's extra rung), not an `'always'` one: where the operator's requests
+ * leave from is the operator's to decide. A URL replaces it for every request of the call (used `'always'`, on every host), only when
  * the config sets `allowCallerProxy`.
  * @throws LinkpeekError EINVALOPTION (not a proxy URL, or not allowed by the config)
  */
 export function normalizeCallProxy(value: unknown, config: ProxyConfig): ResolvedProxy | null {
   if (value === undefined) return config.proxy;
-  if (value === false) return null;
+  if (value === false) return config.proxy?.use === 'always' ? config.proxy : null;
   if (typeof value !== 'string') throw invalidOption('proxy', 'must be a proxy URL or false');
   if (!config.allowCallerProxy) {
     throw new LinkpeekError('EINVALOPTION', 'Option `proxy` takes a URL only when the config sets `allowCallerProxy: true`.', {

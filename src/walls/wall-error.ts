@@ -63,6 +63,8 @@ export interface WallFacts {
   tried: readonly RungName[];
   /** The site's icon, when one was found and reachable. */
   logo?: string | null;
+  /** The URL that answered (after redirects), when it is not the one asked for: a rate limit is that host's. */
+  answered?: URL;
 }
 
 /** The publisher a wall leaves to show: the registrable domain of the host (`youtube.com`). */
@@ -86,6 +88,8 @@ export function wallError(wall: Wall, facts: WallFacts): LinkpeekError {
   if (wall.vendor) data.vendor = wall.vendor;
   if (facts.logo) data.logo = facts.logo;
   if (wall.kind === 'rate-limit') {
+    // The host that answered 429 is the one limiting: a shortener's link to it is not the shortener's limit.
+    if (facts.answered && facts.answered.origin !== facts.url.origin) data.origin = facts.answered.origin;
     const wait = retryAfter === undefined ? 'Retry later' : `Retry after ${retryAfter} s`;
     return new LinkpeekError('ERATELIMIT', `The target \`${host}\` is rate limiting requests${vendor}.${tried} ${wait}, or set a proxy.`, {
       url: facts.url,

@@ -115,7 +115,7 @@ describe('one instance', () => {
     expect(pageHits('www.instagram.com', '/p/variant')).toBe(2);
   });
 
-  it('a call with its own headers may get past a page wall, so it is not answered from it; a rate limit applies to it too', async () => {
+  it('a call with its own headers (cookies) neither reads nor writes the shared backoff: a wall or a rate limit is its own view', async () => {
     const {base} = await endpoint();
     await ask(base, 'www.instagram.com', '/p/headers', '&prerender=false');
     expect(pageHits('www.instagram.com', '/p/headers')).toBe(1);
@@ -127,7 +127,12 @@ describe('one instance', () => {
     const before = web.hitsOf('api.ratelimited.net').length;
     const limited = await ask(base, 'api.ratelimited.net', '/headers', '&headers.cookie=sessionid%3Dx');
     expect(limited.body.code).toBe('ERATELIMIT');
-    expect(web.hitsOf('api.ratelimited.net').length).toBe(before);
+    // Asked again with its cookies: the shared 429 was not read.
+    expect(web.hitsOf('api.ratelimited.net').length).toBe(before + 1);
+    // And what it met was not written: a wall met with cookies leaves the shared view alone.
+    await ask(base, 'www.instagram.com', '/p/private-only', '&prerender=false&headers.cookie=sessionid%3Dx');
+    await ask(base, 'www.instagram.com', '/p/private-only', '&prerender=false');
+    expect(pageHits('www.instagram.com', '/p/private-only')).toBe(2);
   });
 
   it('@microlink/mql gets the error once: it does not retry a 429 or a 424', async () => {

@@ -335,10 +335,12 @@ describe('the proxy options', () => {
     expect(message(() => normalizeProxyConfig({allowCallerProxy: 'yes' as never}))).toMatch(/`allowCallerProxy` must be a boolean/);
   });
 
-  it("takes a caller's proxy URL only when the config allows it; false turns the config's proxy off", () => {
+  it("takes a caller's proxy URL only when the config allows it; false turns off a 'last' proxy, never an 'always' one", () => {
     const closed = normalizeProxyConfig({proxy: 'http://proxy.internal:3128'});
     expect(normalizeCallProxy(undefined, closed)).toBe(closed.proxy);
-    expect(normalizeCallProxy(false, closed)).toBeNull();
+    // The operator's always-on proxy: only the config turns it off (issue 35).
+    expect(normalizeCallProxy(false, closed)).toBe(closed.proxy);
+    expect(normalizeCallProxy(false, normalizeProxyConfig({proxy: {url: 'http://proxy.internal:3128', use: 'last'}}))).toBeNull();
     expect(message(() => normalizeCallProxy('http://mine.example:8080', closed))).toBe(
       'EINVALOPTION Option `proxy` takes a URL only when the config sets `allowCallerProxy: true`.',
     );
