@@ -79,7 +79,7 @@ const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'da
  * `author`, `authors`, `authorname` (a lowercase `authorName`), `writer`, `by` (`posted-by`), and the
  * other languages' (`autor`, `autoren`, `auteur`, `auteurs`, `autore`, `verfasser`); not `authority`.
  */
-const authorWord = /^(?:(?:author|writer|autor|auteur|autore|verfasser)(?:s|en|in|i)?(?:name|link|info)?|by)$/;
+const authorWord = /^(?:(?:author|writer|autor|auteur|autore|verfasser)(?:s|en|in|i)?(?:name|link|info|box)?|by)$/;
 const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'posted', 'postedon', 'publishedon']);
 
 /** What a class or id names. */

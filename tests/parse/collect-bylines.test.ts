@@ -10,7 +10,7 @@ describe('classHint', () => {
     ['publish_on', 'date'], ['entry-date published', 'date'], ['timestamp', 'date'], ['dateline', 'date'], ['c-byline__date', 'date'],
     ['publishedAt', 'date'], ['posted-on', 'date'], ['reading-time', 'date'],
     // Other languages' author classes (issue 33 item 2): `par <span class="auteurs">`, `.autor`, `.news__autorin`, `.verfasser`.
-    ['auteurs', 'author'], ['auteur', 'author'], ['autor', 'author'], ['news__autorin', 'author'], ['autoren-liste', 'author'], ['verfasser', 'author'],
+    ['auteurs', 'author'], ['auteur', 'author'], ['autor', 'author'], ['news__autorin', 'author'], ['autoren-liste', 'author'], ['verfasser', 'author'], ['authorbox', 'author'],
   ] as const)('%s names %s', (value, kind) => {
     expect(classHint(value)).toBe(kind);
   });
