@@ -44,12 +44,14 @@ export function describeFile(file: FileResponse, type: FileType): BaseCard {
     file: {
       kind: type.kind,
       mimeType: type.mimeType,
+      servedType: file.contentType === '' ? null : file.contentType,
       type: type.type ?? extension,
       name,
       size,
       size_pretty: prettySize(size),
       pages: null,
       reason: null,
+      screenshotReason: null,
     },
   };
 }

@@ -51,7 +51,9 @@ export async function fileCard(file: FileResponse, signal: AbortSignal, options:
     const type = await sniffType(file.contentType, file.head);
     const base = describeFile(file, type);
     const card: FileCard = {candidates: base.candidates, media: {}, file: base.file};
-    const minimal = (reason: FileReason): FileCard => ({...card, file: {...card.file, reason}});
+    // A PDF's first page asked for and not drawn says why, as the file does.
+    const screenshotReason = (reason: FileReason) => (type.kind === 'pdf' && options.pageImage ? reason : null);
+    const minimal = (reason: FileReason): FileCard => ({...card, file: {...card.file, reason, screenshotReason: screenshotReason(reason)}});
     if (file.complete && file.head.length === 0) return minimal('empty');
     try {
       return await describeKind(card, file, type, signal, options);
@@ -94,7 +96,7 @@ async function describeKind(card: FileCard, file: FileResponse, type: FileType, 
           dateModified,
           date: dateModified ?? pdf.datePublished,
         },
-        file: {...card.file, pages: pdf.pages, reason: pdf.reason},
+        file: {...card.file, pages: pdf.pages, reason: pdf.reason, screenshotReason: pdf.imageReason},
         ...(pdf.image ? {pageImage: pdf.image} : {}),
       };
     }

@@ -58,19 +58,25 @@ const typeByMime: Record<string, string> = {
 };
 
 /**
- * Decides what a file is from its declared Content-Type and its first bytes. A specific declared
- * type is trusted; a missing or generic one (`application/octet-stream`, or HTML that is plainly
- * not), a `text/*` type over binary bytes, and an XML type (which may be a feed or an SVG) are
- * settled by the bytes: `file-type`'s signatures, else the root element of an XML document, else
- * text or binary. The URL's extension never decides.
+ * Decides what a file is from its declared Content-Type and its first bytes. A missing or generic
+ * type (`application/octet-stream`, or HTML that is plainly not), a `text/*` type over binary
+ * bytes, and an XML type (which may be a feed or an SVG) are settled by the bytes: `file-type`'s
+ * signatures, else the root element of an XML document, else text or binary. A specific type is
+ * kept unless the bytes are plainly something else: an image or a PDF by its signature, or bytes
+ * of another known format under an image or PDF type (a PNG sent as `image/jpeg` or as
+ * `application/pdf` is a PNG). The URL's extension never decides.
  */
 export async function sniffType(declared: string, head: Uint8Array): Promise<FileType> {
   const mime = declared.toLowerCase();
-  if (genericTypes.has(mime) || (mime.startsWith('text/') && hasBinaryBytes(head))) {
+  const signature = async () => {
     // Imported on first use: extracting pages never loads it.
     const {fileTypeFromBuffer} = await import('file-type');
     const found = await fileTypeFromBuffer(head).catch(() => undefined);
-    if (found && found.mime !== 'application/xml') return {...describeMime(found.mime), type: typeByMime[found.mime] ?? found.ext, sniffed: true};
+    return found && found.mime !== 'application/xml' ? {...describeMime(found.mime), type: typeByMime[found.mime] ?? found.ext, sniffed: true} : null;
+  };
+  if (genericTypes.has(mime) || (mime.startsWith('text/') && hasBinaryBytes(head))) {
+    const found = await signature();
+    if (found) return found;
     const xml = xmlRoot(head);
     if (xml !== null) return {...describeMime(xmlMime(xml)), sniffed: true};
     // Nothing known: text is read as text, anything else stays a generic file.
@@ -80,7 +86,21 @@ export async function sniffType(declared: string, head: Uint8Array): Promise<Fil
     const root = xmlRoot(head);
     if (root !== null && xmlMime(root) !== 'application/xml') return {...describeMime(xmlMime(root)), sniffed: true};
   }
-  return {...describeMime(mime), sniffed: false};
+  const served = describeMime(mime);
+  const found = head.length > 0 ? await signature() : null;
+  if (found && overrules(served, found)) return found;
+  return {...served, sniffed: false};
+}
+
+// Signatures that leave no doubt about the format. Containers shared by several types (an MP4 with
+// audio only, a zip that is a .docx) are left to the Content-Type.
+const unambiguousKinds: ReadonlySet<FileKind> = new Set(['image', 'pdf']);
+
+function overrules(served: {kind: FileKind; type: string | null}, found: {kind: FileKind; type: string | null}): boolean {
+  // An animated PNG is a PNG.
+  const format = (type: string | null) => (type === 'apng' ? 'png' : type);
+  if (format(found.type) === format(served.type)) return false;
+  return unambiguousKinds.has(found.kind) || unambiguousKinds.has(served.kind);
 }
 
 /** The kind and format name of a media type. */

@@ -4,6 +4,7 @@ import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microda
 import {appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
 import type {WindowReader} from '../shared/page.js';
+import {recordMarkedId} from './site-marks.js';
 import {createParseState, type ParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
@@ -76,6 +77,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     if (itemscope) openItemScope(state, itemprop, itemtype);
     if (plan!.chrome) trackChrome(state, name, true);
     if (className !== undefined || id !== undefined || name === 'a') recordByline(state, name, read, className, id);
+    if (id !== undefined) recordMarkedId(state, name, read, id);
   };
 
   const handler: ScanHandler = {

@@ -22,12 +22,14 @@ const readAttributes = new Map<string, readonly string[]>([
   ['meta', ['content', 'name', 'property', 'http-equiv']],
   // `content`: the microdata value of a `<link itemprop>` without href (YouTube's channel name).
   ['link', ['href', 'rel', 'sizes', 'type', 'hreflang', 'content']],
-  ['script', ['type']],
+  // `id`: a site's state script (site-marks.ts); `h1`'s: Amazon's `#title`.
+  ['script', ['type', 'id']],
+  ['h1', ['id']],
   ['a', ['rel', 'href', 'type']],
   ['area', ['href']],
   ['time', ['datetime']],
-  ['img', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt', 'class', 'id']],
-  ['image', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt', 'class', 'id']],
+  ['img', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt', 'class', 'id', 'data-old-hires', 'data-a-dynamic-image']],
+  ['image', ['src', 'srcset', 'data-src', 'data-lazy-src', 'width', 'height', 'alt', 'class', 'id', 'data-old-hires', 'data-a-dynamic-image']],
   ['video', ['src', 'poster']],
   ['audio', ['src', 'poster']],
   ['source', ['src', 'srcset', 'type']],

@@ -146,6 +146,12 @@ export interface Snapshot {
   audioLinks?: string[];
   /** The `alt` of the first `<img>` whose class, id, file name or `alt` names a logo; absent when none. */
   logoAlt?: string;
+  /**
+   * What a few of the most-pasted sites carry outside meta tags (Amazon's `#title` and
+   * `#landingImage@data-old-hires`, Reddit's `shreddit-post@author`, TikTok's `script#SIGI_STATE`…),
+   * keyed as site-marks.ts lists them; absent when there are none.
+   */
+  marks?: Record<string, string>;
 }
 
 /** The microdata properties recorded in {@link Snapshot.microdata}. */

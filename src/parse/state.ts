@@ -49,6 +49,8 @@ export interface ParseState {
   collecting: Record<FirstTextField, boolean>;
   /** The text of the JSON-LD script being read. */
   json: string | null;
+  /** The id of the state script whose text `json` holds instead (site-marks.ts). */
+  markScript?: string | undefined;
 }
 
 /** A fresh state for one document. */

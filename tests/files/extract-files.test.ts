@@ -78,7 +78,7 @@ describe('extract() on a direct link to a file', () => {
       redirects: [],
       headers: expect.objectContaining({'content-type': 'image/jpeg'}),
       prerendered: false,
-      file: {kind: 'image', mimeType: 'image/jpeg', type: 'jpg', name: 'Harbour at dusk.jpg', size: jpg.length, size_pretty: '897 B', pages: null, reason: null},
+      file: {kind: 'image', mimeType: 'image/jpeg', servedType: 'image/jpeg', type: 'jpg', name: 'Harbour at dusk.jpg', size: jpg.length, size_pretty: '897 B', pages: null, reason: null, screenshotReason: null},
     });
   });
 
@@ -124,7 +124,7 @@ describe('extract() on a direct link to a file', () => {
   it('previews any other file (a CSV) from its URL and headers', async () => {
     const {data, file} = await extract(at('/data/lamps.csv'));
     expect(data).toMatchObject({title: 'lamps', description: null, publisher: 'site.test', url: at('/data/lamps.csv'), image: null, logo: {url: at('/favicon.ico')}});
-    expect(file).toEqual({kind: 'file', mimeType: 'text/csv', type: 'csv', name: 'lamps.csv', size: 20, size_pretty: '20 B', pages: null, reason: null});
+    expect(file).toEqual({kind: 'file', mimeType: 'text/csv', servedType: 'text/csv', type: 'csv', name: 'lamps.csv', size: 20, size_pretty: '20 B', pages: null, reason: null, screenshotReason: null});
   });
 
   it('previews a video and an audio file as data.video and data.audio, with their durations', async () => {

@@ -60,8 +60,8 @@ describe('images', () => {
       logo: [at('/favicon.ico')],
     });
     expect(card.file).toEqual({
-      kind: 'image', mimeType: contentType, type: measured.type, name: path.slice(path.lastIndexOf('/') + 1),
-      size: bytes.length, size_pretty: expect.any(String), pages: null, reason: null,
+      kind: 'image', mimeType: contentType, servedType: contentType, type: measured.type, name: path.slice(path.lastIndexOf('/') + 1),
+      size: bytes.length, size_pretty: expect.any(String), pages: null, reason: null, screenshotReason: null,
     });
   });
 
@@ -267,8 +267,8 @@ describe('any other file', () => {
       url: at(path), image: [], logo: [at('/favicon.ico')], video: [], audio: [],
     });
     expect(card.file).toEqual({
-      kind: 'file', mimeType: contentType.split(';')[0], type, name: path.slice(6), size: bytes.length,
-      size_pretty: `${bytes.length} B`, pages: null, reason: null,
+      kind: 'file', mimeType: contentType.split(';')[0], servedType: contentType.split(';')[0], type, name: path.slice(6), size: bytes.length,
+      size_pretty: `${bytes.length} B`, pages: null, reason: null, screenshotReason: null,
     });
     expect(card.media).toEqual({});
   });

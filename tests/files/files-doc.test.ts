@@ -4,7 +4,7 @@ import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../src/extract.js';
 import {pageScale} from '../../src/files/draw-pdf-page.js';
 import {defaultScreenshotOptions} from '../../src/screenshot/options.js';
-import {fileKinds, fileReasons} from '../../src/shared/file-info.js';
+import {fileKinds, fileReasons, screenshotReasons} from '../../src/shared/file-info.js';
 import {serve} from '../helpers/files.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {codeSpans, readDoc, soleCode, tableStartingWith} from '../helpers/readme.js';
@@ -26,6 +26,10 @@ describe('docs/files.md', () => {
 
   it('the reason table lists every reason, in order', () => {
     expect(firstColumn('Reason')).toEqual([...fileReasons]);
+  });
+
+  it('the screenshot reason table lists every reason, in order', () => {
+    expect(firstColumn('Screenshot reason')).toEqual([...screenshotReasons]);
   });
 
   it('the `file` field table lists exactly the keys of a real result, and the kinds in its type', async () => {

@@ -154,10 +154,10 @@ describe('screenshot of a PDF: its first page', () => {
   it('gives a broken or cut PDF screenshot null with the reason in file.reason, without failing', async () => {
     const broken = await extract(at('/plans/broken.pdf'), {ping: false, screenshot: true});
     expect(broken.data.screenshot).toBeNull();
-    expect(broken.file).toMatchObject({kind: 'pdf', reason: 'unreadable'});
+    expect(broken.file).toMatchObject({kind: 'pdf', reason: 'unreadable', screenshotReason: 'unreadable'});
     const cut = await extract(at('/plans/cut.pdf'), {ping: false, screenshot: true});
     expect(cut.data.screenshot).toBeNull();
-    expect(cut.file).toMatchObject({kind: 'pdf', reason: 'truncated'});
+    expect(cut.file).toMatchObject({kind: 'pdf', reason: 'truncated', screenshotReason: 'truncated'});
     expect(captures).toBe(0);
   });
 
@@ -166,19 +166,20 @@ describe('screenshot of a PDF: its first page', () => {
     const {data, file} = await extract(at('/plans/stalled.pdf'), {ping: false, screenshot: true, timeout: 1_000});
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(data.screenshot).toBeNull();
-    expect(file).toMatchObject({kind: 'pdf', reason: 'timeout'});
+    expect(file).toMatchObject({kind: 'pdf', reason: 'timeout', screenshotReason: 'timeout'});
   });
 
   it('stops drawing a page that takes longer than the timeout: screenshot null, the metadata kept, no hang', async () => {
     // Drawn whole, this page takes 5-18 s on the shared 2-core machine, and a null screenshot says it
-    // was not; the bound is loose because pdf.js parsing the page still holds the event loop (1-2.5 s
-    // at load 12): it is there to catch a hang.
+    // was not. pdf.js reads and draws in a worker ended at the timeout (issue 32): the call ends then.
+    // Its metadata (the title) takes 1.2 to 2.5 s to read there at load 23 with another suite running:
+    // the timeout leaves time for it, and still stops the drawing.
     const started = Date.now();
-    const {data, file} = await extract(at('/plans/heavy.pdf'), {ping: false, screenshot: {width: 800, height: 1000}, timeout: 1_000});
-    expect(Date.now() - started).toBeLessThan(15_000);
+    const {data, file} = await extract(at('/plans/heavy.pdf'), {ping: false, screenshot: {width: 800, height: 1000}, timeout: 4_000});
+    expect(Date.now() - started).toBeLessThan(5_500);
     expect(data.title).toBe('Harbour plan');
     expect(data.screenshot).toBeNull();
-    expect(file).toMatchObject({kind: 'pdf', pages: 1, reason: null});
+    expect(file).toMatchObject({kind: 'pdf', pages: 1, reason: null, screenshotReason: 'timeout'});
   });
 
   it('never waits on a pdf.js promise left pending by a document the deadline destroyed', async () => {

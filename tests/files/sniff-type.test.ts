@@ -5,12 +5,27 @@ import {makePdf, rssFeed, atomFeed, sample, zip} from '../helpers/files.js';
 import {mp4} from '../helpers/media-files.js';
 
 describe('sniffType', () => {
-  it('trusts a specific Content-Type', async () => {
-    expect(await sniffType('image/png', sample('jpg'))).toEqual({mimeType: 'image/png', kind: 'image', type: 'png', sniffed: false});
+  it('trusts a specific Content-Type that the bytes do not contradict', async () => {
+    expect(await sniffType('image/png', sample('png'))).toEqual({mimeType: 'image/png', kind: 'image', type: 'png', sniffed: false});
+    expect(await sniffType('image/jpg', sample('jpg'))).toEqual({mimeType: 'image/jpg', kind: 'image', type: 'jpg', sniffed: false});
     expect(await sniffType('application/json', Buffer.from('{"a":1}'))).toEqual({mimeType: 'application/json', kind: 'file', type: 'json', sniffed: false});
     expect(await sniffType('application/pdf', Buffer.from('%PDF-1.7'))).toMatchObject({kind: 'pdf', type: 'pdf'});
     expect(await sniffType('audio/mpeg', Buffer.alloc(0))).toMatchObject({kind: 'audio', type: 'mp3'});
     expect(await sniffType('application/vnd.apple.mpegurl', Buffer.from('#EXTM3U'))).toMatchObject({kind: 'video', type: 'm3u8'});
+  });
+
+  it('reads the bytes over a specific type they contradict, for images and PDFs (issue 32)', async () => {
+    expect(await sniffType('image/jpeg', sample('png'))).toEqual({mimeType: 'image/png', kind: 'image', type: 'png', sniffed: true});
+    expect(await sniffType('image/png', sample('jpg'))).toEqual({mimeType: 'image/jpeg', kind: 'image', type: 'jpg', sniffed: true});
+    expect(await sniffType('application/pdf', sample('png'))).toMatchObject({mimeType: 'image/png', kind: 'image', sniffed: true});
+    expect(await sniffType('image/png', await makePdf({title: 'x'}))).toMatchObject({mimeType: 'application/pdf', kind: 'pdf', sniffed: true});
+    expect(await sniffType('application/json', sample('gif'))).toMatchObject({mimeType: 'image/gif', kind: 'image', sniffed: true});
+    expect(await sniffType('image/webp', zip('a.txt', Buffer.from('hello')))).toMatchObject({mimeType: 'application/zip', kind: 'file', sniffed: true});
+  });
+
+  it('keeps a specific type over a container signature that several types share', async () => {
+    expect(await sniffType('application/vnd.openxmlformats-officedocument.wordprocessingml.document', zip('a.txt', Buffer.from('hello')))).toMatchObject({type: 'docx', sniffed: false});
+    expect(await sniffType('audio/mp4', mp4(1000, 5000))).toMatchObject({mimeType: 'audio/mp4', kind: 'audio', sniffed: false});
   });
 
   it.each([

@@ -1,17 +1,70 @@
-import {meta} from '../rule-kit.js';
+import {meta, named, type Rule} from '../rule-kit.js';
 import type {SiteRules} from './site.js';
-import {constant, documentTitle, h1, imageOfHeading, mapped} from './site-kit.js';
-
-/** `Amazon.com: Name : Electronics` → `Name`: the store's prefix and the category after the last ` : `. */
-const productName = (value: string): string | null => {
-  const name = value.replace(/^Amazon(?:\.[a-z]{2,3}){1,2}\s*:\s*/i, '');
-  return name === value ? value : name.replace(/ : [^:]+$/, '');
-};
+import {constant, documentTitle, h1, imageOfHeading, mapped, mark} from './site-kit.js';
 
 /**
- * Amazon, every country domain: the product's name is the `<h1>` (#productTitle); `<title>` and the
- * `title` meta wrap it in the store's prefix and a category. The product photo is the `<img>` whose
- * alt is that name (the first images of the page are banners). The brand store link is not an author.
+ * A product's name from Amazon's `<title>` and `title` meta: the store's prefix and the category after
+ * it (`Amazon.com: Name : Electronics`), or the store and category after it as the European stores
+ * write it (`Name : Amazon.co.uk: Fashion`, `Name: Amazon.de: Elektronik & Foto`); a book's ISBN goes.
+ */
+export function productName(value: string): string | null {
+  const prefixed = value.replace(/^Amazon(?:\.[a-z]{2,3}){1,2}\s*:\s*/i, '');
+  if (prefixed !== value) return prefixed.replace(/ : [^:]+$/, '').trim() || null;
+  const suffixed = value.replace(/\s*:?\s*Amazon(?:\.[a-z]{2,3}){1,2}\s*:[^:]*$/i, '');
+  if (suffixed === value) return value;
+  return suffixed.replace(/\s*:\s*(?:97[89])?\d{9}[\dX]$/, '').trim() || null;
+}
+
+/** The largest image of a `data-a-dynamic-image` map (`{"https://…_SX679_.jpg":[679,679], …}`). */
+function largestImage(value: string): string | null {
+  let map: unknown;
+  try {
+    map = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  if (map === null || typeof map !== 'object') return null;
+  let best: string | null = null;
+  let bestArea = -1;
+  for (const [url, size] of Object.entries(map as Record<string, unknown>)) {
+    const area = Array.isArray(size) && typeof size[0] === 'number' && typeof size[1] === 'number' ? size[0] * size[1] : 0;
+    if (area > bestArea) {
+      best = url;
+      bestArea = area;
+    }
+  }
+  return best;
+}
+
+/** The ids of the main photo: a product's `#landingImage`, a book's cover (`#imgBlkFront`, `#ebooksImgBlkFront`), older pages' `#main-image`. */
+const photoIds = ['landingImage', 'imgBlkFront', 'ebooksImgBlkFront', 'main-image'];
+
+/** The main photo in its largest form: `data-old-hires`, else the largest of `data-a-dynamic-image`, else its `src`. */
+const mainPhoto: Rule = named('amazon(#landingImage hi-res)', (snapshot) => {
+  const marks = snapshot.marks;
+  if (marks === undefined) return null;
+  const out: string[] = [];
+  for (const id of photoIds) {
+    const hires = marks[`#${id}@data-old-hires`];
+    if (hires !== undefined) out.push(hires);
+    const dynamic = marks[`#${id}@data-a-dynamic-image`];
+    const largest = dynamic === undefined ? null : largestImage(dynamic);
+    if (largest !== null) out.push(largest);
+    const src = marks[`#${id}@src`];
+    if (src !== undefined && !src.startsWith('data:')) out.push(src);
+  }
+  return out;
+});
+
+/** Headings of the page's widgets and walls, which a first `<h1>` may be instead of the product. */
+const widgetHeading = /^(?:Customers (?:who|also)\b.*|Products related to this item|Sponsored(?: products.*)?|Frequently bought together|Your Browsing History|Related products|Shop by (?:Category|Department)|Hello, sign in|Sorry!? Something went wrong!?|Page Not Found|Looking for something\?|Enter the characters you see below|Results|Amazon\.[a-z.]+|Top reviews.*|Product (?:information|description|details)|About this item|Compare with similar items)$/i;
+
+/**
+ * Amazon, every country domain: the product's name is `h1#title` (around `#productTitle`); `<title>`
+ * and the `title` meta wrap it in the store's name and a category. The product photo is the main
+ * image (`#landingImage`, a book's `#imgBlkFront`) at its high resolution (`data-old-hires`, else the
+ * largest of `data-a-dynamic-image`); never the banners, ads and sprites of the site's own graphics
+ * (`/images/G/`, the ad system), nor a widget's heading as the title. The brand store link is not an author.
  */
 export const amazon: SiteRules = {
   id: 'amazon',
@@ -20,16 +73,24 @@ export const amazon: SiteRules = {
     {kind: 'product', example: 'https://www.amazon.com/Example-Kettle-Stainless-Steel/dp/B0EXAMPLE1'},
     {kind: 'product-uk', example: 'https://www.amazon.co.uk/dp/B0EXAMPLE2'},
     {kind: 'book', example: 'https://www.amazon.de/-/en/dp/B0EXAMPLE3'},
+    {kind: 'product-widgets', example: 'https://www.amazon.com/dp/B0EXAMPLE4'},
+    {kind: 'book-cover', example: 'https://www.amazon.com/Salt-Road-Novel/dp/B0EXAMPLE5'},
   ],
   rules: {
-    title: [h1, mapped('meta(title) without Amazon:', meta('title'), productName), mapped('document(title) without Amazon:', documentTitle, productName)],
+    title: [
+      mark('#title'),
+      mapped('meta(title) without Amazon:', meta('title'), productName),
+      mapped('document(title) without Amazon:', documentTitle, productName),
+      h1,
+    ],
     description: [mapped('meta(description) without Amazon:', meta('description'), (value) => productName(value))],
     publisher: [constant('Amazon')],
-    image: [imageOfHeading],
+    image: [mainPhoto, imageOfHeading],
   },
   refuse: {
-    title: (value) => /^Amazon(?:\.[a-z.]+)?(?:\s*:.*Online Shopping.*)?$/i.test(value),
+    title: (value) => /^Amazon(?:\.[a-z.]+)?(?:\s*:.*Online Shopping.*)?$/i.test(value) || widgetHeading.test(value),
     author: (value) => /^(?:Visit the .+ Store|Brand: .+)$/.test(value),
-    image: (value) => /\/images\/G\/\d+\/(?:gno|nav|x-locale|navbar|sprites?)|fls-[a-z]+\.amazon\./.test(value),
+    // The site's own graphics (`/images/G/`: navigation, banners, sprites), ads and tracking pixels.
+    image: (value) => /\/images\/G\/\d+\/|fls-[a-z]+\.amazon\.|amazon-adsystem\.com|\/aax-|transparent-pixel|\/images\/S\/sash\//.test(value),
   },
 };

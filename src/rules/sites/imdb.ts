@@ -14,7 +14,8 @@ const withoutRating = (value: string): string | null => value.replace(/\s*⭐\s*
  * (`description`), the poster (`image`), the release date, the directors and creators; its og:title
  * adds the year, the rating and the genres (`The Dark Knight (2008) ⭐ 9.0 | Action, Crime, Drama`),
  * its og:description is the runtime and certificate (`2h 32m | PG-13`), and the node's `review`
- * names a reviewer (not an author). A name page carries a Person; the person is its subject, not its
+ * names a reviewer (not an author). Its JSON-LD is HTML-escaped (`Schindler&apos;s List`, `&quot;`):
+ * decoded by site-kit's JSON-LD rules. A name page carries a Person; the person is its subject, not its
  * author, and the birth date is not a date the page was posted.
  */
 export const imdb: SiteRules = {
@@ -24,6 +25,7 @@ export const imdb: SiteRules = {
     {kind: 'title', example: 'https://www.imdb.com/title/tt0468569/'},
     {kind: 'series', example: 'https://www.imdb.com/title/tt0903747/'},
     {kind: 'name', example: 'https://www.imdb.com/name/nm0634240/'},
+    {kind: 'title-escaped', example: 'https://www.imdb.com/title/tt0108052/'},
   ],
   rules: {
     title: [

@@ -1,13 +1,82 @@
-import {meta} from '../rule-kit.js';
+import {meta, named, type Rule} from '../rule-kit.js';
+import type {Snapshot} from '../../parse/parse-html.js';
 import type {SiteRules} from './site.js';
-import {constant, matched, onPath, without} from './site-kit.js';
+import {constant, documentTitle, matched, onPath, pathOf, without} from './site-kit.js';
 
+/** A post, a reel or a video (IGTV), with or without the handle before it (`/handle/p/…`, `/handle/reel/…`). */
 const postPath = /^\/(?:[\w.]+\/)?(?:p|reel|reels|tv)\//;
+
+/** The counts and handle before a caption: `1,204 likes, 37 comments - handle on May 24, 2021: "…"` (other languages: `- handle am …:`). */
+const countsPrefix = /^(?:[^-]*?\d[^-]*? - )?([A-Za-z0-9._]{1,30}) (?:on|am|le|el|il|em|op|den|på|w|в|の|于) [^:"“]{3,40}(?::\s*|$)/;
+/** A caption in quotes after that prefix (`…: "caption".`). */
+const quotedCaption = /^[^"“]*?: [“"]([\s\S]+?)[”"]\.?\s*$/;
+
+/** What Instagram's titles say of a post: the name, the handle, the caption. */
+interface PostTitle {
+  name?: string;
+  handle?: string;
+}
+
+const titleRules: Rule[] = [meta('twitter:title'), meta('og:title'), documentTitle];
+
+function firstValue(rule: Rule, snapshot: Snapshot, url: string): string[] {
+  const found = rule(snapshot, {url, headers: {}, baseUrl: url});
+  return typeof found === 'string' ? [found] : (found ?? []);
+}
+
+/** The name and handle of a post's author, from its titles, its og:description, then its URL. */
+function postAuthor(snapshot: Snapshot, url: string): PostTitle {
+  const out: PostTitle = {};
+  for (const rule of titleRules) {
+    for (const value of firstValue(rule, snapshot, url)) {
+      const withHandle = /^(.*?) ?\(@([\w.]+)\) • Instagram\b/.exec(value);
+      if (withHandle !== null) {
+        out.name ??= withHandle[1] || undefined;
+        out.handle ??= withHandle[2];
+      }
+      const onInstagram = /^(.+?) on Instagram\b/.exec(value);
+      if (onInstagram !== null) out.name ??= onInstagram[1]!.replace(/^@/, '');
+    }
+  }
+  for (const value of firstValue(meta('og:description', 'description'), snapshot, url)) {
+    out.handle ??= countsPrefix.exec(value)?.[1];
+  }
+  out.handle ??= /^\/([\w.]+)\/(?:p|reel|reels|tv)\//.exec(pathOf(url))?.[1];
+  return out;
+}
+
+/** What a post is, as Instagram names it in its titles: a reel, a video, a photo. */
+function postKind(snapshot: Snapshot, url: string): string {
+  const path = pathOf(url);
+  if (/^\/(?:[\w.]+\/)?(?:reel|reels)\//.test(path)) return 'reel';
+  if (/^\/(?:[\w.]+\/)?tv\//.test(path)) return 'video';
+  const type = firstValue(meta('og:type'), snapshot, url)[0] ?? '';
+  return type.startsWith('video') ? 'video' : 'photo';
+}
+
+/**
+ * A post's title as Instagram's own share card has it: `Name (@handle) • Instagram photo` (`video`,
+ * `reel`): its twitter:title when it has that shape, else made from the name and handle it gives elsewhere.
+ */
+const postTitle = named('instagram(Name (@handle) • Instagram photo)', (snapshot, context) => {
+  for (const value of firstValue(meta('twitter:title'), snapshot, context.url)) {
+    if (/^.+ \(@[\w.]+\) • Instagram (?:photo|video|reel)s?$/.test(value.trim())) return value.trim();
+  }
+  const {name, handle} = postAuthor(snapshot, context.url);
+  if (handle === undefined) return name === undefined ? null : `${name} • Instagram ${postKind(snapshot, context.url)}`;
+  const who = name === undefined || name === handle ? `@${handle}` : `${name} (@${handle})`;
+  return `${who} • Instagram ${postKind(snapshot, context.url)}`;
+});
+
+const postName = named('instagram(name of the titles)', (snapshot, context) => postAuthor(snapshot, context.url).name ?? null);
 
 /**
  * Instagram: a post's og:title is `Name on Instagram: "caption"`, its og:description
- * `12 likes, 3 comments - handle on May 24, 2021: "caption"`, its og:image the photo (a reel's
- * poster). A profile's og:title is `Name (@handle) • Instagram photos and videos`.
+ * `12 likes, 3 comments - handle on May 24, 2021: "caption"`, its twitter:title (when served)
+ * `Name (@handle) • Instagram photo`, its og:image the photo (a reel's poster). The title is that
+ * share-card form for posts, reels (`• Instagram reel`) and videos, and a profile's own og:title
+ * (`Name (@handle) • Instagram photos and videos`); the description is the caption alone, the
+ * author the name.
  */
 export const instagram: SiteRules = {
   id: 'instagram',
@@ -15,23 +84,28 @@ export const instagram: SiteRules = {
   kinds: [
     {kind: 'post', example: 'https://www.instagram.com/p/C7aBcDeFgHi/'},
     {kind: 'reel', example: 'https://www.instagram.com/reel/C7zYxWvUtSr/'},
+    {kind: 'post-card', example: 'https://www.instagram.com/examplephotos/p/C8aBcDeFgHi/'},
+    {kind: 'post-no-caption', example: 'https://www.instagram.com/p/C9aBcDeFgHi/'},
     {kind: 'profile', example: 'https://www.instagram.com/examplephotos/'},
   ],
   rules: {
-    title: [without(meta('og:title'), / • Instagram photos and videos$/)],
-    // The caption, without the counts and the handle before it.
+    title: [onPath(postPath, postTitle), meta('og:title')],
+    // The caption, without the counts and the handle before it (else from `Name on Instagram: "caption"`).
     description: [
-      onPath(postPath, matched(meta('og:description'), /^[^"“]*?: [“"]([\s\S]+?)[”"]\.?\s*$/)),
+      onPath(postPath, matched(meta('og:description', 'description'), quotedCaption)),
+      onPath(postPath, matched(meta('og:title', 'twitter:description'), /^.+? on Instagram: [“"]([\s\S]+?)[”"]\s*$/)),
       onPath(/^\/[\w.]+\/?$/, without(meta('og:description'), /^[\d.,]+[KMB]? Followers, [\d.,]+[KMB]? Following, [\d.,]+[KMB]? Posts - /)),
     ],
-    author: [matched(meta('og:title'), /^(.+?) on Instagram\b/), matched(meta('og:title'), /^(.+?) \(@[\w.]+\)/)],
+    author: [onPath(postPath, postName), matched(meta('og:title'), /^(.+?) on Instagram\b/), matched(meta('og:title'), /^(.+?) \(@[\w.]+\)/)],
     publisher: [constant('Instagram')],
     // "… - handle on May 24, 2021: …": when the post was posted.
-    datePublished: [onPath(postPath, matched(meta('og:description'), / on ([A-Z][a-z]+ \d{1,2}, \d{4})\s*:/))],
+    datePublished: [onPath(postPath, matched(meta('og:description', 'description'), / on ([A-Z][a-z]+ \d{1,2}, \d{4})\s*(?::|$)/))],
   },
   // "Login • Instagram" is not refused: a post behind the login wall is EWALL before the rules run
   // (src/walls), so a page titled so is the login page itself, shared on purpose.
   refuse: {
     title: (value) => value === 'Instagram',
+    // A post without a caption: its og:description is only the counts and the date.
+    description: (value) => /^[\d.,]+[KMB]? likes?, [\d.,]+[KMB]? comments? - [\w.]+ on [A-Z][a-z]+ \d{1,2}, \d{4}\.?$/.test(value),
   },
 };

@@ -34,6 +34,8 @@ export const linkedin: SiteRules = {
     datePublished: [jsonldOf(content, 'datePublished')],
   },
   refuse: {
-    title: (value) => /^(?:LinkedIn|Sign Up \| LinkedIn|LinkedIn Login, Sign in \| LinkedIn)$/.test(value),
+    title: (value) => /^(?:LinkedIn|Sign Up \| LinkedIn|LinkedIn Login, Sign in \| LinkedIn|Sign In \| LinkedIn|Security Verification \| LinkedIn)$/.test(value),
+    // The cookie banner and the sign-up wall's pitch, which the wall serves as its description.
+    description: (value) => /^(?:LinkedIn and 3rd parties use (?:essential and non-essential )?cookies|500 million\+ members|1 billion members|Join now to (?:see|view)|Sign in to view|Log in or sign up to view)/i.test(value) || /^LinkedIn is the world['’]s largest professional network/i.test(value),
   },
 };

@@ -1,15 +1,30 @@
-import {meta} from '../rule-kit.js';
+import {meta, named} from '../rule-kit.js';
 import {oembed} from './oembed-rules.js';
 import type {SiteRules} from './site.js';
-import {constant, jsonldNamesOf, jsonldOf, jsonldUrlsOf, mapped, onPath} from './site-kit.js';
+import {constant, documentTitle, jsonldNamesOf, jsonldOf, jsonldUrlsOf, mapped, mark, onPath} from './site-kit.js';
 
 const commentPath = /^\/r\/\w+\/comments\/\w+\/[^/]*\/\w+\/?/;
 
+/** What Reddit's titles wrap a post's title in: `r/sub on Reddit: `, `From the sub community on Reddit: `, ` : r/sub`, ` - Reddit`. */
+const titleWrap = /^(?:r\/\w+ on Reddit: |From the (?:r\/)?\w+ community on Reddit: )| : r\/\w+$| - Reddit$/g;
+/** The same before a post's text in a description. */
+const descriptionWrap = /^From the (?:r\/)?\w+ community on Reddit: /;
+
+/** A post's link when it is its picture (an image post): `i.redd.it`, `preview.redd.it`, an imgur image. */
+const postImage = named('mark(shreddit-post@content-href image)', (snapshot) => {
+  const href = snapshot.marks?.['shreddit-post@content-href'];
+  return href !== undefined && /^https:\/\/(?:i\.redd\.it|preview\.redd\.it|i\.imgur\.com)\/[^?#]+\.(?:jpe?g|png|gif|webp)(?:[?#]|$)/i.test(href) ? href : null;
+});
+
 /**
- * Reddit (www. and old.): a post carries a DiscussionForumPosting (headline, author, datePublished,
- * image); a comment's permalink also a Comment (text, author, dateCreated). og:title adds the
- * subreddit (`Title : r/sub`, `r/sub on Reddit: Title`); old.reddit's byline is the `.author` link.
- * Its oEmbed (a post's or a comment's title and author) is asked after the page, only when the page
+ * Reddit (www., new, old.): a post's `<shreddit-post>` element carries its title, author, time and
+ * link (`post-title`, `author`, `created-timestamp`, `content-href`); a post also carries a
+ * DiscussionForumPosting (headline, text, author, datePublished, image) on some pages, a comment's
+ * permalink a Comment. og:title wraps the title (`r/sub on Reddit: Title`, `From the sub community
+ * on Reddit: Title`, `Title : r/sub`): unwrapped. og:description is boilerplate on text-less shares
+ * (`Explore this post and more from the sub community`, `Posted by u/x - 312 votes and 41 comments`):
+ * refused, so the post's text (JSON-LD, else the page's first paragraph) is the description. Its
+ * oEmbed (a post's or a comment's title and author) is asked after the page, only when the page
  * left one of them empty.
  */
 export const reddit: SiteRules = {
@@ -20,21 +35,30 @@ export const reddit: SiteRules = {
     {kind: 'old-post', example: 'https://old.reddit.com/r/examplesub/comments/1d0abcd/my_first_sourdough/'},
     {kind: 'comment', example: 'https://www.reddit.com/r/examplesub/comments/1d0abcd/my_first_sourdough/l5xyz12/'},
     {kind: 'subreddit', example: 'https://www.reddit.com/r/examplesub/'},
+    {kind: 'shreddit-post', example: 'https://www.reddit.com/r/examplesub/comments/1e2fghi/starter_smells_like_nail_polish/'},
+    {kind: 'shreddit-image', example: 'https://www.reddit.com/r/examplesub/comments/1e3jklm/crumb_shot/'},
   ],
   rules: {
     title: [
+      mark('shreddit-post@post-title'),
       jsonldOf(['DiscussionForumPosting'], 'headline'),
-      mapped('meta(og:title) without the subreddit', meta('og:title'), (value) => value.replace(/^r\/\w+ on Reddit: | : r\/\w+$/g, '')),
+      mapped('meta(og:title) without the subreddit', meta('og:title', 'twitter:title'), (value) => value.replace(titleWrap, '')),
       oembed('title'),
+      mapped('document(title) without the subreddit', documentTitle, (value) => value.replace(titleWrap, '')),
     ],
-    description: [onPath(commentPath, jsonldOf(['Comment'], 'text')), jsonldOf(['DiscussionForumPosting'], 'text')],
-    author: [onPath(commentPath, jsonldNamesOf(['Comment'], 'author')), jsonldNamesOf(['DiscussionForumPosting'], 'author'), oembed('author_name')],
+    description: [
+      onPath(commentPath, jsonldOf(['Comment'], 'text')),
+      jsonldOf(['DiscussionForumPosting'], 'text'),
+      mapped('meta(og:description) without the community', meta('og:description', 'twitter:description'), (value) => value.replace(descriptionWrap, '')),
+    ],
+    author: [onPath(commentPath, jsonldNamesOf(['Comment'], 'author')), mark('shreddit-post@author'), jsonldNamesOf(['DiscussionForumPosting'], 'author'), oembed('author_name')],
     publisher: [constant('Reddit')],
-    datePublished: [onPath(commentPath, jsonldOf(['Comment'], 'dateCreated')), jsonldOf(['DiscussionForumPosting'], 'datePublished')],
-    image: [jsonldUrlsOf(['DiscussionForumPosting'], 'image')],
+    datePublished: [onPath(commentPath, jsonldOf(['Comment'], 'dateCreated')), mark('shreddit-post@created-timestamp'), jsonldOf(['DiscussionForumPosting'], 'datePublished')],
+    image: [postImage, jsonldUrlsOf(['DiscussionForumPosting'], 'image')],
   },
   refuse: {
-    title: (value) => /^(?:Reddit - Dive into anything|reddit: the front page of the internet|Reddit - The heart of the internet)$/.test(value),
+    title: (value) => /^(?:Reddit - Dive into anything|reddit: the front page of the internet|Reddit - The heart of the internet|Reddit - Please wait for verification)$/.test(value),
+    description: (value) => /^(?:Explore this post and more from the (?:r\/)?\w+ community|Posted by u\/[\w-]+ - [\d.,]+k? (?:votes?|points?) and [\d.,]+k? comments?|Reddit is where millions of people gather|Reddit gives you the best of the internet)/i.test(value),
     // Reddit's own icon and share card, served for any page without media.
     image: (value) => /redditstatic\.com\/(?:icon|shreddit\/assets\/(?:favicon|reddit-logo)|desktop2x\/img\/favicon)/.test(value),
   },

@@ -1,3 +1,4 @@
+import {decodeHTML} from 'entities';
 import type {Snapshot} from '../../parse/parse-html.js';
 import {addUrls, jsonldNodes, names, strings, urlKeys} from '../query.js';
 import {named, type Rule, type RuleContext} from '../rule-kit.js';
@@ -35,13 +36,26 @@ export function without(rule: Rule, pattern: RegExp): Rule {
   return mapped(`${rule.name} without ${String(pattern)}`, rule, (value) => value.replace(pattern, '').trim());
 }
 
+/**
+ * A JSON-LD string with its HTML entities decoded: sites that HTML-escape their JSON-LD (IMDb's
+ * `Schindler&apos;s List`, `&quot;`, `&amp;`) show the characters, not the escapes.
+ */
+export function decodeEntities(value: string): string {
+  return value.includes('&') ? decodeHTML(value) : value;
+}
+
+/** A value the parse recorded for the site rules (`Snapshot.marks`, keyed as src/parse/site-marks.ts says). */
+export function mark(key: string): Rule {
+  return named(`mark(${key})`, (snapshot) => snapshot.marks?.[key] ?? null);
+}
+
 /** The set of types a rule filters on, made once when the rule is made (the per-call JSON-LD cache is keyed by it). */
 const typeSet = (types: readonly string[]): ReadonlySet<string> => new Set(types);
 
 /** A string property of the JSON-LD nodes of these types, anywhere on the page (`VideoObject.name`). */
 export function jsonldOf(types: readonly string[], key: string): Rule {
   const set = typeSet(types);
-  return named(`jsonld(${types.join('|')}.${key})`, (snapshot) => strings(jsonldNodes(snapshot, set), key));
+  return named(`jsonld(${types.join('|')}.${key})`, (snapshot) => strings(jsonldNodes(snapshot, set), key).map(decodeEntities));
 }
 
 /** The names of a property holding people or organisations (`author`, `creator`), of the nodes of these types. */
@@ -52,7 +66,7 @@ export function jsonldNamesOf(types: readonly string[], key: string): Rule {
     for (const node of jsonldNodes(snapshot, set)) {
       // Several authors are one value, joined as the general author rule joins them.
       const list = names(snapshot, node[key]);
-      if (list.length !== 0) out.push(list.join(', '));
+      if (list.length !== 0) out.push(decodeEntities(list.join(', ')));
     }
     return out;
   });

@@ -37,7 +37,8 @@ export const youtube: SiteRules = {
   },
   refuse: {
     title: (value) => value === 'YouTube' || value === '- YouTube',
-    description: (value) => value.startsWith('Enjoy the videos and music you love'),
+    // The shell's slogan, in the languages YouTube serves it by the visitor's region.
+    description: (value) => /^(?:Enjoy the videos and music you love|Profitez des vidéos et de la musique que vous aimez|Genieße Videos und Musik, die du liebst|Disfruta los videos y la música que te encantan|Disfruta de los vídeos y la música que te encantan|Aproveite vídeos e músicas que você ama|Goditi i video e la musica che ami|Geniet van video's en muziek waar je van houdt)/.test(value),
     author: (value) => value === 'YouTube',
   },
   oembed: {parallel: true},

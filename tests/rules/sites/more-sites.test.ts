@@ -33,7 +33,8 @@ describe('Amazon', () => {
       title: 'Example Electric Kettle, 1.7L Stainless Steel, Auto Shut-Off',
       description: 'Example Electric Kettle, 1.7L Stainless Steel, Auto Shut-Off',
       author: null, publisher: 'Amazon', datePublished: null,
-      image: 'https://m.media-amazon.com/images/I/71kettleAbC._AC_SX679_.jpg',
+      // The main image's high-resolution form (data-old-hires), not its src.
+      image: 'https://m.media-amazon.com/images/I/71kettleAbC._AC_SL1500_.jpg',
     });
   });
 

@@ -15,7 +15,8 @@ describe('X', () => {
 
   it('post with media: the photo', () => {
     expect(summary(siteCard('x', 'post-media'))).toMatchObject({
-      title: 'Example Shots on X', description: 'Fog over the harbour this morning', author: 'Example Shots',
+      // The handle from the URL: the title is X's own `Name (@handle) on X` (issue 33).
+      title: 'Example Shots (@exampleshots) on X', description: 'Fog over the harbour this morning', author: 'Example Shots',
       image: 'https://pbs.twimg.com/media/GNaBcDeXwAAfGhI.jpg:large',
     });
   });
@@ -32,7 +33,7 @@ describe('X', () => {
 describe('Instagram', () => {
   it('post: the caption as description, the display name as author, "on May 24, 2021" as the date', () => {
     expect(summary(siteCard('instagram', 'post'))).toEqual({
-      title: 'Example Photos on Instagram: "First light over the dunes. #sunrise"',
+      title: 'Example Photos (@examplephotos) • Instagram photo',
       description: 'First light over the dunes. #sunrise',
       author: 'Example Photos', publisher: 'Instagram', datePublished: '2021-05-24T12:00:00.000Z',
       image: 'https://scontent.cdninstagram.com/v/t51.29350-15/123456789_n.jpg?stp=dst-jpg_e35',
@@ -45,9 +46,9 @@ describe('Instagram', () => {
     expect(card.video[0]).toBe('https://scontent.cdninstagram.com/o1/v/t16/f1/m82/reel.mp4');
   });
 
-  it('profile: the name and handle as title, no follower counts in the description', () => {
+  it('profile: its og:title as title, no follower counts in the description', () => {
     expect(summary(siteCard('instagram', 'profile'))).toMatchObject({
-      title: 'Example Photos (@examplephotos)', description: 'See Instagram photos and videos from Example Photos (@examplephotos)', author: 'Example Photos',
+      title: 'Example Photos (@examplephotos) • Instagram photos and videos', description: 'See Instagram photos and videos from Example Photos (@examplephotos)', author: 'Example Photos',
     });
   });
 });
@@ -55,13 +56,13 @@ describe('Instagram', () => {
 describe('TikTok', () => {
   it('video: the VideoObject over the generic og tags', () => {
     expect(summary(siteCard('tiktok', 'video'))).toEqual({
-      title: 'Three-minute tomato pasta', description: 'Three-minute tomato pasta #cooking #quick', author: 'Example Cook', publisher: 'TikTok',
+      title: 'Example Cook (@examplecook) on TikTok', description: 'Three-minute tomato pasta #cooking #quick', author: 'Example Cook', publisher: 'TikTok',
       datePublished: '2024-05-24T17:02:11.000Z', image: 'https://p16-sign-va.tiktokcdn.com/obj/tos-maliva-p-0068/cover123~tplv-photomode.jpeg',
     });
   });
 
-  it('profile: name and handle, without "| TikTok"', () => {
-    expect(summary(siteCard('tiktok', 'profile'))).toMatchObject({title: 'Example Cook (@examplecook)', author: 'Example Cook', publisher: 'TikTok'});
+  it('profile: `Name (@handle) on TikTok`, the bio as description', () => {
+    expect(summary(siteCard('tiktok', 'profile'))).toMatchObject({title: 'Example Cook (@examplecook) on TikTok', description: 'Fast dinners, no fuss.', author: 'Example Cook', publisher: 'TikTok'});
   });
 });
 
