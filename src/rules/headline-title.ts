@@ -20,7 +20,8 @@ import {named, type Rule} from './rule-kit.js';
  */
 
 // A separator between a title's segments: spaces around it (`Verfassungsgericht: Berlusconis` is one).
-const separator = /(\s+(?:\||-|–|—|·|•|:|::|»|«|›|‹|\/|ǀ|│|~)\s+|\s*[|│ǀ]\s*)/;
+// A pipe needs no spaces (`Headline|Site`). No leading `\s*`: the scan stays linear and quick.
+const separator = /(\s+(?:[-–—·•»«›‹/~|│ǀ]|::?)\s+|[|│ǀ])/;
 const trailingSeparator = /\s+(?:\||-|–|—|·|•|:|»|›|\/)\s*$/;
 // The separators a title's one site segment may stand behind and still count as the headline's.
 const usualSeparator = /^\s*(?:\||-|–|—|·|:|»)\s*$/;
@@ -88,8 +89,7 @@ function isOneSiteSegment(separatorText: string, segment: string): boolean {
  * the headline; `null` when the title holds none of the page's headlines, or the headline with at
  * most one short segment before or after it.
  */
-function headlineWithin(title: string, snapshot: Snapshot, pageUrl: string): string | null {
-  const parts = split(title);
+function headlineWithin(parts: readonly string[], snapshot: Snapshot, pageUrl: string): string | null {
   if (parts.length < 3) return null;
   const folds = parts.map((part, index) => (index % 2 === 0 ? foldText(part) : ''));
   const crumbs = leadingCrumbs(parts, folds, snapshot, pageUrl);
@@ -151,9 +151,9 @@ function siteNameCut(parts: readonly string[], snapshot: Snapshot): string | nul
 }
 
 /** Whether a title names no page: a placeholder or the site's name, whole or in every segment (`About us - Site`, `Home | Site`). */
-function namesNoPageOnly(title: string, snapshot: Snapshot, pageUrl: string): boolean {
+function namesNoPageOnly(title: string, parts: readonly string[], snapshot: Snapshot, pageUrl: string): boolean {
   return namesNoPage(title, foldText(title), snapshot, pageUrl)
-    || split(title).every((part, index) => index % 2 === 1 || namesNoPage(part, foldText(part), snapshot, pageUrl));
+    || (parts.length > 1 && parts.every((part, index) => index % 2 === 1 || namesNoPage(part, foldText(part), snapshot, pageUrl)));
 }
 
 /** Whether a title is a placeholder alone (`Home`, `Untitled`): never the title of a page that shows a headline. */
@@ -171,8 +171,9 @@ export function judgeTitle(value: string, snapshot: Snapshot, pageUrl: string): 
   if (cleaned === null) return null;
   const title = cleaned.replace(trailingSeparator, '');
   // A site's home page is rightly titled with the site's name alone.
-  if (namesNoPageOnly(title, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
-  return headlineWithin(title, snapshot, pageUrl) ?? title;
+  const parts = split(title);
+  if (namesNoPageOnly(title, parts, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
+  return headlineWithin(parts, snapshot, pageUrl) ?? title;
 }
 
 /** A title source whose values are judged by {@link judgeTitle}. */
