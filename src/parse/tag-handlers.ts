@@ -6,6 +6,7 @@ import {asideTextTags, breakLine, collectParagraph, contentTags} from './collect
 import {recordLogoAlt} from './logo-alt.js';
 import {readAfterHeadline} from './collect-dates.js';
 import {parseJsonld} from './jsonld.js';
+import {closeStateScript, markedTags, opensStateScript, recordMarkedTag} from './site-marks.js';
 import type {FirstTextField, ParseState} from './state.js';
 import {
   maxImages, maxPictureSources, minParagraphLength, type ImageTag, type LinkTag, type MediaTag, type MetaTag, type PictureSource,
@@ -80,7 +81,7 @@ function openLink({snapshot}: ParseState, attribs: Record<string, string>): void
 
 function openScript(state: ParseState, attribs: Record<string, string>): void {
   const type = attribs.type;
-  if (type !== undefined && type.trim().toLowerCase() === 'application/ld+json') state.json = '';
+  if ((type !== undefined && type.trim().toLowerCase() === 'application/ld+json') || opensStateScript(state, attribs)) state.json = '';
   else state.rawText = true;
 }
 
@@ -189,13 +190,15 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
   ['audio', openMedia('audios')],
   ['source', openSource],
   ['picture', (state) => { state.picture = []; }],
+  ...markedTags.map((name): [string, OpenHandler] => [name, recordMarkedTag(name)]),
 ]);
 
 /** What each closing tag undoes, keyed by lowercase tag name. */
 export const closeHandlers: ReadonlyMap<string, CloseHandler> = new Map<string, CloseHandler>([
   ['script', (state) => {
     if (state.json !== null) {
-      parseJsonld(state.json, state.snapshot.jsonld);
+      if (state.markScript !== undefined) closeStateScript(state, state.json);
+      else parseJsonld(state.json, state.snapshot.jsonld);
       state.json = null;
     }
     state.rawText = false;
@@ -214,5 +217,5 @@ export const closeHandlers: ReadonlyMap<string, CloseHandler> = new Map<string, 
  * is an attribute. Other tags are read only for itemprop/itemscope/itemtype.
  */
 export const attributeTags: ReadonlySet<string> = new Set([
-  'html', 'base', 'meta', 'link', 'script', 'a', 'time', 'img', 'video', 'audio', 'source', ...microdataAttributeTags,
+  'html', 'base', 'meta', 'link', 'script', 'a', 'time', 'img', 'video', 'audio', 'source', ...microdataAttributeTags, ...markedTags,
 ]);
