@@ -49,7 +49,17 @@ export function isSiteName(text: string, snapshot: Snapshot, pageUrl: string): b
 
 /** Whether a (folded) text is a placeholder or one of the site's names (declared, or spelling the domain). */
 function namesNoPage(text: string, folded: string, snapshot: Snapshot, pageUrl: string): boolean {
-  return placeholder.test(text.trim()) || siteNamesOf(snapshot).has(folded) || namesDomain(text, pageUrl);
+  if (placeholder.test(text.trim()) || namesDomain(text, pageUrl)) return true;
+  // A site's name is short: a longer text is not compared with the site names, so a page's ordinary
+  // title does not read the body's JSON-LD for them (and the early stop can settle it at the head).
+  return wordCount(text) <= maxSiteWords && siteNamesOf(snapshot).has(folded);
+}
+
+/** Words in `text`, counted up to `maxSiteWords + 1`. */
+function wordCount(text: string): number {
+  let count = 0;
+  for (const _ of text.trim().matchAll(/\S+/g)) if (++count > maxSiteWords) break;
+  return count;
 }
 
 /** The headlines the page shows, as written: its first `<h1>`, JSON-LD `headline`s, microdata `headline`s; none that names no page. */
