@@ -77,7 +77,8 @@ describe('walls without a browser', () => {
     const extract = createExtractor(config());
     const before = web.hitsOf('x.com').length;
     const result = await extract(web.url('x.com', '/cat/status/1'), {ping: false, prerender: false});
-    expect(result.data.title).toBe('Cat on X');
+    // The hosted service's convention (issue 33): the person and the handle, the handle from the URL when the tags lack it.
+    expect(result.data.title).toBe('Cat (@cat) on X');
     expect(result.data.description).toBe('I played the piano');
     expect(result.recovery).toMatchObject({wall: {kind: 'unsupported-browser', vendor: 'X'}, rung: 'profile'});
     expect(result.recovery?.rungs.map((rung) => rung.rung)).toEqual(['oembed', 'profile']);

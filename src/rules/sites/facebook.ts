@@ -25,7 +25,7 @@ export const facebook: SiteRules = {
     publisher: [constant('Facebook')],
   },
   refuse: {
-    title: (value) => /^(?:Facebook|Log into Facebook|Log in to Facebook|Log in or sign up to view|Facebook [-–] log in or sign up|Error|Content not found|This content isn't available (?:right now|at the moment))$/i.test(value),
+    title: (value) => /^(?:Facebook|Log into Facebook|Log in to Facebook|Log in or sign up to view|Error|Content not found|This content isn't available (?:right now|at the moment))$/i.test(value),
     description: (value) => /^(?:Log into Facebook to start sharing|Log in to Facebook to start sharing|See posts, photos and more on Facebook\.|Facebook helps you connect and share with the people in your life|Create an account or log in to Facebook\.)/.test(value),
   },
 };
