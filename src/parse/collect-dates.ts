@@ -1,4 +1,4 @@
-import type {TextCollector} from './collect-text.js';
+import {startText, type TextCollector} from './collect-text.js';
 import type {ParseState} from './state.js';
 
 /*
@@ -9,21 +9,33 @@ import type {ParseState} from './state.js';
 
 /** How many characters after the headline are kept. */
 export const maxHeadlineText = 200;
+/** How many `<h1>`s may read the text after them, each while the ones before it had no date there. */
+export const maxHeadlines = 3;
+/** How far into the text after a headline a digit must be for it to be kept. */
+const maxHeadlineDigit = 100;
+const hasDigit = /\d/;
 
 /**
  * Called as an `<h1>` closes (`state.depth` is its parent's): the first one outside nav/footer/aside/form
- * (a hidden "Navigation" heading is not the headline) starts reading the text
+ * (a hidden "Navigation" heading is not the headline), or a later one (at most {@link maxHeadlines}) while the text after the ones before had no digit near its start, starts reading the text
  * that follows it up to the end of its parent's parent (a title wrapper's sibling holds the byline
  * as often as the h1's own), kept in `snapshot.afterHeadline`. An empty text leaves the field absent,
  * so a later `<h1>` may read its own.
  */
 export function readAfterHeadline(state: ParseState): void {
   const {snapshot} = state;
-  if (snapshot.afterHeadline !== undefined || state.svgDepth > 0 || state.chromeDepth > 0) return;
+  if (snapshot.afterHeadline !== undefined || state.svgDepth > 0 || state.chromeDepth > 0 || state.headlinesRead >= maxHeadlines) return;
+  state.headlinesRead++;
   snapshot.afterHeadline = '';
+  // The datelines are the paragraphs after the headline (those before it are the site's teasers and banners),
+  // and a topline right before it (`<p class="subline">21. Jan 2022</p><h1>…</h1>`).
+  const before = snapshot.datelines;
+  delete snapshot.datelines;
+  if (before !== undefined && before.length > 0 && state.elements - state.datelineAt <= maxToplineGap) snapshot.datelines = [before[before.length - 1]!];
   const depth = Math.max(1, state.depth - 1);
   const collector: TextCollector = {depth, text: '', cut: false, done: (text) => {
-    if (text === '') delete snapshot.afterHeadline;
+    // A text without a digit near its start holds no date (a chrome `<h1>Navigation</h1>` and its menu): a later `<h1>` reads its own.
+    if (!hasDigit.test(text.slice(0, maxHeadlineDigit))) delete snapshot.afterHeadline;
     else snapshot.afterHeadline = text.length > maxHeadlineText ? text.slice(0, maxHeadlineText) : text;
   }};
   // The collectors stay in nesting order (finishText reads the last as the deepest): the h1's own are still open here.
@@ -31,4 +43,29 @@ export function readAfterHeadline(state: ParseState): void {
   let index = collectors.length;
   while (index > 0 && collectors[index - 1]!.depth > depth) index--;
   collectors.splice(index, 0, collector);
+}
+
+/** How many elements may open between a paragraph and the `<h1>` after it for it to be the headline's topline. */
+const maxToplineGap = 8;
+
+/** How many of the page's first non-empty paragraphs are kept for a dateline, and how many of their characters. */
+export const maxDatelines = 3;
+export const maxDatelineText = 80;
+
+/**
+ * Called as a `<p>` opens outside nav/header/footer/aside/form and captions: the start of the page's
+ * first {@link maxDatelines} non-empty paragraphs, kept in `snapshot.datelines`, where press releases
+ * and news write their date (`BERLIN, 3. März 2021 – …`, `(dpa) 03.03.2021 …`, `29.11.2022 – Text`).
+ */
+export function readDateline(state: ParseState): void {
+  const {snapshot} = state;
+  const list = (snapshot.datelines ??= []);
+  if (list.length >= maxDatelines + 1 || state.svgDepth > 0 || state.chromeDepth > 0) return;
+  // The slot is taken now so the texts stay in document order; an empty paragraph leaves no entry.
+  const index = list.push('') - 1;
+  state.datelineAt = state.elements;
+  startText(state.collectors, state.depth, (text) => {
+    if (text !== '') list[index] = text.length > maxDatelineText ? text.slice(0, maxDatelineText) : text;
+    else if (list.splice(index, 1).length > 0 && list.length === 0) delete snapshot.datelines;
+  });
 }

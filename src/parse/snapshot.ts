@@ -140,6 +140,11 @@ export interface Snapshot {
    */
   afterHeadline?: string;
   /**
+   * The starts (at most 80 characters) of the first 3 non-empty `<p>`s outside nav/header/footer/aside/form
+   * and captions (collect-dates.ts): where a dateline sits (`BERLIN, 3. März 2021 – …`); absent when none.
+   */
+  datelines?: string[];
+  /**
    * `<a href>`s to audio files (`.mp3`, `.m4a`…, or `rel="enclosure"` typed `audio/*`), in document
    * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.
    */

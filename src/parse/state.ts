@@ -31,6 +31,10 @@ export interface ParseState {
   captionDepth: number;
   /** Whether a `<p>` is being read for {@link Snapshot.paragraphs}. */
   readingParagraph: boolean;
+  /** How many `<h1>`s have read the text after them (collect-dates.ts). */
+  headlinesRead: number;
+  /** `elements` when the last dateline paragraph opened (collect-dates.ts). */
+  datelineAt: number;
   /**
    * Whether a `<meta>` describing the page came before (description, og:description…): then the
    * lead paragraph is not needed, and only the first paragraph is read (collect-paragraphs.ts).
@@ -66,6 +70,8 @@ export function createParseState(): ParseState {
     contentDepth: 0,
     captionDepth: 0,
     readingParagraph: false,
+    headlinesRead: 0,
+    datelineAt: -100,
     described: false,
     elements: 0,
     collectors: [],

@@ -4,7 +4,7 @@ import {recordAudioLink} from './audio-links.js';
 import {isRelAuthor} from './collect-bylines.js';
 import {asideTextTags, breakLine, collectParagraph, contentTags} from './collect-paragraphs.js';
 import {recordLogoAlt} from './logo-alt.js';
-import {readAfterHeadline} from './collect-dates.js';
+import {readAfterHeadline, readDateline} from './collect-dates.js';
 import {parseJsonld} from './jsonld.js';
 import {closeStateScript, markedTags, opensStateScript, recordMarkedTag} from './site-marks.js';
 import type {FirstTextField, ParseState} from './state.js';
@@ -174,6 +174,7 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
     if (state.sectionDepth !== 0 || state.captionDepth !== 0) return;
     collectFirst(state, 'paragraph', minParagraphLength);
     collectParagraph(state);
+    readDateline(state);
   }],
   ...contentTags.map((name): [string, OpenHandler] => [name, (state) => { state.contentDepth++; }]),
   ...asideTextTags.map((name): [string, OpenHandler] => [name, (state) => { state.captionDepth++; }]),

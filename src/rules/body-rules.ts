@@ -1,6 +1,7 @@
 import {getDomain} from 'tldts';
 import type {BylineText, Snapshot} from '../parse/snapshot.js';
 import {authorName, foldText as fold, looksLikeDate, textDates} from './normalize.js';
+import {datelineDate} from './dates/dateline.js';
 import {pageOrder} from './dates/page-order.js';
 import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
@@ -170,6 +171,18 @@ export const bylineDate: Rule = named('document(.byline) date', (snapshot) =>
 /** A date written right after the headline (`<h1>…</h1><p>10.11.2021</p>`, `<p class="subtitle">Agency • 02.02.2022</p>`). */
 export const headlineDate: Rule = named('document(h1 + text) date', (snapshot) =>
   (snapshot.afterHeadline === undefined ? null : pageTextDates(snapshot, [snapshot.afterHeadline.slice(0, maxHeadlineReach)])));
+
+/** The date a paragraph starts with, of the page's first paragraphs (`29.11.2022 – …`, `BERLIN, 3. März 2021 – …`, `(dpa) 03.03.2021`). */
+export const paragraphDateline: Rule = named('document(p) dateline', (snapshot) => {
+  const texts = snapshot.datelines;
+  if (texts === undefined) return null;
+  const order = pageOrder(snapshot);
+  for (const text of texts) {
+    const date = datelineDate(text, order);
+    if (date !== null) return date;
+  }
+  return null;
+});
 
 /** How far after the headline its date may start: further on is the article's text, whose dates are events'. */
 const maxHeadlineReach = 100;

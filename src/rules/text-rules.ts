@@ -6,7 +6,7 @@ import {organizationTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules, noDescriptionLast} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
-import {bodyDate, bylineDate, headlineDate, pathDate} from './body-rules.js';
+import {bodyDate, bylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
 
 export {authorRules} from './author-rules.js';
@@ -53,6 +53,7 @@ export const publishedDateRules: Rule[] = [
   bodyDate,
   pathDate,
   headlineDate,
+  paragraphDateline,
 ];
 
 /** Article-like types (`NewsArticle`, `BlogPosting`, `SocialMediaPosting`…): what a list of teasers is made of. */

@@ -1,0 +1,36 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {datelineDate} from '../../src/rules/dates/dateline.js';
+import {pickFields} from '../../src/rules/rules.js';
+
+const url = 'https://www.ledger.example/news/story';
+const published = (html: string): string | null | undefined => pickFields(parseHtml(html), {url, headers: {}}).datePublished;
+const page = (body: string): string => `<html lang="de"><head><title>T</title></head><body>${body}</body></html>`;
+
+describe('a dateline at the start of the article\'s first paragraphs', () => {
+  it('reads the date a paragraph after the headline starts with, alone or after a place, an agency or a label', () => {
+    const teasers = '<p>TOP-THEMEN Energie Wärme</p><p>Am 3. März 2020 lesen</p>';
+    expect(published(page(`${teasers}<div><h1>Stromtarife</h1></div><div><p>Die Branche warnt.</p><p>29.11.2022 – Mehrfach und vehement hat die Branche gewarnt.</p></div>`)))
+      .toBe('2022-11-29T12:00:00.000Z');
+    expect(published(page('<div><h1>Gedenken</h1></div><p><strong>27.1.2022 - Bei der Erinnerung</strong> an die Verfolgten</p>'))).toBe('2022-01-27T12:00:00.000Z');
+    expect(published(page('<div><h1>Sicherheit</h1></div><p>Ort Saarbrücken<br>Datum 28.01.2022</p>'))).toBe('2022-01-28T12:00:00.000Z');
+  });
+
+  it('reads a topline right before the headline', () => {
+    expect(published(page('<div><p class="subline">21. Jan 2022 // Dana Rieck</p><h1>Perfekte Schnitte</h1></div><p>Text ohne Datum.</p>')))
+      .toBe('2022-01-21T12:00:00.000Z');
+  });
+
+  it('takes no date a sentence writes, nor one further in', () => {
+    expect(published(page('<div><div><h1>Rathaus</h1></div></div><p>Am Montag, 3. März 2021 wurde das Rathaus eröffnet.</p>'))).toBeNull();
+    expect(published(page('<div><div><h1>Rathaus</h1></div></div><p>Das Rathaus wurde nach langer Bauzeit endlich am 3. März 2021 eröffnet.</p>'))).toBeNull();
+  });
+
+  it('knows the dateline forms of news agencies', () => {
+    expect(datelineDate('BERLIN, 3. März 2021 – Die Regierung', 'dmy')).toBe('2021-03-03T12:00:00.000Z');
+    expect(datelineDate('(dpa) 03.03.2021 Die Regierung', 'dmy')).toBe('2021-03-03T12:00:00.000Z');
+    expect(datelineDate('Hamburg (ots) - 12.01.2022: Die Stadt', 'dmy')).toBe('2022-01-12T12:00:00.000Z');
+    expect(datelineDate('Pressemitteilung vom 20.01.2022', 'dmy')).toBe('2022-01-20T12:00:00.000Z');
+    expect(datelineDate('Seit dem 3. März 2021 gilt', 'dmy')).toBeNull();
+  });
+});
