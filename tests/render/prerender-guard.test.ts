@@ -146,7 +146,7 @@ describeWithChromium('prerender under the address policy', () => {
   it('under \'auto\', keeps the static shell when the script navigation is refused', async () => {
     const before = site.forbidden.connections;
     const result = await extractor()(site.url('/forbidden-location/'), {ping: false});
-    expect(result).toMatchObject({prerendered: false, data: {title: 'Sign in'}});
+    expect(result).toMatchObject({prerendered: false, data: {title: 'Harbour office'}});
     expect(site.forbidden.connections).toBe(before);
   });
 
