@@ -1,4 +1,4 @@
-import {startText, type TextCollector} from './collect-text.js';
+import {collapse, startText, type TextCollector} from './collect-text.js';
 import type {ParseState} from './state.js';
 
 /*
@@ -11,31 +11,45 @@ import type {ParseState} from './state.js';
 export const maxHeadlineText = 200;
 /** How many `<h1>`s may read the text after them, each while the ones before it had no date there. */
 export const maxHeadlines = 3;
-/** How far into the text after a headline a digit must be for it to be kept. */
+/** How far into the text after a headline a year must be for it to be kept. */
 const maxHeadlineDigit = 100;
-const hasDigit = /\d/;
+// A year of a date (1900–2099, or the two digits that end `28.01.22`).
+const hasYear = /(?:19|20)\d\d|\d[./]\d\d(?!\d)/;
 
 /**
  * Called as an `<h1>` closes (`state.depth` is its parent's): the first one outside nav/footer/aside/form
- * (a hidden "Navigation" heading is not the headline), or a later one (at most {@link maxHeadlines}) while the text after the ones before had no digit near its start, starts reading the text
+ * (a hidden "Navigation" heading is not the headline), or a later one (at most {@link maxHeadlines}) while the text after the ones before had no year near its start, starts reading the text
  * that follows it up to the end of its parent's parent (a title wrapper's sibling holds the byline
  * as often as the h1's own), kept in `snapshot.afterHeadline`. An empty text leaves the field absent,
  * so a later `<h1>` may read its own.
  */
 export function readAfterHeadline(state: ParseState): void {
   const {snapshot} = state;
+  if (state.svgDepth > 0 || state.chromeDepth > 0) return;
+  // The text after a chrome `<h1>` still being read (its parent's parent is the whole page) that shows no year
+  // by now gives way to this one's.
+  const pending = state.headlineText;
+  if (snapshot.afterHeadline === '' && pending !== null) {
+    const read = collapse(pending.text);
+    if (read.length < maxHeadlineDigit || hasYear.test(read.slice(0, maxHeadlineDigit))) return;
+    const at = state.collectors.indexOf(pending);
+    if (at !== -1) state.collectors.splice(at, 1);
+    delete snapshot.afterHeadline;
+  }
   if (snapshot.afterHeadline !== undefined || state.svgDepth > 0 || state.chromeDepth > 0 || state.headlinesRead >= maxHeadlines) return;
-  state.headlinesRead++;
   snapshot.afterHeadline = '';
-  // The datelines are the paragraphs after the headline (those before it are the site's teasers and banners),
-  // and a topline right before it (`<p class="subline">21. Jan 2022</p><h1>…</h1>`).
-  const before = snapshot.datelines;
-  delete snapshot.datelines;
-  if (before !== undefined && before.length > 0 && state.elements - state.datelineAt <= maxToplineGap) snapshot.datelines = [before[before.length - 1]!];
+  if (state.headlinesRead++ === 0) {
+    // The datelines are the paragraphs after the first headline (those before it are the site's teasers and banners),
+    // and a topline right before it (`<p class="subline">21. Jan 2022</p><h1>…</h1>`).
+    const before = snapshot.datelines;
+    delete snapshot.datelines;
+    if (before !== undefined && before.length > 0 && state.elements - state.datelineAt <= maxToplineGap) snapshot.datelines = [before[before.length - 1]!];
+  }
   const depth = Math.max(1, state.depth - 1);
   const collector: TextCollector = {depth, text: '', cut: false, done: (text) => {
-    // A text without a digit near its start holds no date (a chrome `<h1>Navigation</h1>` and its menu): a later `<h1>` reads its own.
-    if (!hasDigit.test(text.slice(0, maxHeadlineDigit))) delete snapshot.afterHeadline;
+    state.headlineText = null;
+    // A text without a year near its start holds no date (a chrome `<h1>Navigation</h1>` and its menu): a later `<h1>` reads its own.
+    if (!hasYear.test(text.slice(0, maxHeadlineDigit))) delete snapshot.afterHeadline;
     else snapshot.afterHeadline = text.length > maxHeadlineText ? text.slice(0, maxHeadlineText) : text;
   }};
   // The collectors stay in nesting order (finishText reads the last as the deepest): the h1's own are still open here.
@@ -43,6 +57,7 @@ export function readAfterHeadline(state: ParseState): void {
   let index = collectors.length;
   while (index > 0 && collectors[index - 1]!.depth > depth) index--;
   collectors.splice(index, 0, collector);
+  state.headlineText = collector;
 }
 
 /** How many elements may open between a paragraph and the `<h1>` after it for it to be the headline's topline. */

@@ -33,6 +33,8 @@ export interface ParseState {
   readingParagraph: boolean;
   /** How many `<h1>`s have read the text after them (collect-dates.ts). */
   headlinesRead: number;
+  /** The text after the headline while it is read (collect-dates.ts). */
+  headlineText: TextCollector | null;
   /** `elements` when the last dateline paragraph opened (collect-dates.ts). */
   datelineAt: number;
   /**
@@ -71,6 +73,7 @@ export function createParseState(): ParseState {
     captionDepth: 0,
     readingParagraph: false,
     headlinesRead: 0,
+    headlineText: null,
     datelineAt: -100,
     described: false,
     elements: 0,

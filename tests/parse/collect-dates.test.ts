@@ -39,5 +39,10 @@ describe('collect-dates: the datelines', () => {
   it('lets a later <h1> read the text after it when the first one had no digit there', () => {
     const html = '<div><div><h1>Navigation</h1></div><ul><li>Home</li></ul></div><div><div><h1>Story</h1></div><p>Datum: 18.10.2021</p></div>';
     expect(parseHtml(html).afterHeadline).toBe('Datum: 18.10.2021');
+    // Also while the first one's text is still being read (its parent's parent is the whole page): it shows no year by the next <h1>.
+    const menu = '<ul><li>Startseite</li><li>Themen und Dienste</li><li>Presse und Service</li><li>Kontakt und Hilfe</li><li>Karriere beim Amt</li><li>Leichte Sprache</li><li>Gebärdensprache</li></ul>';
+    const page = `<body><div id="wrapper"><div><h1>Navigation</h1></div>${menu}<main><div><h1>Story</h1></div><p>Datum: 18.10.2021</p></main></div></body>`;
+    expect(parseHtml(page).afterHeadline).toBe('Datum: 18.10.2021');
+    expect(parseHtmlReference(page).afterHeadline).toBe('Datum: 18.10.2021');
   });
 });
