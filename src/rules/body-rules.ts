@@ -201,11 +201,26 @@ export function urlDate(url: string): string | null {
   return pathDateOf(path);
 }
 
+// `/20220127-slug`, `/detail/20200102/`: a compact year, month and day opening a segment that goes on (a last
+// segment of 8 digits, `/p/20160516`, is as likely an id); `/meldungen/29-10-2021`: day, month, year.
+const compactUrlDate = /\/((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/\-_])/;
+const dayFirstUrlDate = /\/(0?[1-9]|[12]\d|3[01])([-_.])(0?[1-9]|1[0-2])\2((?:19|20)\d{2})(?=[/\-_.?#]|$)/;
+
+/** The year, month and day of a date in a URL path: `/2016/05/16/`, else `/20220127-…`, else `/29-10-2021`. */
+function pathDayParts(path: string): [string, string, string] | null {
+  const match = urlDatePattern.exec(path);
+  if (match !== null) return [match[1]!, match[3]!, match[4]!];
+  const compact = compactUrlDate.exec(path);
+  if (compact !== null) return [compact[1]!, compact[2]!, compact[3]!];
+  const dayFirst = dayFirstUrlDate.exec(path);
+  return dayFirst === null ? null : [dayFirst[4]!, dayFirst[3]!, dayFirst[1]!];
+}
+
 /** The `YYYY-MM-DD` of a date in a URL path, or `null`. */
 function pathDateOf(path: string): string | null {
-  const match = urlDatePattern.exec(path);
-  if (match === null) return null;
-  const [, year, , month, day] = match;
+  const parts = pathDayParts(path);
+  if (parts === null) return null;
+  const [year, month, day] = parts;
   const date = `${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}`;
   // 2016-02-30 is no day: Date rolls it over to March, so it must round-trip.
   return new Date(`${date}T12:00:00Z`).toISOString().startsWith(date) ? date : null;
