@@ -19,7 +19,7 @@ import {runWorker, type JobExtractOptions} from './batch/run-worker.js';
 import {batchProgress, type QueueProgress} from './batch/batch-progress.js';
 import {forgetBatch} from './batch/forget-batch.js';
 import {redisRobotsStore, robotsCheck} from './batch/robots.js';
-import {Redis} from 'ioredis';
+import {loadOptional} from './load-optional.js';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON
@@ -516,7 +516,9 @@ async function worker(values: Record<string, unknown>, flags: URLSearchParams, p
   // The politeness of every worker on the queue's Redis: give each worker the same limits.
   const perHost = values['per-host'] === undefined ? undefined : countFlag(values, 'per-host', 2);
   const perSecond = rateFlag(values);
-  const robotsRedis = values.robots === true ? new Redis(target.queue, {maxRetriesPerRequest: null, lazyConnect: true}) : undefined;
+  // ioredis is an optional package: imported only when `--robots` needs it.
+  const {Redis} = values.robots === true ? await loadOptional('ioredis', '`linkpeek worker --robots`', () => import('ioredis')) : {Redis: undefined};
+  const robotsRedis = Redis ? new Redis(target.queue, {maxRetriesPerRequest: null, lazyConnect: true}) : undefined;
   robotsRedis?.on('error', () => {});
   const robots = robotsRedis ? robotsCheck({...policy, store: redisRobotsStore(robotsRedis)}) : undefined;
   const options = flagOptions(flags);

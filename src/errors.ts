@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'EROBOTS'
   /** The caller aborted the request through its `signal`. */
   | 'EABORTED'
+  /** A feature's optional package is not installed (`sharp`, `bullmq`, …); the message and `data` name the package and the install command. */
+  | 'EMISSINGDEP'
   /** The endpoint's cache store (e.g. Redis) failed; requests are answered uncached meanwhile. Only ever passed to `onError`. */
   | 'ECACHE'
   /** A bug in linkpeek; details stay in `cause`, never in the message. */
@@ -50,7 +52,9 @@ export type ErrorCode =
  *   it (they retry 408, 413, 500, 502, 503, 504, 521, 522, 524): a slow target costs one
  *   extraction, not three. 424 rather than 400 keeps "fix your request" and "the target failed"
  *   apart for anyone reading only statuses (logs, monitoring);
- * - 499 when the caller went away; 5xx only when linkpeek itself failed.
+ * - 499 when the caller went away; 5xx only when linkpeek itself failed. EMISSINGDEP is 501 Not
+ *   Implemented: this install lacks the feature's package, which no retry fixes (mql and ky do not
+ *   retry 501; they would retry 503).
  * EFORBIDDENURL is 400, not 403: a 403 reads as "your credentials are wrong".
  */
 export const statusByCode = {
@@ -70,6 +74,7 @@ export const statusByCode = {
   ERATELIMIT: 429,
   EROBOTS: 424,
   ENOBROWSER: 503,
+  EMISSINGDEP: 501,
   ECACHE: 503,
   EABORTED: 499,
   EINTERNAL: 500,
@@ -97,6 +102,7 @@ export const parameterByCode = {
   ERATELIMIT: 'url',
   EROBOTS: 'url',
   ENOBROWSER: null,
+  EMISSINGDEP: null,
   ECACHE: null,
   EABORTED: null,
   EINTERNAL: null,

@@ -30,6 +30,7 @@ describe('statusByCode', () => {
     ['ERATELIMIT', 429],
     ['EROBOTS', 424],
     ['ENOBROWSER', 503],
+    ['EMISSINGDEP', 501],
     ['ECACHE', 503],
     ['EABORTED', 499],
     ['EINTERNAL', 500],
@@ -39,7 +40,7 @@ describe('statusByCode', () => {
   });
 
   it('has a row for every code and no other', () => {
-    expect(errorCodes).toHaveLength(19);
+    expect(errorCodes).toHaveLength(20);
     expect(Object.keys(parameterByCode).sort()).toEqual([...errorCodes].sort());
   });
 
@@ -63,6 +64,7 @@ describe('statusByCode', () => {
     ['EWALL', 'target'],
     ['ERATELIMIT', 'target'],
     ['ENOBROWSER', 'linkpeek'],
+    ['EMISSINGDEP', 'linkpeek'],
     ['ECACHE', 'linkpeek'],
     ['EINTERNAL', 'linkpeek'],
   ] as const)('blames %s on the %s', (code, fault) => {

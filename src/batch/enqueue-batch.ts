@@ -49,7 +49,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<QueueP
   for (const input of options.urls) jobs.set(jobIdFor(name, input), input);
 
   return withBatchQueue<BatchJobData, QueueProgress>(url, name, async (queue, redis) => {
-    const reader = connect(url);
+    const reader = await connect(url);
     try {
       const ids = [...jobs.keys()];
       const todo: string[] = [];

@@ -9,7 +9,8 @@
 // without anyone releasing it.
 import {randomUUID} from 'node:crypto';
 import type {Redis} from 'ioredis';
-import {RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract} from 'rate-limiter-flexible';
+import type {RateLimiterAbstract} from 'rate-limiter-flexible';
+import {loadOptional} from '../load-optional.js';
 import {getDomain} from 'tldts';
 import {LinkpeekError} from '../errors.js';
 import {normalizeHostGateOptions, type HostGateLimits, type HostGateOptions, type RedisHostGateOptions} from './politeness-options.js';
@@ -107,8 +108,7 @@ export function memoryHostGate(options?: HostGateOptions): HostGate {
     },
     close: async () => {},
   };
-  const limiter = new RateLimiterMemory({points: limits.points, duration: limits.windowSeconds, keyPrefix: 'rate'});
-  return gate(limits, slots, limiter);
+  return gate(limits, slots, (lib) => new lib.RateLimiterMemory({points: limits.points, duration: limits.windowSeconds, keyPrefix: 'rate'}));
 }
 
 // KEYS[1] the domain's leases (a sorted set: member = holder, score = expiry in Redis time, ms).
@@ -167,17 +167,36 @@ export function redisHostGate(redis: Redis, options?: RedisHostGateOptions): Hos
     start: async (key, id) => Number(await redis.eval(startScript, 1, `${limits.prefix}:starts:${key}`, id, limits.windowSeconds * 1000 + limits.startMarginMs, limits.points)),
     close: async () => {},
   };
-  const limiter = new RateLimiterRedis({
-    storeClient: redis,
-    points: limits.points,
-    duration: limits.windowSeconds,
-    keyPrefix: `${limits.prefix}:rate`,
-  });
-  return gate(limits, slots, limiter);
+  return gate(
+    limits,
+    slots,
+    (lib) =>
+      new lib.RateLimiterRedis({
+        storeClient: redis,
+        points: limits.points,
+        duration: limits.windowSeconds,
+        keyPrefix: `${limits.prefix}:rate`,
+      }),
+  );
 }
 
-function gate(limits: HostGateLimits, slots: Slots, limiter: RateLimiterAbstract): HostGate {
+type RateLimiters = typeof import('rate-limiter-flexible');
+
+/**
+ * A gate over `slots` and the limiter `create` makes. rate-limiter-flexible is an optional package,
+ * imported on the gate's first use (EMISSINGDEP then when it is not installed).
+ */
+function gate(limits: HostGateLimits, slots: Slots, create: (lib: RateLimiters) => RateLimiterAbstract): HostGate {
   const windowMs = limits.windowSeconds * 1000;
+  let loading: Promise<{lib: RateLimiters; limiter: RateLimiterAbstract}> | undefined;
+  const load = () =>
+    (loading ??= loadOptional('rate-limiter-flexible', 'A host gate (batch politeness)', () => import('rate-limiter-flexible')).then(
+      (lib) => ({lib, limiter: create(lib)}),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
   /**
    * The wait before this extraction may start: 0 or the even spacing inside the window (the k-th
    * start of a window of R is due (k-1)/R of the way in, so two starts are never closer than
@@ -185,13 +204,14 @@ function gate(limits: HostGateLimits, slots: Slots, limiter: RateLimiterAbstract
    * domain is backed off.
    */
   const turn = async (key: string): Promise<number | {retryIn: number}> => {
+    const {lib, limiter} = await load();
     try {
       const res = await limiter.consume(key);
       const opened = windowMs - res.msBeforeNext;
       const due = ((res.consumedPoints - 1) * windowMs) / limits.points;
       return Math.max(0, due - opened);
     } catch (rejected) {
-      if (rejected instanceof RateLimiterRes) return {retryIn: Math.max(1, rejected.msBeforeNext)};
+      if (rejected instanceof lib.RateLimiterRes) return {retryIn: Math.max(1, rejected.msBeforeNext)};
       throw rejected;
     }
   };
@@ -238,6 +258,7 @@ function gate(limits: HostGateLimits, slots: Slots, limiter: RateLimiterAbstract
     async backOff(url: string, ms: number): Promise<void> {
       if (!(ms > 0)) return;
       const key = gateKeyOf(url);
+      const {limiter} = await load();
       // A longer backoff already set stays (a block is stored as more points than the window has).
       const current = await limiter.get(key);
       if (current && current.consumedPoints > limits.points && current.msBeforeNext >= ms) return;

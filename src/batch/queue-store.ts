@@ -6,9 +6,43 @@
 //   finished  a hash, job id → 'success' | 'fail' | 'error': what re-runs skip
 //   progress  a hash of counters (done, failed, rateLimited) and the latest run's figures
 import {createHash} from 'node:crypto';
-import {Queue} from 'bullmq';
-import {Redis} from 'ioredis';
+import type {Queue} from 'bullmq';
+import type {Redis} from 'ioredis';
+import {loadOptional} from '../load-optional.js';
 import {keyPrefix} from './queue-options.js';
+
+const feature = 'A queued batch (`--queue`, `enqueueBatch`, `runWorker`)';
+
+const importBullmq = () => import('bullmq');
+const importIoredis = () => import('ioredis');
+let bullmq: ReturnType<typeof importBullmq> | undefined;
+let ioredis: ReturnType<typeof importIoredis> | undefined;
+
+/**
+ * BullMQ, imported on first use: the queue and its Redis client (ioredis, msgpackr, luxon…) are
+ * optional packages that an extraction never loads. Imported once: later calls get the same promise.
+ * @throws LinkpeekError EMISSINGDEP
+ */
+export function loadBullmq(): ReturnType<typeof importBullmq> {
+  bullmq ??= loadOptional('bullmq', feature, importBullmq).catch((error: unknown) => {
+    bullmq = undefined;
+    throw error;
+  });
+  return bullmq;
+}
+
+function loadIoredis(): ReturnType<typeof importIoredis> {
+  ioredis ??= loadOptional('ioredis', feature, importIoredis).catch((error: unknown) => {
+    ioredis = undefined;
+    throw error;
+  });
+  return ioredis;
+}
+
+/** Imports BullMQ and ioredis now rather than on first use (a test harness that forbids late imports). */
+export async function loadQueuePackages(): Promise<void> {
+  await Promise.all([loadBullmq(), loadIoredis()]);
+}
 
 export interface BatchKeys {
   /** BullMQ's prefix: its keys are `<prefix>:<name>:wait`, `…:active`, … */
@@ -35,7 +69,8 @@ export function jobIdFor(name: string, url: string): string {
  * A connection that waits out a Redis restart: commands are queued while it reconnects (BullMQ
  * needs `maxRetriesPerRequest: null` for the same reason), reconnecting every 50 ms to 2 s.
  */
-export function connect(url: string): Redis {
+export async function connect(url: string): Promise<Redis> {
+  const {Redis} = await loadIoredis();
   const redis = new Redis(url, {maxRetriesPerRequest: null, enableReadyCheck: true});
   // Errors while Redis is away are retried by the reconnection; an unheard 'error' would crash.
   redis.on('error', () => {});
@@ -47,8 +82,8 @@ export function connect(url: string): Redis {
  * after, whatever happens: the producer, `batchProgress` and `forgetBatch` open them the same way.
  */
 export async function withBatchQueue<Data, T>(url: string, name: string, use: (queue: Queue<Data>, redis: Redis) => Promise<T>): Promise<T> {
-  const redis = connect(url);
-  const queueConnection = connect(url);
+  const {Queue} = await loadBullmq();
+  const [redis, queueConnection] = await Promise.all([connect(url), connect(url)]);
   const queue = new Queue<Data>(name, {connection: queueConnection, prefix: keyPrefix});
   queue.on('error', () => {});
   try {

@@ -1,12 +1,12 @@
 // The worker of the queue mode: takes a batch's jobs from Redis (BullMQ) and extracts each URL.
 // Any number of workers, on any number of machines, share one batch; each has its own concurrency
 // (and its own browser, through `config.screenshotProvider`).
-import {UnrecoverableError, WaitingError, Worker, type Job} from 'bullmq';
+import type {Job} from 'bullmq';
 import {createExtractor, type CreateExtractorConfig, type Extract} from '../extract.js';
 import {stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
 import {assertObject, positiveInteger} from '../option-checks.js';
 import {normalizeQueueLocks, normalizeQueueTarget, type QueueLocks, type QueueTarget} from './queue-options.js';
-import {batchKeys, connect, recordOutcome, type Outcome} from './queue-store.js';
+import {batchKeys, connect, loadBullmq, recordOutcome, type Outcome} from './queue-store.js';
 import {isRetryable} from './retryable.js';
 import {redisHostGate, type HostGate, type RedisHostGateOptions} from './host-gate.js';
 import {runPolitely} from './polite-run.js';
@@ -83,8 +83,8 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
   const keys = batchKeys(name);
   const extract = createExtractor(options.config ?? {});
   const summary: WorkerSummary = {written: 0, failed: 0, retried: 0};
-  const redis = connect(queue);
-  const bullConnection = connect(queue);
+  const {UnrecoverableError, WaitingError, Worker} = await loadBullmq();
+  const [redis, bullConnection] = await Promise.all([connect(queue), connect(queue)]);
   const gate = options.gate === undefined ? redisHostGate(redis, options.gateLimits) : options.gate;
   const stop = new AbortController();
 

@@ -1,4 +1,5 @@
-import {type Page, TimeoutError} from 'puppeteer-core';
+import type {Page} from 'puppeteer-core';
+import {isPuppeteerTimeout} from './puppeteer.js';
 import {type ContentWatch, installContentProbe, probeKey, type WatchEnd, type WatchLimits} from './content-probe.js';
 import {mountSelector, shellTextLength} from './shell-signs.js';
 
@@ -49,7 +50,7 @@ export async function waitForContent(page: Page, limits: ContentWaitLimits): Pro
     .then(
       (): ContentWaitEnd => 'quiet-network',
       (error: unknown): ContentWaitEnd => {
-        if (error instanceof TimeoutError || stop.signal.aborted) return 'ceiling';
+        if (isPuppeteerTimeout(error) || stop.signal.aborted) return 'ceiling';
         throw error;
       },
     );

@@ -1,5 +1,6 @@
 import {isIP} from 'node:net';
-import {type Browser, type BrowserContext, type CookieData, type Page, TimeoutError} from 'puppeteer-core';
+import type {Browser, BrowserContext, CookieData, Page} from 'puppeteer-core';
+import {isPuppeteerTimeout} from './puppeteer.js';
 import {unbracket} from '../url/address-guard.js';
 import type {Redirect} from '../data.js';
 import {hostMatches} from '../fetch/request-profiles.js';
@@ -177,7 +178,7 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
       if (error instanceof Error && /not a valid selector/i.test(error.message)) {
         throw new LinkpeekError('EINVALOPTION', 'Option `waitForSelector` is not a valid CSS selector.', {cause: error});
       }
-      if (!(error instanceof TimeoutError)) throw error;
+      if (!isPuppeteerTimeout(error)) throw error;
       throw new LinkpeekError('ETIMEOUT', `The selector \`${selector}\` did not appear within ${load.timeout} ms.`, {
         cause: error,
         url: load.url,
@@ -283,7 +284,7 @@ export function toPageError(
 ): LinkpeekError {
   // The caller's own deadline (ETIMEOUT) or abort (EABORTED) wins.
   if (load.signal?.aborted && isLinkpeekError(load.signal.reason)) return load.signal.reason;
-  if (signal.aborted || error instanceof TimeoutError) {
+  if (signal.aborted || isPuppeteerTimeout(error)) {
     return new LinkpeekError('ETIMEOUT', `The page took longer than ${load.timeout} ms to ${action}.`, {cause: error, url: load.url});
   }
   if (isLinkpeekError(error)) return error;

@@ -2,10 +2,11 @@ import type {ChildProcess} from 'node:child_process';
 import {constants} from 'node:fs';
 import {access} from 'node:fs/promises';
 import {basename} from 'node:path';
-import puppeteer, {type Browser} from 'puppeteer-core';
+import type {Browser} from 'puppeteer-core';
 import {createProfileDir, removeProfileDir, sweepStaleProfiles} from './profile.js';
 import {LinkpeekError} from '../errors.js';
 import {descendantPids, waitForExit} from './process-tree.js';
+import {loadPuppeteer} from './puppeteer.js';
 
 /** Where Debian puts Chromium, cheapest first. */
 export const chromiumCandidates = [
@@ -82,9 +83,10 @@ export interface OpenedBrowser {
 /**
  * Connects to `options.browserWSEndpoint`, or else launches the executable that
  * {@link findExecutable} picks, with a fresh profile and linkpeek's offline switches.
- * @throws LinkpeekError ENOBROWSER
+ * @throws LinkpeekError ENOBROWSER, EMISSINGDEP (puppeteer-core not installed)
  */
 export async function openBrowser(options: LaunchOptions): Promise<OpenedBrowser> {
+  const {default: puppeteer} = await loadPuppeteer();
   const protocolTimeout = options.protocolTimeout ?? 20_000;
   if (options.browserWSEndpoint) {
     const browser = await puppeteer

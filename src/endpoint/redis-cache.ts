@@ -1,5 +1,6 @@
 import {randomUUID} from 'node:crypto';
 import {LinkpeekError} from '../errors.js';
+import {assertInstalled, loadOptional} from '../load-optional.js';
 import type {CacheEntry, CacheLock, CacheStore} from './result-cache.js';
 
 /** Options of {@link createRedisCache}. */
@@ -41,6 +42,8 @@ interface KeyvLike {
 
 // Deletes the lock only if it still holds our token: a lock that expired and was taken by another
 // instance is not ours to release.
+const feature = 'The Redis cache (`createRedisCache`, `linkpeek serve --redis`)';
+
 const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
 /**
@@ -53,15 +56,22 @@ const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redi
  * It never waits for Redis: while Redis is down, every operation fails at once (no offline queue),
  * the handler answers uncached (`X-Cache-Status: BYPASS`), and the client reconnects in the
  * background (100 ms to 2 s apart), so caching resumes when Redis is back.
+ * @throws LinkpeekError EMISSINGDEP when `keyv` or `@keyv/redis` (optional packages) is not installed
  */
 export function createRedisCache(url: string, options: RedisCacheOptions = {}): RedisCache {
   const namespace = options.namespace ?? 'linkpeek';
   const timeout = options.operationTimeout ?? 1000;
   const lockKey = (key: string) => `${namespace}:lock:${key}`;
-  // Loaded on first use, so `import 'linkpeek'` never loads the Redis client.
+  // Optional packages: said at once when missing (EMISSINGDEP), loaded on first use, so that
+  // `import 'linkpeek'` never loads the Redis client.
+  assertInstalled('keyv', feature);
+  assertInstalled('@keyv/redis', feature);
   let closed = false;
   const ready = (async () => {
-    const [{default: Keyv}, {default: KeyvRedis, createClient}] = await Promise.all([import('keyv'), import('@keyv/redis')]);
+    const [{default: Keyv}, {default: KeyvRedis, createClient}] = await Promise.all([
+      loadOptional('keyv', feature, () => import('keyv')),
+      loadOptional('@keyv/redis', feature, () => import('@keyv/redis')),
+    ]);
     const client = createClient({
       url,
       disableOfflineQueue: true,

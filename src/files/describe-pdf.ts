@@ -3,6 +3,7 @@ import type {FileResponse} from '../fetch/file-response.js';
 import {truncate} from '../ping/ping.js';
 import {sizeFromHeaders} from '../ping/media.js';
 import type {FileReason, ScreenshotReason} from '../shared/file-info.js';
+import {assertInstalled} from '../load-optional.js';
 import {WorkerStoppedError} from '../shared/worker-pool.js';
 import type {PageImage, PageImageOptions} from './draw-pdf-page.js';
 import {pdfPool} from './pdf-pool.js';
@@ -41,8 +42,15 @@ export interface PdfDescription {
  * With `pageImage`, the first page is also drawn (draw-pdf-page.ts) from the same document: a page
  * that cannot be drawn, is past the limits, or the deadline ending while it is, leaves `image` null
  * with `imageReason` and the rest as read.
+ * @throws LinkpeekError EMISSINGDEP when `unpdf` (or, with `pageImage`, `@napi-rs/canvas` or `pdfjs-dist`) is not installed
  */
 export async function describePdf(file: FileResponse, signal: AbortSignal, pageImage: PageImageOptions | null = null): Promise<PdfDescription> {
+  // Checked here: in the worker a missing package would only read as an `unreadable` PDF.
+  assertInstalled('unpdf', 'Reading a PDF');
+  if (pageImage) {
+    assertInstalled('@napi-rs/canvas', 'Drawing a PDF\'s first page (`screenshot`)');
+    assertInstalled('pdfjs-dist', 'Drawing a PDF\'s first page (`screenshot`)');
+  }
   const size = sizeFromHeaders(200, file.headers);
   let source: Source;
   if (file.complete) source = {data: file.head};

@@ -1,5 +1,6 @@
-import {extractColorsFromImageData} from 'extract-colors';
 import type {ImagePalette} from '../data.js';
+import {isLinkpeekError} from '../errors.js';
+import {loadOptional} from '../load-optional.js';
 import {contrastRatio, toHex} from './contrast.js';
 import {isIcon, readIcon} from './read-icon.js';
 import {mergeSimilar} from './similar-colours.js';
@@ -34,6 +35,7 @@ export interface PaletteLimits {
  * fully transparent one, or when `signal` ends first. Decodes with sharp (libvips), loaded on first
  * use (`null` too if sharp cannot load on this platform): PNG, JPEG, WebP, GIF and AVIF (first
  * frame), SVG, TIFF; ICO through read-icon.ts.
+ * @throws LinkpeekError EMISSINGDEP when `sharp` or `extract-colors` (optional packages) is not installed
  */
 export async function computePalette(bytes: Uint8Array, limits: PaletteLimits = {}): Promise<ImagePalette | null> {
   const {signal} = limits;
@@ -46,14 +48,22 @@ export async function computePalette(bytes: Uint8Array, limits: PaletteLimits = 
   });
   try {
     // libvips goes on in its own threads after an abort, bounded by the pixel limit; the result is dropped.
-    return await Promise.race([colours(bytes, limits.maxPixels ?? maxPalettePixels).catch(() => null), stopped]);
+    // A missing package is the one failure that is not the image's: it is said, not hidden as `null`.
+    const found = colours(bytes, limits.maxPixels ?? maxPalettePixels).catch((error: unknown) => {
+      if (isLinkpeekError(error) && error.code === 'EMISSINGDEP') throw error;
+      return null;
+    });
+    return await Promise.race([found, stopped]);
   } finally {
     stop();
   }
 }
 
 async function colours(bytes: Uint8Array, maxPixels: number): Promise<ImagePalette | null> {
-  const {default: sharp} = await import('sharp');
+  const [{default: sharp}, {extractColorsFromImageData}] = await Promise.all([
+    loadOptional('sharp', 'The `palette` option', () => import('sharp')),
+    loadOptional('extract-colors', 'The `palette` option', () => import('extract-colors')),
+  ]);
   // An ICO is read here (libvips has no ICO loader): its largest image, as PNG bytes or decoded RGBA.
   const icon = isIcon(bytes) ? await readIcon(bytes) : undefined;
   if (icon === null) return null;

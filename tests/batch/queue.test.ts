@@ -5,7 +5,7 @@ import {enqueueBatch} from '../../src/batch/enqueue-batch.js';
 import {runWorker, type WorkerSummary} from '../../src/batch/run-worker.js';
 import {batchProgress} from '../../src/batch/batch-progress.js';
 import {forgetBatch} from '../../src/batch/forget-batch.js';
-import {connect} from '../../src/batch/queue-store.js';
+import {connect, loadQueuePackages} from '../../src/batch/queue-store.js';
 import {isLinkpeekError} from '../../src/errors.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
@@ -24,6 +24,8 @@ describeWithRedis('queue mode (enqueueBatch + runWorker)', () => {
   beforeAll(async () => {
     redis = await startRedis();
     site = await startQueueSite();
+    // Imported now: jest refuses an import() between tests, where the workers would first need them.
+    await loadQueuePackages();
     // Two workers, as two machines would run them; no host gate here (the gate has its own tests).
     workers = [1, 2].map(() =>
       runWorker({queue: redis.url, name: 'q1', concurrency: 3, config: loopbackConfig, options: {ping: false}, gate: null, signal: stop.signal}),
@@ -150,7 +152,7 @@ describeWithRedis('queue mode (enqueueBatch + runWorker)', () => {
 
   it('forgets a batch: every key of it goes, and the next run of the name starts afresh', async () => {
     const keysOf = async (name: string) => {
-      const client = connect(redis.url);
+      const client = await connect(redis.url);
       try {
         return await client.keys(`linkpeek:batch:${name}:*`);
       } finally {

@@ -1,0 +1,88 @@
+// A lean core (issue 34 items 1 and 2): importing the package opens no heavy package, every heavy
+// package is an optional peer, and a feature whose package is missing says so, with one code.
+import {describe, expect, it, jest} from '@jest/globals';
+import {readFileSync} from 'node:fs';
+import {isLinkpeekError, type LinkpeekError} from '../src/errors.js';
+import {isMissingPackage, loadOptional} from '../src/load-optional.js';
+import {start} from './helpers/child.js';
+
+jest.setTimeout(120_000);
+
+/** What `import('linkpeek')` must never open: the browser, the queue, Redis clients, image, PDF and colour decoders, the rate limiter. */
+const heavy = [
+  'puppeteer-core', 'ws', 'bullmq', 'ioredis', 'msgpackr', 'luxon', '@keyv/redis', 'redis', '@redis/client',
+  'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'unpdf', 'extract-colors', 'rate-limiter-flexible',
+];
+/** The heavy packages that are optional peers (puppeteer-core is on the design card and stays a dependency). */
+const optional = ['@keyv/redis', '@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'keyv', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf'];
+
+const trace = ['--import', './tests/helpers/trace-packages.mjs', '--import', 'tsx'];
+
+/** The packages a fresh process opens running `args`. */
+async function opened(args: string[]): Promise<string[]> {
+  const {code, stderr} = await start(process.execPath, [...trace, ...args]).finished;
+  const line = /^packages: (.*)$/m.exec(stderr);
+  expect({code, traced: line !== null}).toEqual({code: 0, traced: true});
+  return JSON.parse(line![1]!) as string[];
+}
+
+describe("import('linkpeek')", () => {
+  it('opens the core packages and none of the heavy ones', async () => {
+    const packages = await opened(['-e', "await import('./src/index.ts')"]);
+    expect(packages).toEqual(expect.arrayContaining(['got', 'htmlparser2', 'tldts']));
+    expect(packages.filter((name) => heavy.includes(name))).toEqual([]);
+  });
+
+  it('nor does the CLI before a command needs one', async () => {
+    const packages = await opened(['src/cli.ts', '--help']);
+    expect(packages.filter((name) => heavy.includes(name))).toEqual([]);
+  });
+});
+
+describe('package.json', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as Record<'dependencies' | 'devDependencies' | 'peerDependencies', Record<string, string>> & {
+    peerDependenciesMeta: Record<string, {optional?: boolean}>;
+  };
+
+  it('no heavy package but puppeteer-core is a plain dependency', () => {
+    expect(Object.keys(pkg.dependencies).filter((name) => heavy.includes(name) || optional.includes(name))).toEqual(['puppeteer-core']);
+  });
+
+  it.each(optional)('%s is an optional peer, and a dev dependency of the same range so the clone runs every feature', (name) => {
+    expect(pkg.peerDependenciesMeta[name]).toEqual({optional: true});
+    expect(pkg.devDependencies[name]).toBe(pkg.peerDependencies[name]);
+  });
+});
+
+describe('a missing optional package', () => {
+  it('is EMISSINGDEP naming the package and its install command, answered 501', async () => {
+    const error = await loadOptional('linkpeek-no-such-package', 'The `test` option', () => import('linkpeek-no-such-package' as string)).catch((thrown: unknown) => thrown);
+    expect(isLinkpeekError(error)).toBe(true);
+    const known = error as LinkpeekError;
+    expect({code: known.code, status: known.status, data: known.data}).toEqual({
+      code: 'EMISSINGDEP',
+      status: 501,
+      data: {package: 'linkpeek-no-such-package', install: 'npm install linkpeek-no-such-package'},
+    });
+    expect(known.message).toBe('The `test` option needs the package `linkpeek-no-such-package`, which is not installed. Install it with `npm install linkpeek-no-such-package`.');
+  });
+
+  it('a package missing inside the optional one is not named as the optional one', () => {
+    const inner = Object.assign(new Error("Cannot find package 'color-space' imported from /x/node_modules/extract-colors/index.js"), {code: 'ERR_MODULE_NOT_FOUND'});
+    expect(isMissingPackage(inner, 'extract-colors')).toBe(false);
+    expect(isMissingPackage(inner, 'color-space')).toBe(true);
+  });
+
+  it('the endpoint answers a palette without sharp with EMISSINGDEP and 501', async () => {
+    const {code, stdout, stderr} = await start(process.execPath, [...trace, 'tests/helpers/missing-palette-child.ts'], {BLOCK_PACKAGES: 'sharp'}).finished;
+    expect({code, stderr: stderr.replace(/^packages: .*\n/m, '')}).toEqual({code: 0, stderr: ''});
+    const {status, body} = JSON.parse(stdout) as {status: number; body: {status: string; code: string; message: string; data?: Record<string, string>}};
+    expect({status, code: body.code, state: body.status, data: body.data}).toEqual({
+      status: 501,
+      code: 'EMISSINGDEP',
+      state: 'error',
+      data: {package: 'sharp', install: 'npm install sharp'},
+    });
+    expect(body.message).toContain('`npm install sharp`');
+  });
+});
