@@ -97,7 +97,8 @@ function openAnchor(state: ParseState, attribs: Record<string, string>): void {
 /** A `<time>` gives its `datetime`, else its text (`May 3, 2016, 2:58 p.m.`, read by the date check). */
 function openTime(state: ParseState, attribs: Record<string, string>): void {
   const {snapshot} = state;
-  if (snapshot.times.length >= maxTimes) return;
+  // A `<time itemprop="dateModified">` is the last edit, which microdata reads as such: no publication time.
+  if (snapshot.times.length >= maxTimes || attribs.itemprop === 'dateModified') return;
   if (attribs.datetime !== undefined) {
     snapshot.times.push(attribs.datetime.trim());
     return;

@@ -34,3 +34,11 @@ describe('a dateline at the start of the article\'s first paragraphs', () => {
     expect(datelineDate('Seit dem 3. März 2021 gilt', 'dmy')).toBeNull();
   });
 });
+
+describe('a <time> marked as the last edit', () => {
+  it('is no publication time', () => {
+    const body = '<time itemprop="dateModified">2018-08-29 14:15:57</time><time itemprop="datePublished" datetime="2018-06-22 10:20:00">22.06.2018</time>';
+    expect(published(page(body))).toBe('2018-06-22T10:20:00.000Z');
+    expect(parseHtml(page(body)).times).toEqual(['2018-06-22 10:20:00']);
+  });
+});
