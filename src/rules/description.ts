@@ -82,6 +82,17 @@ const listItem = /^\s*[^\s,.;!?]+(?:\s+[^\s,.;!?]+){0,2}\s*$/;
  * `++ lokalo.de Blaulicht ++`), a URL, a keywords list. Such a value comes after the lead paragraph.
  */
 export function isNoDescription(value: string, snapshot: Snapshot, pageUrl: string): boolean {
+  // Per pickFields call, each value once: the description rules see a source's values several times.
+  const byUrl = perCall(snapshot, noDescriptionMemo);
+  let judged = byUrl.get(pageUrl);
+  if (judged === undefined) byUrl.set(pageUrl, (judged = new Map()));
+  let answer = judged.get(value);
+  if (answer === undefined) judged.set(value, (answer = isNoDescriptionOnce(value, snapshot, pageUrl)));
+  return answer;
+}
+const noDescriptionMemo = (): Map<string, Map<string, boolean>> => new Map();
+
+function isNoDescriptionOnce(value: string, snapshot: Snapshot, pageUrl: string): boolean {
   if (value.length < 160 && byline.test(value)) return true;
   if (looksLikeUrl(value)) return true;
   const words = value.split(' ').length;

@@ -1,6 +1,6 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {authorName} from './normalize.js';
-import {jsonldNodes} from './query.js';
+import {jsonldNodes, perCall} from './query.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -24,8 +24,11 @@ const repeatedWord = /^(\S+) \1(?: |$)/u;
 
 const letters = (text: string): string => text.toLowerCase().replace(/[^\p{L}]/gu, '');
 
-/** The full names the page writes: its bylines' and the openings of its JSON-LD Person descriptions. */
-function fullNames(snapshot: Snapshot): string[] {
+/** The full names the page writes: its bylines' and the openings of its JSON-LD Person descriptions (once per pickFields call). */
+function fullNames(snapshot: Snapshot): readonly string[] {
+  return perCall(snapshot, findFullNames);
+}
+function findFullNames(snapshot: Snapshot): string[] {
   const out: string[] = [];
   for (const node of jsonldNodes(snapshot, personTypes)) {
     const match = typeof node.description === 'string' ? leadingName.exec(node.description) : null;
@@ -41,6 +44,15 @@ function fullNames(snapshot: Snapshot): string[] {
 
 /** The page's full form of a short name, or the name as it is. */
 export function fullerName(snapshot: Snapshot, value: string): string {
+  // Per pickFields call, each value once: the author rules give the same values to the field and to its candidates.
+  const memo = perCall(snapshot, fullerMemo);
+  let fuller = memo.get(value);
+  if (fuller === undefined) memo.set(value, (fuller = fullerNameOnce(snapshot, value)));
+  return fuller;
+}
+const fullerMemo = (): Map<string, string> => new Map();
+
+function fullerNameOnce(snapshot: Snapshot, value: string): string {
   const name = authorName(value);
   if (name === null || name.includes(' ')) return value;
   const isHandle = handle.test(name);

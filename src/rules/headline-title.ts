@@ -64,8 +64,16 @@ function wordCount(text: string): number {
 
 /** The headlines the page shows, as written: its first `<h1>`, JSON-LD `headline`s, microdata `headline`s; none that names no page. */
 function headlinesOf(snapshot: Snapshot, pageUrl: string): readonly Headline[] {
-  return perCall(snapshot, findHeadlines).filter((headline) => !namesDomain(headline.text, pageUrl));
+  const byUrl = perCall(snapshot, headlineMemo);
+  let headlines = byUrl.get(pageUrl);
+  if (headlines === undefined) byUrl.set(pageUrl, (headlines = perCall(snapshot, findHeadlines).filter((headline) => !namesDomain(headline.text, pageUrl))));
+  return headlines;
 }
+// Per pickFields call: the headlines by page URL, and each title value's judgment by page URL (a
+// title source's values repeat: og:title, twitter:title and `<title>` are often one text, and the
+// title rules run for the field and for its candidates).
+const headlineMemo = (): Map<string, readonly Headline[]> => new Map();
+const judgmentMemo = (): Map<string, Map<string, string | null>> => new Map();
 interface Headline {
   text: string;
   folded: string;
@@ -177,6 +185,15 @@ function isHomePage(pageUrl: string): boolean {
 
 /** A title value judged as above: the value, the headline it holds, or `null` when it names no page and the page shows a headline. */
 export function judgeTitle(value: string, snapshot: Snapshot, pageUrl: string): string | null {
+  const byUrl = perCall(snapshot, judgmentMemo);
+  let judgments = byUrl.get(pageUrl);
+  if (judgments === undefined) byUrl.set(pageUrl, (judgments = new Map()));
+  let judged = judgments.get(value);
+  if (judged === undefined) judgments.set(value, (judged = judgeTitleOnce(value, snapshot, pageUrl)));
+  return judged;
+}
+
+function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): string | null {
   const cleaned = cleanText(value);
   if (cleaned === null) return null;
   const title = cleaned.replace(trailingSeparator, '');

@@ -1,6 +1,7 @@
 import {getDomainWithoutSuffix} from 'tldts';
 import {foldText} from './normalize.js';
-import {named, type Rule} from './rule-kit.js';
+import {perCall} from './query.js';
+import {named, type Rule, type RuleContext} from './rule-kit.js';
 
 /*
  * A blogging or site-building platform's name is not the publisher of a site that names itself
@@ -25,9 +26,19 @@ export function isPlatformName(value: string, pageUrl: string): boolean {
 
 /** The publisher rules with platform names moved to the end (see above). */
 export function platformNamesLast(list: readonly Rule[]): Rule[] {
-  const valuesOf = (rule: Rule, ...args: Parameters<Rule>): string[] => {
-    const result = rule(...args);
-    return (typeof result === 'string' ? [result] : Array.isArray(result) ? result : []).filter((value): value is string => typeof value === 'string');
+  // A rule's values are read once per pickFields call (and context): the last rule reads every rule again.
+  const memo = (): Map<Rule, Map<RuleContext, string[]>> => new Map();
+  const valuesOf = (rule: Rule, snapshot: Parameters<Rule>[0], context: RuleContext): string[] => {
+    const byRule = perCall(snapshot, memo);
+    let byContext = byRule.get(rule);
+    if (byContext === undefined) byRule.set(rule, (byContext = new Map()));
+    let values = byContext.get(context);
+    if (values === undefined) {
+      const result = rule(snapshot, context);
+      values = (typeof result === 'string' ? [result] : Array.isArray(result) ? result : []).filter((value): value is string => typeof value === 'string');
+      byContext.set(context, values);
+    }
+    return values;
   };
   const judged = list.map((rule) => named(rule.name, (snapshot, context) => valuesOf(rule, snapshot, context).filter((value) => !isPlatformName(value, context.url))));
   const last = named('platform name (last)', (snapshot, context) => list.flatMap((rule) => {

@@ -24,6 +24,7 @@ const continuation = `\\u0080-\\u00bf${[...cp1252].filter((char) => char.charCod
 const lead = '\\u00c2-\\u00c5\\u00ce\\u00cf\\u00d0\\u00d1\\u00e2';
 const mojibakeRun = new RegExp(`[${lead}][${continuation}]+`, 'g');
 const hasMojibake = new RegExp(`[${lead}][${continuation}]`);
+const mayNeedRepair = new RegExp(`[&${lead}]`);
 const utf8 = new TextDecoder('utf-8', {fatal: true});
 
 /** One run's characters read back as UTF-8 bytes, or the run as it is when they are not valid UTF-8. */
@@ -44,6 +45,8 @@ function repairRun(run: string): string {
 
 /** `value` with entities left encoded decoded once more and UTF-8 read as Latin-1 repaired; as is when it has neither (the usual case). */
 export function repairText(value: string): string {
+  // One scan for what either repair needs: an `&` or a mojibake lead character.
+  if (!mayNeedRepair.test(value)) return value;
   let text = value;
   if (text.includes('&') && hasEntity.test(text)) text = text.replace(entity, (match) => decodeHTMLStrict(match));
   if (hasMojibake.test(text)) text = text.replace(mojibakeRun, repairRun);
