@@ -6,20 +6,20 @@ import cliProgress from 'cli-progress';
 import {isIP} from 'node:net';
 import {parseArgs} from 'node:util';
 import {isLoopbackAddress, isPublicAddress} from './url/address.js';
-import {isLinkpeekError, LinkpeekError, toErrorBody, toLinkpeekError} from './errors.js';
+import {isLinkpeekError, LinkpeekError, missingDependency, toErrorBody, toLinkpeekError} from './errors.js';
 import {createChromiumProvider} from './browser/chromium-provider.js';
 import {createExtractor} from './extract.js';
 import type {AddressPolicy} from './options.js';
 import {parseQuery, type ParsedQuery} from './endpoint/parse-query.js';
 import type {HandlerConfig} from './endpoint/handler.js';
-import {startEndpoint} from './endpoint/serve.js';
+import {startEndpoint, type Endpoint} from './endpoint/serve.js';
 import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './batch/run-batch.js';
 import {enqueueBatch} from './batch/enqueue-batch.js';
 import {runWorker, type JobExtractOptions} from './batch/run-worker.js';
 import {batchProgress, type QueueProgress} from './batch/batch-progress.js';
 import {forgetBatch} from './batch/forget-batch.js';
 import {redisRobotsStore, robotsCheck} from './batch/robots.js';
-import {loadOptional} from './load-optional.js';
+import {loadOptional} from './shared/load-optional.js';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON
@@ -207,35 +207,49 @@ async function main(argv: string[]): Promise<number> {
 async function serve(port: unknown, host: unknown, config: HandlerConfig, redis: string | undefined) {
   const portText = typeof port === 'string' ? port : (process.env.PORT ?? '3000');
   if (!/^\d+$/.test(portText) || Number(portText) > 65_535) throw usageError('`--port` must be a number from 0 to 65535.');
-  const endpoint = await startEndpoint({
-    port: Number(portText),
-    host: typeof host === 'string' ? host : '127.0.0.1',
-    ...(redis ? {redis} : {}),
-    config: {
-      ...config,
-      onError: (error) => process.stderr.write(`${JSON.stringify({level: 'error', code: error.code, message: error.message, cause: String(error.cause ?? '')})}\n`),
-    },
-  }).catch((error: unknown) => {
-    // A busy port, a privileged one or a foreign host: named as the flag the user typed.
-    throw asFlagError(error);
-  });
-  process.stderr.write(`linkpeek listening on ${endpoint.url}${redis ? ` (cache on ${redactRedis(redis)})` : ''}\n`);
-  if (config.allowAddress) {
-    process.stderr.write('linkpeek: warning: --allow-loopback is on: anyone who can reach this endpoint can make it fetch 127.0.0.0/8 and ::1 (for local testing only)\n');
-  }
-  if (config.playground) process.stderr.write(`linkpeek playground: open ${endpoint.url} in a browser\n`);
-  return new Promise<number>((resolve) => {
-    const stop = (signal: string) => {
-      process.stderr.write(`linkpeek: ${signal}, draining connections and closing the browser\n`);
+  return new Promise<number>((resolve, reject) => {
+    // SIGINT and SIGTERM are handled from before the server listens (`startEndpoint` calls `listen`
+    // at once), never from after "listening on": a signal sent on that line, or while it starts,
+    // would otherwise kill the process by default, with no drain and no exit 0 (#32). `on`, not
+    // `once`: there is never a moment without a handler, when a signal would kill it.
+    // Set below, right after the handlers: a signal's listener runs from the event loop, never before.
+    let started: Promise<Endpoint>;
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
       // A second signal means "now": skip the drain.
-      process.once(signal, () => resolve(1));
-      endpoint.close().then(
+      if (stopping) return resolve(1);
+      stopping = true;
+      process.stderr.write(`linkpeek: ${signal}, draining connections and closing the browser\n`);
+      // If it is still starting, it stops once it listens, and does not announce it.
+      void started.then((endpoint) => endpoint.close()).then(
         () => resolve(0),
         () => resolve(1),
       );
     };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    started = startEndpoint({
+      port: Number(portText),
+      host: typeof host === 'string' ? host : '127.0.0.1',
+      ...(redis ? {redis} : {}),
+      config: {
+        ...config,
+        onError: (error) => process.stderr.write(`${JSON.stringify({level: 'error', code: error.code, message: error.message, cause: String(error.cause ?? '')})}\n`),
+      },
+    });
+    started.then(
+      (endpoint) => {
+        if (stopping) return;
+        process.stderr.write(`linkpeek listening on ${endpoint.url}${redis ? ` (cache on ${redactRedis(redis)})` : ''}\n`);
+        if (config.allowAddress) {
+          process.stderr.write('linkpeek: warning: --allow-loopback is on: anyone who can reach this endpoint can make it fetch 127.0.0.0/8 and ::1 (for local testing only)\n');
+        }
+        if (config.playground) process.stderr.write(`linkpeek playground: open ${endpoint.url} in a browser\n`);
+      },
+      // A busy port, a privileged one or a foreign host: named as the flag the user typed (exit 2,
+      // also after a signal: it never listened).
+      (error: unknown) => reject(asFlagError(error)),
+    );
   });
 }
 
@@ -517,7 +531,7 @@ async function worker(values: Record<string, unknown>, flags: URLSearchParams, p
   const perHost = values['per-host'] === undefined ? undefined : countFlag(values, 'per-host', 2);
   const perSecond = rateFlag(values);
   // ioredis is an optional package: imported only when `--robots` needs it.
-  const {Redis} = values.robots === true ? await loadOptional('ioredis', '`linkpeek worker --robots`', () => import('ioredis')) : {Redis: undefined};
+  const {Redis} = values.robots === true ? await loadOptional('ioredis', () => import('ioredis'), (name, cause) => missingDependency(name, '`linkpeek worker --robots`', cause)) : {Redis: undefined};
   const robotsRedis = Redis ? new Redis(target.queue, {maxRetriesPerRequest: null, lazyConnect: true}) : undefined;
   robotsRedis?.on('error', () => {});
   const robots = robotsRedis ? robotsCheck({...policy, store: redisRobotsStore(robotsRedis)}) : undefined;

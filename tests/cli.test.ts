@@ -115,6 +115,75 @@ describe('linkpeek serve', () => {
     await expect(fetch(base as string)).rejects.toThrow();
   }, 60_000);
 
+  // Stop signals at the worst moments (#32). A preload makes the child signal itself, so the moment is
+  // exact: process.kill on its own pid delivers the signal before it returns, and with no handler
+  // installed yet a SIGTERM kills the process there (exit by signal, no drain).
+  const preload = (code: string) => `data:text/javascript,${encodeURIComponent(code)}`;
+  const serveWith = (code: string, args: string[] = []) =>
+    start(process.execPath, ['--import', 'tsx', '--import', preload(code), 'src/cli.ts', 'serve', '--port', '0', '--no-playground', ...args]);
+  /**
+   * Sends itself `signals` when the endpoint calls `listen`, each once serve's listener handled the one
+   * before, and listens only after the last: they all arrive while it starts, whatever the load.
+   */
+  const signalsBeforeListen = (signals: NodeJS.Signals[]) => `import net from 'node:net';
+    const signals = ${JSON.stringify(signals)};
+    let next = () => {};
+    const on = process.on;
+    process.on = function (name, listener) {
+      return on.call(this, name, signals.includes(name) ? (...args) => (listener(...args), next()) : listener);
+    };
+    const listen = net.Server.prototype.listen;
+    net.Server.prototype.listen = function (...args) {
+      const queue = [...signals];
+      // Not listening yet, nothing else keeps node up to read the signals.
+      const alive = setInterval(() => {}, 1_000);
+      next = () => {
+        const signal = queue.shift();
+        if (signal) return process.kill(process.pid, signal);
+        next = () => {};
+        clearInterval(alive);
+        listen.apply(this, args);
+      };
+      next();
+      return this;
+    };`;
+
+  it('drains and exits 0 on a SIGTERM delivered while it writes "listening on"', async () => {
+    const server = serveWith(
+      `const write = process.stderr.write.bind(process.stderr);
+      process.stderr.write = (chunk, ...rest) => {
+        const done = write(chunk, ...rest);
+        if (String(chunk).includes('listening on')) process.kill(process.pid, 'SIGTERM');
+        return done;
+      };`,
+      ['--allow-loopback'],
+    );
+    const {code, signal, stderr} = await server.finished;
+    expect({code, signal}).toEqual({code: 0, signal: null});
+    expect(stderr).toMatch(/listening on [^\n]+\n.*warning: --allow-loopback is on[^\n]+\n.*SIGTERM, draining/s);
+  });
+
+  it('exits 0 on a SIGTERM that arrives before it listens, and never says it listens', async () => {
+    const {code, signal, stderr} = await serveWith(signalsBeforeListen(['SIGTERM'])).finished;
+    expect({code, signal}).toEqual({code: 0, signal: null});
+    expect(stderr).toContain('SIGTERM, draining');
+    expect(stderr).not.toContain('listening on');
+  });
+
+  it('exits 1 at once on a second signal while it starts', async () => {
+    const {code, signal, stderr} = await serveWith(signalsBeforeListen(['SIGTERM', 'SIGINT'])).finished;
+    expect({code, signal}).toEqual({code: 1, signal: null});
+    expect(stderr).not.toContain('listening on');
+  });
+
+  it('exits 0 on a SIGTERM sent as soon as it prints anything', async () => {
+    const server = start(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve', '--port', '0', '--no-playground']);
+    server.child.stderr?.once('data', () => server.child.kill('SIGTERM'));
+    const {code, signal, stderr} = await server.finished;
+    expect({code, signal}).toEqual({code: 0, signal: null});
+    expect(stderr).toContain('listening on');
+  });
+
   it('rejects query-only flags', async () => {
     const {code, stderr} = await cli(['serve', '--screenshot']);
     expect(code).toBe(2);
