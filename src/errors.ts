@@ -264,3 +264,15 @@ export function stripCredentials(url: string | URL): string {
     return String(url).replace(/\/\/[^/@?#]*@/, '//');
   }
 }
+
+/**
+ * The error for a feature whose optional package is not installed: EMISSINGDEP, naming the package
+ * and the command that installs it, in the message and in `data`.
+ */
+export function missingDependency(name: string, feature: string, cause?: unknown): LinkpeekError {
+  const install = `npm install ${name}`;
+  return new LinkpeekError('EMISSINGDEP', `${feature} needs the package \`${name}\`, which is not installed. Install it with \`${install}\`.`, {
+    cause,
+    data: {package: name, install},
+  });
+}

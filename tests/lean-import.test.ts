@@ -2,8 +2,8 @@
 // package is an optional peer, and a feature whose package is missing says so, with one code.
 import {describe, expect, it, jest} from '@jest/globals';
 import {readFileSync} from 'node:fs';
-import {isLinkpeekError, type LinkpeekError} from '../src/errors.js';
-import {isMissingPackage, loadOptional} from '../src/load-optional.js';
+import {isLinkpeekError, missingDependency, type LinkpeekError} from '../src/errors.js';
+import {isMissingPackage, loadOptional} from '../src/shared/load-optional.js';
 import {start} from './helpers/child.js';
 
 jest.setTimeout(120_000);
@@ -56,7 +56,7 @@ describe('package.json', () => {
 
 describe('a missing optional package', () => {
   it('is EMISSINGDEP naming the package and its install command, answered 501', async () => {
-    const error = await loadOptional('linkpeek-no-such-package', 'The `test` option', () => import('linkpeek-no-such-package' as string)).catch((thrown: unknown) => thrown);
+    const error = await loadOptional('linkpeek-no-such-package', () => import('linkpeek-no-such-package' as string), (name, cause) => missingDependency(name, 'The `test` option', cause)).catch((thrown: unknown) => thrown);
     expect(isLinkpeekError(error)).toBe(true);
     const known = error as LinkpeekError;
     expect({code: known.code, status: known.status, data: known.data}).toEqual({

@@ -10,9 +10,9 @@
 import {randomUUID} from 'node:crypto';
 import type {Redis} from 'ioredis';
 import type {RateLimiterAbstract} from 'rate-limiter-flexible';
-import {loadOptional} from '../load-optional.js';
+import {loadOptional} from '../shared/load-optional.js';
 import {getDomain} from 'tldts';
-import {LinkpeekError} from '../errors.js';
+import {LinkpeekError, missingDependency} from '../errors.js';
 import {normalizeHostGateOptions, type HostGateLimits, type HostGateOptions, type RedisHostGateOptions} from './politeness-options.js';
 
 export type {HostGateOptions, RedisHostGateOptions} from './politeness-options.js';
@@ -190,7 +190,7 @@ function gate(limits: HostGateLimits, slots: Slots, create: (lib: RateLimiters) 
   const windowMs = limits.windowSeconds * 1000;
   let loading: Promise<{lib: RateLimiters; limiter: RateLimiterAbstract}> | undefined;
   const load = () =>
-    (loading ??= loadOptional('rate-limiter-flexible', 'A host gate (batch politeness)', () => import('rate-limiter-flexible')).then(
+    (loading ??= loadOptional('rate-limiter-flexible', () => import('rate-limiter-flexible'), (name, cause) => missingDependency(name, 'A host gate (batch politeness)', cause)).then(
       (lib) => ({lib, limiter: create(lib)}),
       (error: unknown) => {
         loading = undefined;

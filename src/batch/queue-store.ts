@@ -8,10 +8,11 @@
 import {createHash} from 'node:crypto';
 import type {Queue} from 'bullmq';
 import type {Redis} from 'ioredis';
-import {loadOptional} from '../load-optional.js';
+import {missingDependency} from '../errors.js';
+import {loadOptional} from '../shared/load-optional.js';
 import {keyPrefix} from './queue-options.js';
 
-const feature = 'A queued batch (`--queue`, `enqueueBatch`, `runWorker`)';
+const missing = (name: string, cause: unknown) => missingDependency(name, 'A queued batch (`--queue`, `enqueueBatch`, `runWorker`)', cause);
 
 const importBullmq = () => import('bullmq');
 const importIoredis = () => import('ioredis');
@@ -24,7 +25,7 @@ let ioredis: ReturnType<typeof importIoredis> | undefined;
  * @throws LinkpeekError EMISSINGDEP
  */
 export function loadBullmq(): ReturnType<typeof importBullmq> {
-  bullmq ??= loadOptional('bullmq', feature, importBullmq).catch((error: unknown) => {
+  bullmq ??= loadOptional('bullmq', importBullmq, missing).catch((error: unknown) => {
     bullmq = undefined;
     throw error;
   });
@@ -32,7 +33,7 @@ export function loadBullmq(): ReturnType<typeof importBullmq> {
 }
 
 function loadIoredis(): ReturnType<typeof importIoredis> {
-  ioredis ??= loadOptional('ioredis', feature, importIoredis).catch((error: unknown) => {
+  ioredis ??= loadOptional('ioredis', importIoredis, missing).catch((error: unknown) => {
     ioredis = undefined;
     throw error;
   });

@@ -1,5 +1,6 @@
 import {createRequire} from 'node:module';
-import {loadOptional, isMissingPackage, missingDependency} from '../load-optional.js';
+import {missingDependency} from '../errors.js';
+import {isMissingPackage, loadOptional} from '../shared/load-optional.js';
 
 const importPuppeteer = () => import('puppeteer-core');
 type Puppeteer = Awaited<ReturnType<typeof importPuppeteer>>;
@@ -12,7 +13,7 @@ let loaded: Puppeteer | undefined;
  * @throws LinkpeekError EMISSINGDEP
  */
 export async function loadPuppeteer(): Promise<Puppeteer> {
-  loaded ??= await loadOptional('puppeteer-core', 'A browser (`screenshot`, `prerender`)', importPuppeteer);
+  loaded ??= await loadOptional('puppeteer-core', importPuppeteer, (name, cause) => missingDependency(name, 'A browser (`screenshot`, `prerender`)', cause));
   return loaded;
 }
 

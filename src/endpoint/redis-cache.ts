@@ -1,6 +1,6 @@
 import {randomUUID} from 'node:crypto';
-import {LinkpeekError} from '../errors.js';
-import {assertInstalled, loadOptional} from '../load-optional.js';
+import {LinkpeekError, missingDependency} from '../errors.js';
+import {assertInstalled, loadOptional} from '../shared/load-optional.js';
 import type {CacheEntry, CacheLock, CacheStore} from './result-cache.js';
 
 /** Options of {@link createRedisCache}. */
@@ -42,7 +42,7 @@ interface KeyvLike {
 
 // Deletes the lock only if it still holds our token: a lock that expired and was taken by another
 // instance is not ours to release.
-const feature = 'The Redis cache (`createRedisCache`, `linkpeek serve --redis`)';
+const missing = (name: string, cause: unknown) => missingDependency(name, 'The Redis cache (`createRedisCache`, `linkpeek serve --redis`)', cause);
 
 const releaseScript = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
 
@@ -64,13 +64,13 @@ export function createRedisCache(url: string, options: RedisCacheOptions = {}): 
   const lockKey = (key: string) => `${namespace}:lock:${key}`;
   // Optional packages: said at once when missing (EMISSINGDEP), loaded on first use, so that
   // `import 'linkpeek'` never loads the Redis client.
-  assertInstalled('keyv', feature);
-  assertInstalled('@keyv/redis', feature);
+  assertInstalled('keyv', missing);
+  assertInstalled('@keyv/redis', missing);
   let closed = false;
   const ready = (async () => {
     const [{default: Keyv}, {default: KeyvRedis, createClient}] = await Promise.all([
-      loadOptional('keyv', feature, () => import('keyv')),
-      loadOptional('@keyv/redis', feature, () => import('@keyv/redis')),
+      loadOptional('keyv', () => import('keyv'), missing),
+      loadOptional('@keyv/redis', () => import('@keyv/redis'), missing),
     ]);
     const client = createClient({
       url,

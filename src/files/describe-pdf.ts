@@ -3,7 +3,8 @@ import type {FileResponse} from '../fetch/file-response.js';
 import {truncate} from '../ping/ping.js';
 import {sizeFromHeaders} from '../ping/media.js';
 import type {FileReason, ScreenshotReason} from '../shared/file-info.js';
-import {assertInstalled} from '../load-optional.js';
+import {missingDependency} from '../errors.js';
+import {assertInstalled} from '../shared/load-optional.js';
 import {WorkerStoppedError} from '../shared/worker-pool.js';
 import type {PageImage, PageImageOptions} from './draw-pdf-page.js';
 import {pdfPool} from './pdf-pool.js';
@@ -46,10 +47,11 @@ export interface PdfDescription {
  */
 export async function describePdf(file: FileResponse, signal: AbortSignal, pageImage: PageImageOptions | null = null): Promise<PdfDescription> {
   // Checked here: in the worker a missing package would only read as an `unreadable` PDF.
-  assertInstalled('unpdf', 'Reading a PDF');
+  assertInstalled('unpdf', (name, cause) => missingDependency(name, 'Reading a PDF', cause));
   if (pageImage) {
-    assertInstalled('@napi-rs/canvas', 'Drawing a PDF\'s first page (`screenshot`)');
-    assertInstalled('pdfjs-dist', 'Drawing a PDF\'s first page (`screenshot`)');
+    const missing = (name: string, cause: unknown) => missingDependency(name, 'Drawing a PDF\'s first page (`screenshot`)', cause);
+    assertInstalled('@napi-rs/canvas', missing);
+    assertInstalled('pdfjs-dist', missing);
   }
   const size = sizeFromHeaders(200, file.headers);
   let source: Source;

@@ -1,6 +1,6 @@
 import type {ImagePalette} from '../data.js';
-import {isLinkpeekError} from '../errors.js';
-import {loadOptional} from '../load-optional.js';
+import {isLinkpeekError, missingDependency} from '../errors.js';
+import {loadOptional} from '../shared/load-optional.js';
 import {contrastRatio, toHex} from './contrast.js';
 import {isIcon, readIcon} from './read-icon.js';
 import {mergeSimilar} from './similar-colours.js';
@@ -59,10 +59,12 @@ export async function computePalette(bytes: Uint8Array, limits: PaletteLimits = 
   }
 }
 
+const missing = (name: string, cause: unknown) => missingDependency(name, 'The `palette` option', cause);
+
 async function colours(bytes: Uint8Array, maxPixels: number): Promise<ImagePalette | null> {
   const [{default: sharp}, {extractColorsFromImageData}] = await Promise.all([
-    loadOptional('sharp', 'The `palette` option', () => import('sharp')),
-    loadOptional('extract-colors', 'The `palette` option', () => import('extract-colors')),
+    loadOptional('sharp', () => import('sharp'), missing),
+    loadOptional('extract-colors', () => import('extract-colors'), missing),
   ]);
   // An ICO is read here (libvips has no ICO loader): its largest image, as PNG bytes or decoded RGBA.
   const icon = isIcon(bytes) ? await readIcon(bytes) : undefined;
