@@ -14,17 +14,20 @@ import {keyPrefix} from './queue-options.js';
 
 const missing = (name: string, cause: unknown) => missingDependency(name, 'A queued batch (`--queue`, `enqueueBatch`, `runWorker`)', cause);
 
-const importBullmq = () => import('bullmq');
-const importIoredis = () => import('ioredis');
-let bullmq: ReturnType<typeof importBullmq> | undefined;
-let ioredis: ReturnType<typeof importIoredis> | undefined;
+// Typed by name: the declaration build cannot name the types of bullmq's whole module namespace.
+type BullmqModule = typeof import('bullmq');
+type IoredisModule = typeof import('ioredis');
+const importBullmq = (): Promise<BullmqModule> => import('bullmq');
+const importIoredis = (): Promise<IoredisModule> => import('ioredis');
+let bullmq: Promise<BullmqModule> | undefined;
+let ioredis: Promise<IoredisModule> | undefined;
 
 /**
  * BullMQ, imported on first use: the queue and its Redis client (ioredis, msgpackr, luxon…) are
  * optional packages that an extraction never loads. Imported once: later calls get the same promise.
  * @throws LinkpeekError EMISSINGDEP
  */
-export function loadBullmq(): ReturnType<typeof importBullmq> {
+export function loadBullmq(): Promise<BullmqModule> {
   bullmq ??= loadOptional('bullmq', importBullmq, missing).catch((error: unknown) => {
     bullmq = undefined;
     throw error;
@@ -32,7 +35,7 @@ export function loadBullmq(): ReturnType<typeof importBullmq> {
   return bullmq;
 }
 
-function loadIoredis(): ReturnType<typeof importIoredis> {
+function loadIoredis(): Promise<IoredisModule> {
   ioredis ??= loadOptional('ioredis', importIoredis, missing).catch((error: unknown) => {
     ioredis = undefined;
     throw error;
