@@ -104,11 +104,15 @@ function isNoDescriptionOnce(value: string, snapshot: Snapshot, pageUrl: string)
   return false;
 }
 
+const gluedWords = /\p{Ll}\p{Lu}/u;
+
 /**
  * A description that starts with the page's `<h1>` glued to its first sentence (`Vom Boden aus
  * gedachtAnn Cotten verwebt…`, a CMS joining the headline and the teaser): the teaser alone.
  */
 function withoutGluedHeadline(value: string, snapshot: Snapshot): string {
+  // Only a value with a glued word (`gedachtAnn`) reads the body's <h1>: the others stay settled at the head.
+  if (!gluedWords.test(value)) return value;
   const h1 = snapshot.h1;
   if (h1 === null || h1.length < 8 || value.length <= h1.length + 20 || !value.startsWith(h1)) return value;
   return /^\p{Lu}/u.test(value.slice(h1.length)) ? value.slice(h1.length) : value;

@@ -1,7 +1,7 @@
 import type {Snapshot} from '../parse/snapshot.js';
 import {cleanText, foldText} from './normalize.js';
 import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
-import {namesDomain, siteNames} from './publisher-sources.js';
+import {namesDomain} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -29,13 +29,15 @@ const maxSiteWords = 6;
 // Titles that name no page: `Home`, `Startseite`, `Untitled`, `Accueil`, `Index`.
 const placeholder = /^(?:home(?:\s*page)?|start(?:seite)?|index|untitled(?:\s+document)?|new page|accueil|inicio|willkommen|welcome|page|blog|blog archiv(?:e)?|archiv(?:e)?|news|aktuelles|artikel|article|about(?:\s+us)?|über uns|contact(?:\s+us)?|kontakt)$/i;
 
-/** The page's site names, folded: og:site_name, application-name, JSON-LD `WebSite`/`Organization` names. */
+/** The page's site names the head declares, folded: og:site_name, application-name. */
 function siteNamesOf(snapshot: Snapshot): ReadonlySet<string> {
   return perCall(snapshot, findSiteNames);
 }
 function findSiteNames(snapshot: Snapshot): ReadonlySet<string> {
   const folded = new Set<string>();
-  for (const name of [...metaContentsOf(snapshot, ['og:site_name', 'application-name']), ...siteNames(snapshot)]) {
+  // The names the head declares: a title or a description judged against them is settled at the head
+  // (the early stop), which the body's JSON-LD site names would not allow.
+  for (const name of metaContentsOf(snapshot, ['og:site_name', 'application-name'])) {
     const key = foldText(name);
     if (key !== '') folded.add(key);
   }
