@@ -43,7 +43,8 @@ describe('a page whose head arrived and whose body stalls', () => {
     const started = Date.now();
     const result = await extract(server.url('/half'), {timeout: 2000, ping: {url: false, logo: false}});
     const elapsed = Date.now() - started;
-    expect(elapsed).toBeLessThan(2000);
+    // Within the deadline, plus what a loaded machine's late timers add (2.2 s seen at a load of 30).
+    expect(elapsed).toBeLessThan(2000 + 750);
     expect(result.truncated).toBe('timeout');
     expect(result.data).toMatchObject({
       title: 'Harbour lights return to the old port',

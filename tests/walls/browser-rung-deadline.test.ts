@@ -66,7 +66,11 @@ describeWithChromium('the browser rung of a wall, on a real Chromium', () => {
 
   it('ends in EWALL within the timeout, the browser rung tried, its hung request let go, and the browser free for the next call', async () => {
     const extract = createExtractor({allowAddress: isLoopback, dnsLookup: lookup, oembedProviders: [], screenshotProvider: provider});
-    const timeout = 6_000;
+    // The browser launched before the wall, so that its rung's share goes to the page, not to the
+    // launch (seconds on a loaded machine).
+    const warm = await extract(`http://gate.example:${port}/open-first`, {ping: false, prerender: true, timeout: 30_000});
+    expect(warm.data.title).toBe('The lighthouse is lit again');
+    const timeout = 8_000;
     const started = Date.now();
     const error = await extract(`http://gate.example:${port}/story`, {ping: false, timeout}).then(
       () => null,
@@ -80,8 +84,8 @@ describeWithChromium('the browser rung of a wall, on a real Chromium', () => {
     expect((error as LinkpeekError).message).not.toMatch(/allow `prerender`/);
     // The browser was asked for the page, and never answered.
     expect(hung.length).toBeGreaterThanOrEqual(1);
-    // The call ends within its timeout (a small margin for the error's answer).
-    expect(elapsed).toBeLessThan(timeout + 1_500);
+    // The call ends within its timeout (a margin for the error's answer and a loaded machine's timers).
+    expect(elapsed).toBeLessThan(timeout + 2_000);
     // The browser's request for the page is let go when its rung's time is up, not held to the end of the process.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(released).toBe(hung.length);
