@@ -22,12 +22,15 @@ const uncachedRules = Object.fromEntries(
   Object.entries(rules).map(([field, list]) => [field, list.map((rule) => (snapshot: Parameters<typeof rule>[0], context: Parameters<typeof rule>[1]) => rule({...snapshot}, context))]),
 ) as RuleTable;
 
-/** The snapshot and the extraction result of one path, for one document. */
-function extraction(parse: () => ReturnType<typeof parseHtml>): unknown {
+/**
+ * The snapshot and the extraction result of one path, for one document. With `uncached`, also checks
+ * that the cached rule lookups give what the uncached ones give (once per document, on the reference:
+ * the fast paths are then compared with it).
+ */
+function extraction(parse: () => ReturnType<typeof parseHtml>, uncached = false): unknown {
   const snapshot = parse();
   const candidates = pickFields(snapshot, {url: pageUrl, headers});
-  // The cached rule lookups give what the uncached ones give.
-  expect(candidates).toEqual(pickFields(snapshot, {url: pageUrl, headers}, uncachedRules));
+  if (uncached) expect(candidates).toEqual(pickFields(snapshot, {url: pageUrl, headers}, uncachedRules));
   return {snapshot, candidates, resolved: resolveUrls(candidates, documentBase(snapshot.baseHref, pageUrl))};
 }
 
@@ -44,10 +47,12 @@ function chunked(text: string, size: number, offset = 0): string[] {
  * takes its text from the last chunk), which is why the reference is always fed the whole document.
  */
 function expectSame(html: string, chunkings: string[][] = []): void {
-  const reference = extraction(() => parseHtmlReference(html));
+  const reference = extraction(() => parseHtmlReference(html), true);
   expect(extraction(() => parseHtml(html))).toEqual(reference);
   for (const chunks of chunkings) {
-    expect(extraction(() => parseHtmlChunks(chunks))).toEqual(extraction(() => parseHtmlReference(chunks.join(''))));
+    // Every chunking covers the whole document: its reference is the one above.
+    const joined = chunks.join('');
+    expect(extraction(() => parseHtmlChunks(chunks))).toEqual(joined === html ? reference : extraction(() => parseHtmlReference(joined)));
   }
 }
 
