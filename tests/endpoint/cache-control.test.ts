@@ -3,12 +3,14 @@
 // X-Cache-TTL, X-Timestamp and Cache-Control. A real target on 127.0.0.1 counts its fetches; an
 // entry made old is one whose stored time is moved back in the (real, in-memory) store.
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
-import {cacheControl, customCacheKey, entryState, maxTtl, minTtl, parseDuration, resolveCachePolicy, type CachePolicy} from '../../src/endpoint/cache-control.js';
+import {cacheControl, customCacheKey, entryState, maxCacheKeyLength, maxTtl, minTtl, parseDuration, resolveCachePolicy, type CachePolicy} from '../../src/endpoint/cache-control.js';
 import {handleQuery, type HandlerConfig} from '../../src/endpoint/handler.js';
 import {parseQuery} from '../../src/endpoint/parse-query.js';
 import {createMemoryCache, type CacheEntry, type CacheStore} from '../../src/endpoint/result-cache.js';
 import {isLinkpeekError, type LinkpeekError} from '../../src/errors.js';
+import {defaultRetry, maxRetry} from '../../src/fetch/retry.js';
 import {loopbackConfig} from '../helpers/policy.js';
+import {readDoc, section, soleCode, tableStartingWith} from '../helpers/readme.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
 const hour = 3_600_000;
@@ -307,5 +309,29 @@ describe('the endpoint with ttl, staleTtl and cacheKey', () => {
     const answer = await ask('/uncached', {ttl: '1d'}, {...loopbackConfig, cache: false});
     expect(answer.headers).toMatchObject({'x-cache-status': 'BYPASS', 'cache-control': 'public, max-age=86400'});
     expect(answer.headers['x-cache-ttl']).toBeUndefined();
+  });
+});
+
+describe('docs/endpoint.md states the cache parameters as the code takes them', () => {
+  const doc = readDoc('docs/endpoint.md');
+  const query = tableStartingWith(section(doc, 'Query parameters').body, 'Parameter');
+  const row = (name: string) => query.rows.find((cells) => soleCode(cells[0] ?? '') === name);
+
+  it('lists ttl, staleTtl, cacheKey and retry with their defaults and ranges', () => {
+    for (const name of ['ttl', 'staleTtl', 'cacheKey', 'retry']) expect([name, row(name) !== undefined]).toEqual([name, true]);
+    expect(row('retry')?.[2]).toBe(`\`${defaultRetry}\``);
+    expect(row('retry')?.[1]).toBe(`number 0-${maxRetry}`);
+    expect(row('ttl')?.[2]).toBe(`\`cacheTtl\` (${hour / 3_600_000} h)`);
+    expect(row('ttl')?.[3]).toContain('1 minute (`min`) to 31 days (`max`)');
+    expect(row('cacheKey')?.[1]).toContain(`1-${maxCacheKeyLength}`);
+    // Every duration the table shows is one the parser reads.
+    for (const example of ['1m', '12h', '1d']) expect(parseDuration(example)).toBeGreaterThan(0);
+  });
+
+  it('shows the headers the endpoint sends for ttl=1d&staleTtl=1h in its curl example', () => {
+    const example = section(doc, '`ttl`, `staleTtl` and `cacheKey`').body;
+    const policy = resolveCachePolicy({ttl: '1d', staleTtl: '1h'}, hour);
+    expect(example).toContain(`# x-cache-ttl: ${policy.ttl}`);
+    expect(example).toContain(`# cache-control: ${cacheControl('MISS', policy, 0, 0)}`);
   });
 });
