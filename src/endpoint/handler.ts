@@ -243,8 +243,7 @@ export function createCore(config: HandlerConfig): Core {
     maxBackoff: positive(maxBackoff, 'maxBackoff', defaultBackoff.maxBackoff),
   };
   const forceEvery = positive(forceInterval, 'forceInterval', defaultForceInterval);
-  // Backoff entries (and force marks) share the result store; they are told apart by their keys.
-  // Force and refresh marks too.
+  // Backoff entries, force marks and refresh marks share the result store; they are told apart by their keys.
   const marks = store as unknown as CacheStore<ForceMark> | null;
   const backoffStore = backoffTimes.backoffTtl > 0 ? (store as unknown as CacheStore<BackoffEntry> | null) : null;
   if (onError !== undefined && typeof onError !== 'function') throw invalidOption('onError', 'must be a function', onError);
@@ -482,8 +481,9 @@ export function createCore(config: HandlerConfig): Core {
           cacheStatus = store && !storeFailing ? 'MISS' : 'BYPASS';
         }
       }
-      // A BYPASS for caller headers is private; one for a failing store is a public answer all the same.
-      const isPrivate = cacheStatus === 'BYPASS' && store && privateCall;
+      // An answer for caller headers is private, with or without a cache; a BYPASS for a failing store
+      // is a public answer all the same.
+      const isPrivate = privateCall;
       // Only our own screenshots live in the directory: a page's image URL that happens to end in
       // a stored name must get the redirect, not a local file.
       const answer = embed

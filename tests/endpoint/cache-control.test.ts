@@ -309,6 +309,9 @@ describe('the endpoint with ttl, staleTtl and cacheKey', () => {
     const answer = await ask('/uncached', {ttl: '1d'}, {...loopbackConfig, cache: false});
     expect(answer.headers).toMatchObject({'x-cache-status': 'BYPASS', 'cache-control': 'public, max-age=86400'});
     expect(answer.headers['x-cache-ttl']).toBeUndefined();
+    // Caller headers make the answer private with or without a cache.
+    const private_ = await ask('/uncached', {'headers.authorization': 'Bearer x'}, {...loopbackConfig, cache: false});
+    expect(private_.headers).toMatchObject({'x-cache-status': 'BYPASS', 'cache-control': 'private, no-store'});
   });
 });
 
