@@ -62,6 +62,8 @@ Options for <url> (the endpoint's query parameters, as flags):
                             skip every default field, or one
   --headers.<name>=VALUE    send a header to the target, e.g. --headers.authorization="Bearer x"
   --timeout MS              total time limit
+  --retry N                 ask again after a failure another try may fix (a dropped connection,
+                            HTTP 5xx, 408), with backoff, within --timeout (0-5, default 2)
 
 Options for serve:
   --port N                  port to listen on (default: env PORT, else 3000; 0 picks a free one)
@@ -122,6 +124,7 @@ async function main(argv: string[]): Promise<number> {
     options: {
       element: {type: 'string'},
       timeout: {type: 'string'},
+      retry: {type: 'string'},
       port: {type: 'string'},
       host: {type: 'string'},
       redis: {type: 'string'},
@@ -614,9 +617,10 @@ function redactRedis(url: string): string {
   }
 }
 
-/** `embed`, `filter` and `force` shape an HTTP answer or its cache: the CLI has neither. */
+/** `embed`, `filter`, `force` and the cache parameters shape an HTTP answer or its cache: the CLI has neither. */
 function refuseEndpointOnly(parsed: ParsedQuery): void {
-  const name = parsed.embed !== null ? 'embed' : parsed.filter !== null ? 'filter' : parsed.force ? 'force' : null;
+  const cacheParam = (['ttl', 'staleTtl', 'cacheKey'] as const).find((name) => parsed.cache[name] !== undefined);
+  const name = parsed.embed !== null ? 'embed' : parsed.filter !== null ? 'filter' : parsed.force ? 'force' : (cacheParam ?? null);
   if (name) throw usageError(`\`--${name}\` is for the HTTP endpoint only.`);
 }
 

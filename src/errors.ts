@@ -12,6 +12,10 @@ export type ErrorCode =
   | 'ETIMEOUT'
   /** An option or query parameter has a bad value; the message names it. */
   | 'EINVALOPTION'
+  /** The endpoint's `ttl` parameter is not a duration from 1 minute to 31 days. */
+  | 'EINVALTTL'
+  /** The endpoint's `staleTtl` parameter is not a duration below the request's `ttl`. */
+  | 'EINVALSTTL'
   /** The target answered with an HTTP error status (4xx/5xx). */
   | 'EHTTP'
   /** The target answered with something that is not an HTML document. */
@@ -61,6 +65,8 @@ export const statusByCode = {
   EINVALURL: 400,
   EFORBIDDENURL: 400,
   EINVALOPTION: 400,
+  EINVALTTL: 400,
+  EINVALSTTL: 400,
   ENOELEMENT: 400,
   EMAXREDIRECTS: 424,
   EHTTP: 424,
@@ -89,6 +95,8 @@ export const parameterByCode = {
   EINVALURL: 'url',
   EFORBIDDENURL: 'url',
   EINVALOPTION: null,
+  EINVALTTL: 'ttl',
+  EINVALSTTL: 'staleTtl',
   ENOELEMENT: 'element',
   EMAXREDIRECTS: 'url',
   EHTTP: 'url',

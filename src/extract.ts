@@ -5,6 +5,7 @@ import {LinkpeekError, isLinkpeekError, toLinkpeekError, withUrl} from './errors
 import {asPage, checkStatus, type FileResponse, fetchTarget} from './fetch/fetch-page.js';
 import {fileResult} from './files/file-result.js';
 import {proxyForRung} from './fetch/proxy.js';
+import {retryStatuses, withRetries} from './fetch/retry.js';
 import {profileFor} from './fetch/request-profiles.js';
 import {headersAfterRedirects} from './fetch/http-client.js';
 import {responseHeaders} from './fetch/response-headers.js';
@@ -286,12 +287,19 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const firstRoute: Route = {profile: profileFor(url, resolved.requestProfiles, 'first'), proxy: proxyForRung(request.proxy, 'first')};
       // A file (an image, a PDF, a feed…; with prerender: true, what the browser would not show as a
       // page) is described by the files stage: no wall, no render, no page rules (docs/files.md).
-      const first =
-        request.prerender === true
-          ? await renderAlong(firstRoute).catch((error: unknown) => (isLinkpeekError(error) && error.code === 'ENOTHTML' ? fetchTargetAlong(firstRoute) : Promise.reject(error)))
-          : await fetchTargetAlong(firstRoute);
+      const readFirst = async (): Promise<View | FileResponse> => {
+        const read =
+          request.prerender === true
+            ? await renderAlong(firstRoute).catch((error: unknown) => (isLinkpeekError(error) && error.code === 'ENOTHTML' ? fetchTargetAlong(firstRoute) : Promise.reject(error)))
+            : await fetchTargetAlong(firstRoute);
+        if ('kind' in read && read.kind === 'file') return read;
+        return 'snapshot' in read ? read : await inspectAlong(read);
+      };
+      // A failure another try may fix (a reset connection, a 503 page that is no wall) is tried
+      // again `retry` times, with backoff, within the deadline; the last answer stands.
+      const {value: first} = await withRetries(request.retry, deadline, readFirst, (read) => 'snapshot' in read && read.wall === null && retryStatuses.has(read.page.statusCode));
       if ('kind' in first && first.kind === 'file') return await describeFile(first);
-      let view = 'snapshot' in first ? first : await inspectAlong(first);
+      let view = first as View;
       if (request.prerender === 'auto' && view.wall === null && prerenderReason(view.page, view.candidates, resolved) !== null) {
         // Best effort: a browser that cannot start or render, or a page whose scripts reach for a
         // refused address (the page itself passed the policy), leaves the static result standing.

@@ -15,6 +15,7 @@ import {normalizePalette, type PaletteCallOptions} from './palette/options.js';
 import {normalizeScreenshot, normalizeScreenshotConfig, type ScreenshotCallOptions, type ScreenshotConfig, type ScreenshotConfigInput} from './screenshot/options.js';
 import {type AddressConfig, type AddressConfigInput, normalizeAddressConfig} from './url/options.js';
 import {normalizeProfileConfig, type ProfileConfig, type ProfileConfigInput} from './fetch/profile-options.js';
+import {normalizeRetry} from './fetch/retry.js';
 import {normalizeCallProxy, normalizeProxyConfig, type ProxyCallOptions, type ProxyConfig, type ProxyConfigInput} from './fetch/proxy-options.js';
 import type {ResolvedProxy} from './fetch/proxy.js';
 import {normalizeWallsConfig, type WallsConfig, type WallsConfigInput} from './walls/options.js';
@@ -102,6 +103,8 @@ export interface ResolvedOptions extends ResolvedRulesOptions {
   palette: boolean;
   /** The call's proxy (the config's unless the call named one or said `false`); `null` for none. */
   proxy: ResolvedProxy | null;
+  /** More tries of the page after a retryable target failure (fetch/retry.ts). */
+  retry: number;
   timeout: number;
   signal: AbortSignal | undefined;
 }
@@ -137,6 +140,7 @@ export const extractOptionKeys: readonly string[] = [
   'data',
   'palette',
   'proxy',
+  'retry',
   'timeout',
   'signal',
 ];
@@ -216,6 +220,7 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     headers: normalizeHeaders(options.headers),
     palette: normalizePalette(options.palette),
     proxy: normalizeCallProxy(options.proxy, config),
+    retry: normalizeRetry(options.retry),
     timeout: Math.min(timeout, config.maxTimeout),
     signal: options.signal,
   };

@@ -14,6 +14,7 @@ beforeAll(async () => {
     '/page': html(`<html lang="en"><head><title>CLI page</title></head>
       <body><h1 id="headline" style="width:120px;height:30px;margin:0">Hi</h1></body></html>`),
     '/missing': (_request, response) => void response.writeHead(404, {'content-type': 'text/html'}).end('gone'),
+    '/unavailable': (_request, response) => void response.writeHead(503, {'content-type': 'text/html'}).end('<title>Service Unavailable</title>'),
     '/slow': (_request, response) => {
       setTimeout(() => response.writeHead(200, {'content-type': 'text/html'}).end('<title>slow but complete</title>'), 800);
     },
@@ -59,10 +60,27 @@ describe('linkpeek <url>', () => {
     [['URL', '--filter=title'], {code: 'EINVALOPTION', message: expect.stringContaining('`--filter` is for the HTTP endpoint only')}],
     [['URL', '--force'], {code: 'EINVALOPTION', message: expect.stringContaining('`--force` is for the HTTP endpoint only')}],
     [['URL', '--embed=title'], {code: 'EINVALOPTION', message: expect.stringContaining('`--embed` is for the HTTP endpoint only')}],
+    [['URL', '--ttl=1d'], {code: 'EINVALOPTION', message: expect.stringContaining('`--ttl` is for the HTTP endpoint only')}],
+    [['URL', '--staleTtl=0'], {code: 'EINVALOPTION', message: expect.stringContaining('`--staleTtl` is for the HTTP endpoint only')}],
+    [['URL', '--cacheKey=k'], {code: 'EINVALOPTION', message: expect.stringContaining('`--cacheKey` is for the HTTP endpoint only')}],
+    [['URL', '--retry', '9'], {code: 'EINVALOPTION', data: {retry: expect.any(String)}}],
   ])('rejects %j with exit 2', async (args, expected) => {
     const {code, stderr} = await cli(args.map((arg) => (arg === 'URL' ? target.url('/page') : arg)));
     expect(code).toBe(2);
     expect(JSON.parse(stderr)).toMatchObject({status: 'fail', ...expected});
+  });
+
+  it('asks a failing target 1 + --retry times (default 2)', async () => {
+    const hits = () => target.hits.filter((hit) => hit === 'GET /unavailable').length;
+    const once = await cli([target.url('/unavailable'), '--allow-loopback', '--no-ping', '--retry', '0']);
+    expect(once.code).toBe(1);
+    expect(JSON.parse(once.stderr)).toMatchObject({code: 'EHTTP', statusCode: 503});
+    expect(hits()).toBe(1);
+    const twice = await cli([target.url('/unavailable'), '--allow-loopback', '--no-ping', '--retry=1']);
+    expect(twice.code).toBe(1);
+    expect(hits()).toBe(3);
+    await cli([target.url('/unavailable'), '--allow-loopback', '--no-ping']);
+    expect(hits()).toBe(6);
   });
 
   it('prints its usage with --help', async () => {

@@ -103,7 +103,9 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
     let started = false;
     const run = () => {
       started = true;
-      return extract(url, {...options.options, ...jobOptions});
+      // The queue's attempts (with their backoff) are a job's retries: extract() does not multiply them
+      // with its own, unless the options ask for `retry`.
+      return extract(url, {retry: 0, ...options.options, ...jobOptions});
     };
     const handBack = async () => {
       // Stopped before the extraction started: back to the queue, not an attempt.

@@ -11,15 +11,10 @@ import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} f
 import {hasCredentials, splitCredentials} from '../url/credentials.js';
 import {jsonType, plainFail} from './json-responses.js';
 import {applyFilter} from './filter.js';
+import {cacheControl, customCacheKey, entryState, resolveCachePolicy, type CachePolicy} from './cache-control.js';
 import {parseQuery, type RequestHeaders} from './parse-query.js';
 import {playgroundAnswer, wantsPlayground} from './playground.js';
-import {
-  cacheKey,
-  createMemoryCache,
-  freshness,
-  type CacheEntry,
-  type CacheStore,
-} from './result-cache.js';
+import {cacheKey, createMemoryCache, type CacheEntry, type CacheStore} from './result-cache.js';
 import {createSharedRuns} from './shared-runs.js';
 import {collectTimings, cutMetric, serverTiming, timeStages, type StageTimings} from './stage-timing.js';
 import {readStoredScreenshot, serveStoredScreenshot} from './stored-screenshots.js';
@@ -34,11 +29,15 @@ export interface HandlerConfig extends CreateExtractorConfig {
    * @default true
    */
   cache?: boolean | CacheStore<CacheEntry>;
-  /** Milliseconds a result stays fresh; also the `Cache-Control` max-age. @default 3600000 (1 hour) */
+  /**
+   * Milliseconds a result stays fresh, unless the request's `ttl` parameter says otherwise; also the
+   * `Cache-Control` max-age. @default 3600000 (1 hour)
+   */
   cacheTtl?: number;
   /**
-   * Milliseconds after `cacheTtl` during which `embed` requests get the old result at once while it
-   * is refreshed in the background (spec §4.1 screenshot rule 3). @default cacheTtl
+   * Milliseconds after the ttl during which `embed` requests get the old result at once while it
+   * is refreshed in the background (spec §4.1 screenshot rule 3). The request's `staleTtl`
+   * parameter, the hosted service's, works inside the ttl, for every request. @default cacheTtl
    */
   staleTtl?: number;
   /**
@@ -244,11 +243,12 @@ export function createCore(config: HandlerConfig): Core {
     maxBackoff: positive(maxBackoff, 'maxBackoff', defaultBackoff.maxBackoff),
   };
   const forceEvery = positive(forceInterval, 'forceInterval', defaultForceInterval);
-  // Backoff entries (and force marks) share the result store; they are told apart by their keys.
+  // Backoff entries, force marks and refresh marks share the result store; they are told apart by their keys.
+  const marks = store as unknown as CacheStore<ForceMark> | null;
   const backoffStore = backoffTimes.backoffTtl > 0 ? (store as unknown as CacheStore<BackoffEntry> | null) : null;
   if (onError !== undefined && typeof onError !== 'function') throw invalidOption('onError', 'must be a function', onError);
   const extract = createExtractor({...extractorConfig, stages: timeStages({...defaultStages, ...extractorConfig.stages})});
-  const shared = createSharedRuns<{result: ExtractResult; timings: StageTimings}>();
+  const shared = createSharedRuns<{result: ExtractResult; timings: StageTimings; storedAt: number | null}>();
   const report = (error: unknown) => onError?.(toLinkpeekError(error));
   const readStored = screenshotDirectory ? readStoredScreenshot(screenshotDirectory) : undefined;
 
@@ -273,9 +273,10 @@ export function createCore(config: HandlerConfig): Core {
       return null;
     }
   };
-  const cacheSet = async (key: string, entry: CacheEntry) => {
+  /** Stores `entry` for the request's `ttl` plus the `embed` grace (config `staleTtl`). */
+  const cacheSet = async (key: string, entry: CacheEntry, policy: CachePolicy) => {
     try {
-      await store?.set(key, entry, ttl + stale);
+      await store?.set(key, entry, policy.ttl + stale);
       storeWorked();
     } catch (error) {
       storeFailed(error);
@@ -307,21 +308,37 @@ export function createCore(config: HandlerConfig): Core {
       storeFailed(stored);
     }
   };
-  type Extracted = {result: ExtractResult; timings: StageTimings};
+  /** Runs an extraction and stores a lasting result under `key`. */
+  const runStoring = async (key: string, run: () => Promise<Extracted>, policy: CachePolicy): Promise<Extracted> => {
+    const fresh = await run();
+    if (!store || !lasting(fresh.result)) return fresh;
+    const storedAt = Date.now();
+    await cacheSet(key, {result: fresh.result, storedAt}, policy);
+    return {...fresh, storedAt};
+  };
+  /** An extraction's result, with when it was stored (`null`: it was not). */
+  type Extracted = {result: ExtractResult; timings: StageTimings; storedAt: number | null};
   /**
    * Extracts and stores `key` once across every instance sharing the store's lock: the instance that
    * takes the lock extracts; the others poll the store for its entry, and take over when the lock is
    * released without one (the owner failed) or expires (the owner crashed; the lock lives as long
    * as one extraction may: the request's timeout plus 2 s). A store that cannot be reached coordinates
-   * nothing: the extraction then runs here.
+   * nothing: the extraction then runs here. An entry stored after `seenAt` (the stored time of the
+   * entry the request saw, if any) and still within the `ttl` is the one another holder made.
    */
-  const extractShared = async (key: string, url: string, variant: string, lockTtl: number, run: () => Promise<Extracted>, cancel: AbortSignal): Promise<Extracted> => {
+  const extractShared = async (
+    key: string,
+    url: string,
+    variant: string,
+    lockTtl: number,
+    run: () => Promise<Extracted>,
+    cancel: AbortSignal,
+    policy: CachePolicy,
+    seenAt: number,
+  ): Promise<Extracted> => {
     const lock = store?.lock;
-    const runAndStore = async () => {
-      const fresh = await run();
-      if (store && lasting(fresh.result)) await cacheSet(key, {result: fresh.result, storedAt: Date.now()});
-      return fresh;
-    };
+    const newer = (entry: CacheEntry) => entry.storedAt > seenAt && Date.now() - entry.storedAt < policy.ttl;
+    const runAndStore = () => runStoring(key, run, policy);
     if (!lock) return runAndStore();
     const giveUp = Date.now() + lockTtl;
     for (;;) {
@@ -338,7 +355,7 @@ export function createCore(config: HandlerConfig): Core {
           // Another holder may have stored the entry (or met a wall) between this request's cache
           // read and its taking the lock: then there is nothing left to extract.
           const stored = await cacheGet(key);
-          if (stored && freshness(stored, ttl, stale) === 'fresh') return {result: stored.result, timings: new Map()};
+          if (stored && newer(stored)) return {result: stored.result, timings: new Map(), storedAt: stored.storedAt};
           const wall = await backedOff(url, true, variant);
           if (wall) throw wall;
           return await runAndStore();
@@ -350,7 +367,7 @@ export function createCore(config: HandlerConfig): Core {
       for (;;) {
         await sleep(lockPollInterval, cancel);
         const entry = await cacheGet(key);
-        if (entry && freshness(entry, ttl, stale) === 'fresh') return {result: entry.result, timings: new Map()};
+        if (entry && newer(entry)) return {result: entry.result, timings: new Map(), storedAt: entry.storedAt};
         const wall = await backedOff(url, true, variant);
         if (wall) throw wall;
         if (entry === null || Date.now() > giveUp) return runAndStore();
@@ -380,6 +397,8 @@ export function createCore(config: HandlerConfig): Core {
       const parsed = parseQuery(searchParams, requestHeaders);
       const {embed, force, filter} = parsed;
       const {url, options} = credentialsAsHeader(parsed.url, parsed.options);
+      // `ttl`, `staleTtl` and `cacheKey` (EINVALTTL, EINVALSTTL), checked even when the call is not cached.
+      const policy = resolveCachePolicy(parsed.cache, ttl);
       const request = normalizeOptions(options, resolved);
       // Caller headers may carry credentials (cookies), a caller's proxy its own address: such a
       // call is never cached, coalesced or shared with another caller, and neither reads nor
@@ -401,26 +420,30 @@ export function createCore(config: HandlerConfig): Core {
           for (const rung of result.recovery?.rungs ?? []) own.set(`rung-${rung.rung}`, rung.ms);
           // A body cut short says why: `cut;desc=settled`, `cut;desc=timeout`, `cut;desc=maxBodySize`.
           if (result.truncated) own.set(cutMetric(result.truncated), Number.NaN);
-          return {result, timings: own};
+          return {result, timings: own, storedAt: null};
         } catch (error) {
           await rememberBackoff(error, url, pageWalls, variant);
           throw error;
         }
       };
       let result: ExtractResult;
+      /** When the answered entry was stored (`X-Timestamp`); `null` when it was not. */
+      let storedAt: number | null = null;
       // Caller-supplied headers may carry credentials (URL credentials among them, see
       // credentialsAsHeader): that view is never cached, coalesced or shared with another caller.
       if (privateCall) {
         ({result, timings} = await run(signal));
       } else {
-        const key = cacheKey(url, request);
+        // A caller's `cacheKey` names the entry instead of the request: every request giving it shares it.
+        const key = policy.key === null ? cacheKey(url, request) : customCacheKey(policy.key);
         const lookupStarted = performance.now();
         // `force=true` skips the read (BYPASS) and stores the fresh result, once per `forceInterval`
         // per target; meanwhile it is a plain request (force-limit.ts).
-        const forced = force && (await takeForce(store as unknown as CacheStore<ForceMark> | null, url, forceEvery, storeFailed));
+        const forced = force && (await takeForce(marks, policy.key === null ? url : `key:${policy.key}`, forceEvery, storeFailed));
         const entry = store && !forced ? await cacheGet(key) : undefined;
         if (store) timings.set('cache', (timings.get('cache') ?? 0) + performance.now() - lookupStarted);
-        const state = entry ? freshness(entry, ttl, stale) : 'expired';
+        // The request's own `ttl` and `staleTtl` judge the entry; past the ttl only an `embed` gets the grace.
+        const state = entry ? entryState(entry, policy, embed ? stale : 0) : 'expired';
         // The store failed (e.g. Redis is down): answered, but not from the cache nor into it.
         const storeFailing = entry === null;
         // Identical requests share one extraction; it is cancelled only when every one of them
@@ -428,46 +451,50 @@ export function createCore(config: HandlerConfig): Core {
         const refresh = (waiter: AbortSignal | undefined) =>
           shared(
             key,
-            (cancel) => (storeFailing ? run(cancel) : extractShared(key, url, variant, request.timeout + 2000, () => run(cancel), cancel)),
+            (cancel) =>
+              storeFailing ? run(cancel) : extractShared(key, url, variant, request.timeout + 2000, () => run(cancel), cancel, policy, entry?.storedAt ?? -Infinity),
             waiter,
           );
         if (forced) {
           // A forced call joins an extraction in flight for the same key (it is fresh too), never a cached entry.
-          const fresh = await shared(
-            key,
-            async (cancel) => {
-              const own = await run(cancel);
-              if (store && lasting(own.result)) await cacheSet(key, {result: own.result, storedAt: Date.now()});
-              return own;
-            },
-            signal,
-          );
+          const fresh = await shared(key, (cancel) => runStoring(key, () => run(cancel), policy), signal);
           result = fresh.result;
+          storedAt = fresh.storedAt;
           for (const [name, ms] of fresh.timings) timings.set(name, ms);
           cacheStatus = 'BYPASS';
         } else if (entry && state === 'fresh') {
           result = entry.result;
+          storedAt = entry.storedAt;
           cacheStatus = 'HIT';
-        } else if (entry && state === 'stale' && embed) {
+        } else if (entry && state === 'stale') {
+          // Answered at once; refreshed in the background, at most once per `forceInterval` per entry
+          // (`staleTtl=0` from anyone must not turn every request into a fetch of the target).
           result = entry.result;
+          storedAt = entry.storedAt;
           cacheStatus = 'STALE';
-          refresh(undefined).catch(report);
+          if (await takeForce(marks, `refresh:${key}`, forceEvery, storeFailed)) refresh(undefined).catch(report);
         } else {
           const fresh = await refresh(signal);
           result = fresh.result;
+          storedAt = fresh.storedAt;
           for (const [name, ms] of fresh.timings) timings.set(name, ms);
           cacheStatus = store && !storeFailing ? 'MISS' : 'BYPASS';
         }
       }
-      // A BYPASS for caller headers is private; one for a failing store is a public answer all the same.
-      const isPrivate = cacheStatus === 'BYPASS' && store && privateCall;
-      const maxAge = isPrivate ? 'private, no-store' : `public, max-age=${Math.floor(ttl / 1000)}`;
+      // An answer for caller headers is private, with or without a cache; a BYPASS for a failing store
+      // is a public answer all the same.
+      const isPrivate = privateCall;
       // Only our own screenshots live in the directory: a page's image URL that happens to end in
       // a stored name must get the redirect, not a local file.
       const answer = embed
         ? await embedValue(result.data, embed, embed.startsWith('screenshot') ? readStored : undefined)
         : {status: 200, headers: {'content-type': jsonType}, body: JSON.stringify(filter ? {...result, data: applyFilter(result.data, filter)} : result)};
-      answer.headers['cache-control'] = maxAge;
+      answer.headers['cache-control'] = isPrivate ? 'private, no-store' : cacheControl(cacheStatus, policy, storedAt);
+      // What the cache did, as the hosted service says it: the ttl in effect and when the entry was made.
+      if (storedAt !== null) {
+        answer.headers['x-cache-ttl'] = String(policy.ttl);
+        answer.headers['x-timestamp'] = String(storedAt);
+      }
       return finish(answer, started, cacheStatus, timings);
     } catch (thrown) {
       const error = toLinkpeekError(thrown);

@@ -2,6 +2,7 @@ import {LinkpeekError} from '../errors.js';
 import {closestName, pingKinds, type ExtractOptions, type PingKind} from '../options.js';
 import {metaFields, type MetaField} from '../rules/meta.js';
 import type {ScreenshotOptions} from '../browser/provider.js';
+import type {CacheParams} from './cache-control.js';
 
 /** What a query string asks for, before {@link normalizeOptions} validates the option values. */
 export interface ParsedQuery {
@@ -15,6 +16,8 @@ export interface ParsedQuery {
   force: boolean;
   /** The `filter` paths (`['url', 'title', 'image.url']`), or `null` for the whole of `data`. */
   filter: string[] | null;
+  /** `ttl`, `staleTtl` and `cacheKey` as given: resolved against the handler's config by `resolveCachePolicy`. */
+  cache: CacheParams;
 }
 
 /** Request headers as Node gives them (`IncomingHttpHeaders`) or as a plain record. */
@@ -55,6 +58,9 @@ const waitParams: Record<'waitUntil' | 'waitForSelector' | 'waitForTimeout' | 'd
   colorScheme: 'string',
   mediaType: 'string',
 };
+
+// Per-request cache control (cache-control.ts), kept as text until the handler resolves it.
+const cacheParams = ['ttl', 'staleTtl', 'cacheKey'] as const;
 
 const mediaFields = ['image', 'logo', 'video', 'audio'];
 const mediaKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty'];
@@ -97,6 +103,8 @@ const knownNames = [
   'video',
   'force',
   'filter',
+  ...cacheParams,
+  'retry',
 ];
 
 /**
@@ -115,6 +123,7 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
   let embed: string | null = null;
   let force = false;
   let filter: string[] | null = null;
+  const cache: CacheParams = {};
   let ping: boolean | undefined;
   const pingByKind: Partial<Record<PingKind, boolean>> = {};
   let screenshot: boolean | undefined;
@@ -139,8 +148,12 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
     const rest = dot === -1 ? '' : name.slice(dot + 1);
 
     const wait = dot === -1 ? matchName(name, Object.keys(waitParams) as (keyof typeof waitParams)[]) : undefined;
-    if (dot === -1) once(wait ?? name, name);
+    const cacheParam = dot === -1 ? matchName(name, cacheParams) : undefined;
+    const retry = dot === -1 ? matchName(name, ['retry']) : undefined;
+    if (dot === -1) once(wait ?? cacheParam ?? retry ?? name, name);
     if (name === 'url') url = value;
+    else if (cacheParam) cache[cacheParam] = value;
+    else if (retry) options.retry = toNumber(name, value);
     else if (name === 'prerender') {
       if (value !== 'auto' && value !== '' && value !== 'true' && value !== 'false') throw invalidParam(name, 'must be `true`, `false` or `auto`', value);
       options.prerender = value === 'auto' ? 'auto' : toBoolean(name, value);
@@ -231,7 +244,7 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
     options.meta = metaByField;
   } else if (meta !== undefined) options.meta = meta;
   if (dataParams.length > 0) options.data = unflattenRules(dataParams) as ExtractOptions['data'];
-  return {url, options, embed, force, filter};
+  return {url, options, embed, force, filter, cache};
 }
 
 /**

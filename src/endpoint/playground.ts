@@ -69,6 +69,12 @@ const page = `<!doctype html>
     <label><input type="checkbox" id="iframe"> iframe</label>
     <label><input type="checkbox" id="palette"> palette</label>
   </fieldset>
+  <fieldset>
+    <label>ttl <input id="ttl" size="5" placeholder="1h"></label>
+    <label>staleTtl <input id="staleTtl" size="5" placeholder="none"></label>
+    <label>cacheKey <input id="cacheKey" size="10"></label>
+    <label>retry <input id="retry" type="number" min="0" max="5" placeholder="2"></label>
+  </fieldset>
 </form>
 <p id="state" role="status"></p>
 <section id="error" hidden></section>
@@ -116,18 +122,20 @@ const script = `'use strict';
     params.set('url', $('url').value.trim());
     if (!$('ping').checked) params.set('ping', 'false');
     ['screenshot', 'prerender', 'iframe', 'palette'].forEach(function (name) { if ($(name).checked) params.set(name, 'true'); });
+    ['ttl', 'staleTtl', 'cacheKey', 'retry'].forEach(function (name) { var value = $(name).value.trim(); if (value) params.set(name, value); });
     var endpoint = new URL('./', location.href);
     endpoint.search = params.toString();
     $('curl').textContent = "curl '" + endpoint.href.replace(/'/g, "'\\\\''") + "'";
     $('state').textContent = 'Loading…';
     $('go').disabled = true;
-    fetch(endpoint.href, {headers: {accept: 'application/json'}})
-      .then(function (response) { return response.text().then(function (text) { return {status: response.status, text: text}; }); })
+    // no-store: each Preview asks the endpoint, so its X-Cache-Status shows what its cache did.
+    fetch(endpoint.href, {headers: {accept: 'application/json'}, cache: 'no-store'})
+      .then(function (response) { return response.text().then(function (text) { return {status: response.status, text: text, cache: response.headers.get('x-cache-status')}; }); })
       .then(function (answer) {
         var body;
         try { body = JSON.parse(answer.text); } catch (error) { body = {status: 'error', message: answer.text}; }
         $('json').textContent = JSON.stringify(body, null, 2);
-        $('state').textContent = 'HTTP ' + answer.status;
+        $('state').textContent = 'HTTP ' + answer.status + (answer.cache ? ' · ' + answer.cache : '');
         if (body.status === 'success') {
           var data = body.data || {};
           $('error').hidden = true;

@@ -66,10 +66,10 @@ export function createMemoryCache<V extends object = CacheEntry>(options: Memory
 
 /**
  * The cache key of a request: the target URL plus every option that changes the result, in a fixed
- * key order, so `?ping=false&url=x` and `?url=x&ping=false` share an entry. The timeout and signal
+ * key order, so `?ping=false&url=x` and `?url=x&ping=false` share an entry. The timeout, retry and signal
  * are left out: they change whether a result comes, not what it is.
  */
-export function cacheKey(url: string, options: Omit<ResolvedOptions, 'timeout' | 'signal' | 'headers'>): string {
+export function cacheKey(url: string, options: Omit<ResolvedOptions, 'timeout' | 'signal' | 'headers' | 'retry'>): string {
   let href = url;
   try {
     // The fragment never reaches the target (spec rule 5), so `page#a` and `page#b` are one page.
@@ -80,7 +80,8 @@ export function cacheKey(url: string, options: Omit<ResolvedOptions, 'timeout' |
     // An invalid URL never reaches the cache (it fails first); keep it raw.
   }
   // Every other option changes the result. (Calls with `headers` are never cached: see handler.ts.)
-  const {timeout: _timeout, signal: _signal, headers: _headers, ...shaping} = options as ResolvedOptions;
+  // `retry`, like the timeout, changes whether a result comes, not what it is.
+  const {timeout: _timeout, signal: _signal, headers: _headers, retry: _retry, ...shaping} = options as ResolvedOptions;
   return `linkpeek:v1:${stableJson({url: href, ...shaping})}`;
 }
 

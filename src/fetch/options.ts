@@ -23,6 +23,12 @@ export interface FetchConfig extends AddressConfig {
 export interface FetchCallOptions {
   /** Request headers sent to the target, e.g. credentials (spec rule 9). Hop-by-hop and `Host` are refused. */
   headers?: Record<string, string>;
+  /**
+   * How many more times the page is asked when the target failed in a way another try may fix (a
+   * reset or refused connection, a timeout of its own, HTTP 408, 425, 500, 502-504, 520-524), with
+   * exponential backoff (200 ms, 400 ms...), all within the call's `timeout`. 0 to 5. @default 2
+   */
+  retry?: number;
 }
 
 /** Redirect hops followed before EMAXREDIRECTS (spec §8). */

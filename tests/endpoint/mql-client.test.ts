@@ -51,6 +51,7 @@ beforeAll(async () => {
       response.on('close', () => clearTimeout(timer));
     },
     '/gone': (_request, response) => void response.writeHead(404, {'content-type': 'text/html'}).end('<title>gone</title>'),
+    '/unavailable': (_request, response) => void response.writeHead(503, {'content-type': 'text/html'}).end('<title>Service Unavailable</title>'),
   });
   for (let hop = 0; hop < 12; hop++) target.route(`/loop/${hop}`, redirect(`/loop/${hop + 1}`));
   // Loopback targets are allowed the documented way: allowAddress for loopback only, and a lookup
@@ -153,6 +154,39 @@ describe('@microlink/mql against linkpeek', () => {
     const {requests} = await failure(() => mql(page('/slow?once'), {endpoint, ping: false, timeout: '500ms'}));
     expect(requests).toBe(1);
     expect(targetHits('/slow?once') - before).toBe(1);
+  });
+
+  it('sends ttl, staleTtl and cacheKey as the service takes them; the answer says what the cache did', async () => {
+    const options = {endpoint, ping: false, ttl: '1d', staleTtl: '1h', cacheKey: 'mql-card'};
+    const {value: first, requests} = await counted(() => mql(page('/article?ttl'), options));
+    expect(requests).toBe(1);
+    const headers = (result: {response: unknown}) => (result.response as {headers: Headers}).headers;
+    expect(headers(first).get('x-cache-status')).toBe('MISS');
+    expect(headers(first).get('x-cache-ttl')).toBe('86400000');
+    expect(headers(first).get('cache-control')).toBe('public, max-age=3600, stale-while-revalidate=82800');
+    // Another URL under the same cacheKey shares the entry: a HIT with the first page's data.
+    const second = await mql(page('/article?other'), options);
+    expect(headers(second).get('x-cache-status')).toBe('HIT');
+    expect(headers(second).get('x-timestamp')).toBe(headers(first).get('x-timestamp'));
+    expect(second.data.url).toBe(page('/article?ttl'));
+  });
+
+  it.each([
+    ['a ttl below a minute', {ttl: '30s'}, 'EINVALTTL', 'ttl'],
+    ['a staleTtl not below the ttl', {ttl: '1h', staleTtl: '2h'}, 'EINVALSTTL', 'staleTtl'],
+  ] as const)('refuses %s with one request, 400', async (_case, options, code, parameter) => {
+    const {error, requests} = await failure(() => mql(page('/article'), {endpoint, ...options}));
+    expect(requests).toBe(1);
+    expect(error).toMatchObject({code, status: 'fail', statusCode: 400, more: `${docs}${code.toLowerCase()}`, data: {[parameter]: expect.any(String)}});
+  });
+
+  it('passes the client\'s retry to the endpoint: retry 0 asks a 503 target once, the default three times', async () => {
+    const {error} = await failure(() => mql(page('/unavailable?once'), {endpoint, ping: false, retry: 0}));
+    expect(error).toMatchObject({code: 'EHTTP', statusCode: 424});
+    expect(targetHits('/unavailable?once')).toBe(1);
+    const {requests} = await failure(() => mql(page('/unavailable?default'), {endpoint, ping: false}));
+    expect(requests).toBe(1);
+    expect(targetHits('/unavailable?default')).toBe(3);
   });
 
   it('names the option in data for a refused parameter (EINVALOPTION, 400)', async () => {

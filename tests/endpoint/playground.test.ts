@@ -162,4 +162,28 @@ describeWithChromium('the playground page in Chromium', () => {
     expect(requested.filter((url) => !/^(https?:\/\/127\.0\.0\.1[:/]|data:)/.test(url))).toEqual([]);
     await page.close();
   });
+
+  it('sends ttl, staleTtl, cacheKey and retry, shows the cache status, and an EINVALSTTL', async () => {
+    const page = await browser.newPage();
+    await page.goto(base, {waitUntil: 'load'});
+    await page.type('#url', target.url('/article?cache'));
+    await page.type('#ttl', '1d');
+    await page.type('#staleTtl', '1h');
+    await page.type('#cacheKey', 'playground-card');
+    await page.type('#retry', '0');
+    const submit = async () => {
+      await page.$eval('#state', (element) => (element.textContent = ''));
+      await page.click('#go');
+      await page.waitForFunction(() => /^HTTP /.test(document.querySelector('#state')?.textContent ?? ''), {timeout: 20_000});
+      return page.$eval('#state', (element) => element.textContent);
+    };
+    expect(await submit()).toBe('HTTP 200 · MISS');
+    const query = new URLSearchParams({url: target.url('/article?cache'), ttl: '1d', staleTtl: '1h', cacheKey: 'playground-card', retry: '0'});
+    expect(await page.$eval('#curl', (element) => element.textContent)).toBe(`curl '${base}?${query}'`);
+    expect(await submit()).toBe('HTTP 200 · HIT');
+    await page.$eval('#staleTtl', (input) => ((input as HTMLInputElement).value = '2d'));
+    expect(await submit()).toBe('HTTP 400 · BYPASS');
+    expect(await page.$eval('#error', (element) => element.textContent)).toMatch(/^EINVALSTTL: /);
+    await page.close();
+  });
 });
