@@ -69,6 +69,9 @@ const report: ScaleReport = {cpuMs: 0, wallMs: 0, lines: 0, codes: {}};
 let cpu = process.cpuUsage();
 let started = performance.now();
 if (job.role === 'worker') {
+  // Long-running in use: the queue's and the gate's optional packages are loaded before the batch
+  // comes (else each worker loads rate-limiter-flexible on its first job, seconds on a busy machine).
+  await Promise.all([import('bullmq'), import('ioredis'), import('rate-limiter-flexible')]);
   if (job.warmUrl) {
     const {createExtractor} = await import('../src/extract.js');
     const warm = createExtractor({allowAddress: isLoopbackAddress, dnsLookup: lookup});
