@@ -29,7 +29,7 @@ const usage = `Usage:
                  [--resume] [options for <url>]
                                   extract every URL of <file> (one a line; - is stdin), one JSON
                                   line per URL (result or error, with "url") on stdout or in FILE
-  linkpeek batch <file|-> --queue URL [--name N] [--out FILE] [--attempts N] [options for <url>]
+  linkpeek batch <file|-> --queue URL [--name N] [--out FILE] [--resume] [--attempts N] [options for <url>]
                                   queue the URLs on Redis for \`linkpeek worker\`s, write their lines
   linkpeek batch --queue URL [--name N] --status
                                   print where a queued batch stands, as JSON
@@ -90,6 +90,7 @@ Options for a batch on a queue (see docs/batch.md):
   --queue URL               the Redis of the queue, e.g. redis://127.0.0.1:6379
   --name N                  the batch's name (default: default); a re-run of the same name skips
                             the URLs it finished and writes every line again
+  --resume                  keep FILE's lines and append only the others (needs --out)
   --attempts N              tries per URL before its failure line (default 3; exponential backoff
                             from 5 s); 4xx, bad URLs and walls are not retried
   --status                  print the batch's counts (done, failed, rateLimited, left, rate, eta)
@@ -286,12 +287,7 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   let skip = new Set<string>();
   let fd: number | null = null;
   if (typeof out === 'string') {
-    if (resume && existsSync(out)) {
-      const done = readDone(readFileSync(out, 'utf8'));
-      // A line cut off by a kill is dropped: the file holds complete lines only.
-      truncateSync(out, Buffer.byteLength(readFileSync(out, 'utf8').slice(0, done.complete)));
-      skip = done.urls;
-    }
+    if (resume) skip = keepCompleteLines(out);
     fd = openSync(out, resume ? 'a' : 'w');
   }
   // One whole line per write call: an interrupted run leaves complete lines.
@@ -381,6 +377,18 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   return 0;
 }
 
+/**
+ * `--resume`: the URLs the output file already has a line for. A line cut off by a kill is dropped,
+ * so the file holds complete lines only and the next line is appended after them.
+ */
+function keepCompleteLines(out: string): Set<string> {
+  if (!existsSync(out)) return new Set();
+  const text = readFileSync(out, 'utf8');
+  const done = readDone(text);
+  truncateSync(out, Buffer.byteLength(text.slice(0, done.complete)));
+  return done.urls;
+}
+
 /** The URLs of a batch's input: the file `input`, or stdin for `-`; a usage error when it cannot be read. */
 async function readInputUrls(input: string): Promise<string[]> {
   let text: string;
@@ -440,13 +448,8 @@ function countFlag(values: Record<string, unknown>, name: string, fallback: numb
 /** `linkpeek batch --queue`: the producer. Queues the URLs, writes their lines as workers finish them. */
 async function queuedBatch(inputs: string[], values: Record<string, unknown>, flags: URLSearchParams) {
   const target = queueFlags(values);
-  for (const name of ['concurrency', 'per-host', 'per-second', 'robots', 'resume'] as const) {
-    if (values[name] === undefined) continue;
-    throw usageError(
-      name === 'resume'
-        ? '`--resume` is implicit with `--queue`: a re-run of the same `--name` skips the URLs it finished.'
-        : `\`--${name}\` is for \`linkpeek worker\` with \`--queue\`: the workers extract.`,
-    );
+  for (const name of ['concurrency', 'per-host', 'per-second', 'robots'] as const) {
+    if (values[name] !== undefined) throw usageError(`\`--${name}\` is for \`linkpeek worker\` with \`--queue\`: the workers extract.`);
   }
   if (values.status === true) {
     if (inputs.length > 0 || [...flags.keys()].length > 0) throw usageError('`--status` takes only `--queue` and `--name`.');
@@ -464,11 +467,17 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
   const attempts = countFlag(values, 'attempts', 3, 100);
   const out = values.out;
   if (out !== undefined && (typeof out !== 'string' || out === '')) throw usageError('`--out` needs a file name.');
+  const resume = values.resume === true;
+  if (resume && out === undefined) throw usageError('`--resume` needs `--out FILE`.');
   const options = flagOptions(flags);
   const urls = await readInputUrls(input);
-  // Every line is written again from Redis on a re-run: the file is rewritten, one whole line per write.
-  const fd = typeof out === 'string' ? openSync(out, 'w') : null;
+  // Every line comes again from Redis on a re-run: the file is rewritten, or with --resume kept and
+  // only the lines it lacks appended (a producer killed mid-batch writes nothing twice). One whole
+  // line per write.
+  const have = resume ? keepCompleteLines(out as string) : new Set<string>();
+  const fd = typeof out === 'string' ? openSync(out, resume ? 'a' : 'w') : null;
   const write = (line: string) => {
+    if (have.size > 0 && have.has((JSON.parse(line) as {url: string}).url)) return;
     if (fd === null) process.stdout.write(`${line}\n`);
     else writeSync(fd, `${line}\n`);
   };

@@ -38,6 +38,8 @@ export type ErrorCode =
   | 'ERATELIMIT'
   /** A batch run with `robots` on: the target's robots.txt disallows the URL for linkpeek's user agent, so it was not fetched. */
   | 'EROBOTS'
+  /** A queued batch's job whose worker process died while extracting it, more times than `maxStalledCount`: quarantined, not tried again. */
+  | 'EWORKERCRASH'
   /** The caller aborted the request through its `signal`. */
   | 'EABORTED'
   /** A feature's optional package is not installed (`sharp`, `bullmq`, …); the message and `data` name the package and the install command. */
@@ -82,6 +84,7 @@ export const statusByCode = {
   ENOBROWSER: 503,
   EMISSINGDEP: 501,
   ECACHE: 503,
+  EWORKERCRASH: 500,
   EABORTED: 499,
   EINTERNAL: 500,
 } as const satisfies Record<ErrorCode, number>;
@@ -112,6 +115,7 @@ export const parameterByCode = {
   ENOBROWSER: null,
   EMISSINGDEP: null,
   ECACHE: null,
+  EWORKERCRASH: 'url',
   EABORTED: null,
   EINTERNAL: null,
 } as const satisfies Record<ErrorCode, string | null>;

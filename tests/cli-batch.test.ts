@@ -124,6 +124,31 @@ describe('linkpeek batch', () => {
     expect(new Set(all.map((line) => line.url))).toEqual(new Set(urls));
   });
 
+  it('SIGKILLed mid-batch, then --resume: the file keeps its lines, nothing is written twice', async () => {
+    const urls = Array.from({length: 12}, (_, i) => target.url(`/page/kill-${i}?delay=500`));
+    const input = file('kill.txt', urls);
+    const out = join(dir, 'kill.ndjson');
+    const run = batch([input, '--out', out, '--concurrency', '2']);
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(out) || lines(out).length < 2) {
+      if (Date.now() > deadline) throw new Error('no 2 lines in 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    run.child.kill('SIGKILL');
+    const killed = await run.finished;
+    expect(killed.signal).toBe('SIGKILL');
+    const kept = readFileSync(out, 'utf8').replace(/[^\n]*$/, '');
+    const first = kept.split('\n').filter(Boolean).length;
+    expect(first).toBeLessThan(12);
+    const resumed = await batch([input, '--out', out, '--concurrency', '4', '--resume']).finished;
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain(`${first} skipped`);
+    expect(readFileSync(out, 'utf8').startsWith(kept)).toBe(true);
+    const all = lines(out);
+    expect(all.map((line) => line.url).sort()).toEqual([...urls].sort());
+    expect(all.every((line) => line.status === 'success')).toBe(true);
+  });
+
   it('--resume drops a last line cut off by a kill', async () => {
     const input = file('cut.txt', [target.url('/page/c1'), target.url('/page/c2')]);
     const out = join(dir, 'cut.ndjson');

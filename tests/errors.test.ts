@@ -32,6 +32,7 @@ describe('statusByCode', () => {
     ['ENOBROWSER', 503],
     ['EMISSINGDEP', 501],
     ['ECACHE', 503],
+    ['EWORKERCRASH', 500],
     ['EABORTED', 499],
     ['EINTERNAL', 500],
   ] as const)('maps %s to HTTP %i', (code, status) => {
@@ -40,7 +41,7 @@ describe('statusByCode', () => {
   });
 
   it('has a row for every code and no other', () => {
-    expect(errorCodes).toHaveLength(22);
+    expect(errorCodes).toHaveLength(23);
     expect(Object.keys(parameterByCode).sort()).toEqual([...errorCodes].sort());
   });
 

@@ -63,6 +63,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<QueueP
         });
       }
       const [done, failed, rateLimited] = (await redis.hmget(keys.progress, 'done', 'failed', 'rateLimited')).map(Number);
+      const startedAt = Date.now();
       await redis.hset(keys.progress, {
         total: jobs.size,
         skipped: jobs.size - todo.length,
@@ -70,7 +71,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<QueueP
         doneBefore: done || 0,
         failedBefore: failed || 0,
         rateLimitedBefore: rateLimited || 0,
-        startedAt: Date.now(),
+        startedAt,
         lastDoneAt: 0,
       });
       const add = (ids: string[]) =>
@@ -86,7 +87,7 @@ export async function enqueueBatch(options: EnqueueBatchOptions): Promise<QueueP
       for (let i = 0; i < spread.length; i += chunk) await add(spread.slice(i, i + chunk));
 
       if (options.wait === false) return await readQueueProgress(redis, keys, queue);
-      return await collect(options, {redis, reader, queue, keys, jobs, add, attempts});
+      return await collect(options, {redis, reader, queue, keys, jobs, add, attempts, startedAt});
     } finally {
       await reader.quit().catch(() => {});
     }
@@ -101,6 +102,8 @@ interface Collecting {
   jobs: Map<string, string>;
   add: (ids: string[]) => Promise<unknown>;
   attempts: number;
+  /** When this run started (ms): restored with the progress if Redis lost it. */
+  startedAt: number;
 }
 
 /** Reads the results stream from its start until every job of `jobs` has its line. */
@@ -125,8 +128,8 @@ async function collect(options: EnqueueBatchOptions, c: Collecting): Promise<Que
     const now = Date.now();
     if (wrote || now - lastProgress >= 1_000) {
       state = await readQueueProgress(c.redis, c.keys, c.queue);
-      // The lines this producer wrote are the truth for this run; Redis adds rate and rate limits.
-      state = {...state, done: c.jobs.size - pending.size, left: pending.size};
+      // The lines this producer wrote are the truth for this run (also if Redis lost its counts); Redis adds rate and rate limits.
+      state = {...state, total: c.jobs.size, done: c.jobs.size - pending.size, left: pending.size};
       options.progress?.(state);
       lastProgress = now;
     }
@@ -136,7 +139,7 @@ async function collect(options: EnqueueBatchOptions, c: Collecting): Promise<Que
     }
   }
   state = await readQueueProgress(c.redis, c.keys, c.queue);
-  return {...state, done: c.jobs.size - pending.size, left: pending.size};
+  return {...state, total: c.jobs.size, done: c.jobs.size - pending.size, left: pending.size};
 }
 
 /**
@@ -162,6 +165,10 @@ async function findLost(c: Collecting, pending: Set<string>, readds: Map<string,
     await recordOutcome(c.redis, c.keys, {jobId: id, url: shown, status: body.status, line: JSON.stringify({url: shown, ...body})});
   }
   const again = lost.filter((id) => (readds.get(id) ?? 0) <= c.attempts);
+  // Redis came back empty: the run's figures go back too, so its rate and --status mean something.
+  if (lost.length > 0 && !(await c.redis.hexists(c.keys.progress, 'total'))) {
+    await c.redis.hset(c.keys.progress, {total: c.jobs.size, skipped: 0, skippedFailed: 0, doneBefore: 0, failedBefore: 0, rateLimitedBefore: 0, startedAt: c.startedAt, lastDoneAt: 0});
+  }
   if (again.length > 0) await c.add(again);
   return lost.length > 0;
 }

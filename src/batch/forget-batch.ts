@@ -13,6 +13,6 @@ export async function forgetBatch(options: QueueTarget): Promise<void> {
   const keys = batchKeys(name);
   await withBatchQueue(url, name, async (queue, redis) => {
     await queue.obliterate({force: true});
-    await redis.del(keys.results, keys.finished, keys.progress);
+    await redis.del(keys.results, keys.finished, keys.progress, keys.crashes);
   });
 }

@@ -27,7 +27,10 @@ export interface QueueLocks {
   lockDuration?: number;
   /** Milliseconds between checks for jobs whose worker died (their lock expired). @default 30000 */
   stalledInterval?: number;
-  /** Times a job may be recovered from a dead worker before it fails (`EINTERNAL`). @default 2 */
+  /**
+   * Times a job's worker may die while extracting it (found by its expired lock) before the job is
+   * quarantined: its line is the error `EWORKERCRASH`, and no other worker is put at risk. @default 2
+   */
   maxStalledCount?: number;
 }
 

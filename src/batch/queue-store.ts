@@ -5,6 +5,7 @@
 //             `job` (the job id)
 //   finished  a hash, job id → 'success' | 'fail' | 'error': what re-runs skip
 //   progress  a hash of counters (done, failed, rateLimited) and the latest run's figures
+//   crashes   a hash, job id → runs begun and not ended: runs whose worker died (worker-crashes.ts)
 import {createHash} from 'node:crypto';
 import type {Queue} from 'bullmq';
 import type {Redis} from 'ioredis';
@@ -54,11 +55,12 @@ export interface BatchKeys {
   results: string;
   finished: string;
   progress: string;
+  crashes: string;
 }
 
 export function batchKeys(name: string): BatchKeys {
   const base = `${keyPrefix}:${name}`;
-  return {prefix: keyPrefix, results: `${base}:results`, finished: `${base}:finished`, progress: `${base}:progress`};
+  return {prefix: keyPrefix, results: `${base}:results`, finished: `${base}:finished`, progress: `${base}:progress`, crashes: `${base}:crashes`};
 }
 
 /**

@@ -5,7 +5,7 @@ import type {LinkpeekError} from '../errors.js';
 // climbed, a robots.txt that says no); it may fix a timeout, a dropped connection, a 5xx, a rate
 // limit, a bot challenge once the site's backoff is over, or a browser hiccup.
 // A package this install lacks (EMISSINGDEP) is not there on the next try either.
-const final = new Set(['EINVALURL', 'EFORBIDDENURL', 'EINVALOPTION', 'ENOELEMENT', 'ENOTHTML', 'ETOOLARGE', 'EMAXREDIRECTS', 'EROBOTS', 'EMISSINGDEP']);
+const final = new Set(['EINVALURL', 'EFORBIDDENURL', 'EINVALOPTION', 'ENOELEMENT', 'ENOTHTML', 'ETOOLARGE', 'EMAXREDIRECTS', 'EROBOTS', 'EMISSINGDEP', 'EWORKERCRASH']);
 
 /** Walls that say "not now" rather than "not you": the host gate backs the site off for them too. */
 const passingWalls = new Set(['challenge', 'captcha']);

@@ -10,6 +10,7 @@ import {batchKeys, connect, loadBullmq, recordOutcome, type Outcome} from './que
 import {isRetryable} from './retryable.js';
 import {redisHostGate, type HostGate, type RedisHostGateOptions} from './host-gate.js';
 import {runPolitely} from './polite-run.js';
+import {crashGuard, workerCrashError} from './worker-crashes.js';
 import type {RobotsCheck} from './robots.js';
 
 /** The options of one `extract()` call, as a job carries them: JSON, so no `signal`. */
@@ -86,6 +87,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
   const {UnrecoverableError, WaitingError, Worker} = await loadBullmq();
   const [redis, bullConnection] = await Promise.all([connect(queue), connect(queue)]);
   const gate = options.gate === undefined ? redisHostGate(redis, options.gateLimits) : options.gate;
+  const guard = crashGuard(redis, keys.crashes);
   const stop = new AbortController();
 
   const record = async (outcome: Outcome, attempt: number, code?: string) => {
@@ -100,12 +102,19 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
     const {url, options: jobOptions} = job.data;
     const shown = stripCredentials(url);
     const attempt = job.attemptsMade + 1;
+    // Runs of this job whose worker died: past the limit it is quarantined; after one, it runs alone.
+    const crashes = await guard.crashes(job.id as string);
+    if (crashes > locks.maxStalledCount) {
+      const {url: _asked, ...body} = toErrorBody(workerCrashError(shown, crashes));
+      await record({jobId: job.id as string, url: shown, status: body.status, line: JSON.stringify({url: shown, ...body})}, attempt, 'EWORKERCRASH');
+      throw new UnrecoverableError('EWORKERCRASH');
+    }
     let started = false;
     const run = () => {
       started = true;
       // The queue's attempts (with their backoff) are a job's retries: extract() does not multiply them
       // with its own, unless the options ask for `retry`.
-      return extract(url, {retry: 0, ...options.options, ...jobOptions});
+      return guard.run(job.id as string, crashes > 0, () => extract(url, {retry: 0, ...options.options, ...jobOptions}));
     };
     const handBack = async () => {
       // Stopped before the extraction started: back to the queue, not an attempt.
@@ -142,6 +151,8 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
     prefix: keys.prefix,
     concurrency,
     ...locks,
+    // One recovery more than the limit: the run after the last crash writes the EWORKERCRASH line.
+    maxStalledCount: locks.maxStalledCount + 1,
     autorun: false,
   });
   worker.on('error', (error) => options.onError?.(error));

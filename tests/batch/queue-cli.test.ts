@@ -77,7 +77,7 @@ describeWithRedis('linkpeek batch --queue and linkpeek worker', () => {
   it('exits 2 on usage errors, naming the flag', async () => {
     const cases: [string[], RegExp][] = [
       [['batch', 'x.txt', '--queue', 'http://127.0.0.1:1'], /`--queue` must be a redis/],
-      [['batch', 'x.txt', '--queue', 'redis://127.0.0.1:1', '--resume'], /`--resume` is implicit with `--queue`/],
+      [['batch', 'x.txt', '--queue', 'redis://127.0.0.1:1', '--resume'], /`--resume` needs `--out FILE`/],
       [['batch', 'x.txt', '--queue', 'redis://127.0.0.1:1', '--attempts', '0'], /`--attempts` must be a number from 1 to 100/],
       [['batch', 'x.txt', '--name', 'n'], /`--name` is for `linkpeek batch --queue`/],
       [['worker', '--queue', 'redis://127.0.0.1:1', '--embed=title'], /`--embed` is for the HTTP endpoint only/],

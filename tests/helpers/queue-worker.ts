@@ -2,8 +2,21 @@
 // <redis url> <batch name> <concurrency>`. Short locks (2 s, checked every second), so a killed
 // worker's jobs go to another within seconds; the default Redis host gate, with room for a test site
 // on one host and short leases. SIGTERM stops it gracefully.
+//
+// TEST HOOK: a job whose URL's host is `crash.test` kills this worker process (SIGKILL, as the
+// kernel's OOM killer does) when its extraction looks the host up: a page that crashes the worker,
+// for the quarantine test. Only this test helper has the hook; linkpeek itself has none.
+import type {LookupFunction} from 'node:net';
 import {runWorker} from '../../src/batch/run-worker.js';
-import {loopbackConfig} from './policy.js';
+import {loopbackConfig, testLookup} from './policy.js';
+
+const crashingLookup = ((hostname: string, options: unknown, callback?: unknown) => {
+  if (hostname.toLowerCase() === 'crash.test') {
+    process.stderr.write(`queue-worker ${process.pid} crashes on ${hostname}\n`);
+    process.kill(process.pid, 'SIGKILL');
+  }
+  return (testLookup as (...args: unknown[]) => void)(hostname, options, callback);
+}) as LookupFunction;
 
 const [queue = '', name = 'default', concurrency = '2'] = process.argv.slice(2);
 const stop = new AbortController();
@@ -13,7 +26,7 @@ const summary = await runWorker({
   queue,
   name,
   concurrency: Number(concurrency),
-  config: loopbackConfig,
+  config: {...loopbackConfig, dnsLookup: crashingLookup},
   options: {ping: false},
   lockDuration: 2_000,
   stalledInterval: 1_000,

@@ -14,6 +14,8 @@ export interface TestRedis {
   port: number;
   /** Stops the server (SIGTERM) and waits for it to exit. */
   stop(): Promise<void>;
+  /** Kills the server with SIGKILL (a crash: nothing saved, nothing flushed) and waits for it to exit. */
+  kill(): Promise<void>;
   /** Starts it again on the same port (empty, unless started with `appendOnly`). */
   start(): Promise<void>;
   /** Stops it and removes its directory. */
@@ -57,9 +59,9 @@ export async function startRedis(options: {appendOnly?: boolean} = {}): Promise<
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
+      child.kill(signal);
       await exited;
     }
     child = undefined;
@@ -68,7 +70,8 @@ export async function startRedis(options: {appendOnly?: boolean} = {}): Promise<
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
-    stop,
+    stop: () => stop(),
+    kill: () => stop('SIGKILL'),
     start,
     close: async () => {
       await stop();

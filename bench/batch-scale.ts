@@ -1,0 +1,346 @@
+/**
+ * Batch scale (issue 36): queue workers on a latency-bound simulated web, as `linkpeek batch
+ * --queue` and `linkpeek worker` run (bench/batch-scale-process.ts: each worker and the producer a
+ * process of its own), on a real `redis-server` (skipped without one).
+ *
+ * The web (served by this process on 127.0.0.1–.8, names mapped there by the workers' dnsLookup):
+ * `sites` sites of `pagesPerSite` pages each; every answer (page, image, icon, robots.txt, anything)
+ * takes 100–400 ms; each page has an `og:image` and an icon on its own site, which ping (on, as by
+ * default) requests too. `limited` of the sites limit pages to 2 a second, below `--per-second`:
+ * past that they answer 429 with `Retry-After: 1`.
+ *
+ * For 1, 2, 4 and 8 workers (concurrency 8 each, `--per-host 2 --per-second 4`): pages/s (all lines
+ * from the producer's start to its last line), CPU ms per page of each process kind (the workers,
+ * redis-server from `INFO cpu`, the producer; the web's own in the bench process, apart), and at the
+ * servers, per site (registrable domain), counting every request (pages, pings, robots.txt): the most
+ * in flight at once and the most that arrived in any 1 s (a sliding window, so also in any whole
+ * second), against `--per-host` and `--per-second`; the 429s the limited sites answered and the lines
+ * that are not a success.
+ *
+ * `BATCH_SCALE_SITES`, `BATCH_SCALE_PAGES` (per site), `BATCH_SCALE_WORKERS` (`1,2,4,8`),
+ * `BATCH_SCALE_CONCURRENCY` change the run; `--quick`: 20 sites of 6 pages, 1 and 2 workers.
+ * Standalone: `npx tsx bench/batch-scale.ts [--quick]`.
+ */
+import {spawn} from 'node:child_process';
+import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
+import {cpus} from 'node:os';
+import {fileURLToPath, pathToFileURL} from 'node:url';
+import {Redis} from 'ioredis';
+import {getDomain} from 'tldts';
+import {hasRedis, startRedis} from '../tests/helpers/redis-server.js';
+import type {ScaleJob, ScaleReport} from './batch-scale-process.js';
+import {fixed, type BenchMode, type Row} from './stats.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const limits = {perHost: 2, perSecond: 4};
+const latencyMs: [number, number] = [100, 400];
+const limitedRate = 2;
+const addresses = 8;
+const warmHost = 'www.warm-up.com';
+
+// 1x1 PNG: what every image and icon request gets.
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const page = (host: string, n: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article ${n} of ${host}</title>` +
+  `<meta property="og:title" content="Article ${n} of ${host}"><meta property="og:description" content="A page of the simulated web.">` +
+  `<meta property="og:image" content="/img/${n}.png"><link rel="icon" href="/icon.png" sizes="192x192" type="image/png"></head>` +
+  `<body><article><h1>Article ${n}</h1><p>Some text of a latency-bound site.</p></article></body></html>`;
+
+interface SiteStats {
+  /** Arrival times (ms) of every request. */
+  arrivals: number[];
+  inFlight: number;
+  maxInFlight: number;
+  /** Arrival times of the pages answered (not 429), for the limited sites' own limit. */
+  pagesServed: number[];
+  tooMany: number;
+}
+
+interface Web {
+  port: number;
+  names: Record<string, string>;
+  warmUrl: string;
+  urls: string[];
+  limitedSites: string[];
+  stats: Map<string, SiteStats>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** The most of the sorted `times` within any window of `windowMs`. */
+function maxInWindow(times: readonly number[], windowMs: number): number {
+  let best = 0;
+  let from = 0;
+  for (let to = 0; to < times.length; to++) {
+    while (times[to]! - times[from]! >= windowMs) from++;
+    best = Math.max(best, to - from + 1);
+  }
+  return best;
+}
+
+async function startWeb(siteCount: number, pagesPerSite: number, limitedCount: number): Promise<Web> {
+  const hosts = Array.from({length: siteCount}, (_, i) => (i < limitedCount ? `www.limited-${i + 1}.com` : `www.site-${String(i + 1).padStart(3, '0')}.com`));
+  const limitedSites = hosts.slice(0, limitedCount).map((host) => getDomain(host) as string);
+  // The workers' warm-up pages come from a site of their own, not counted (stats are reset after it).
+  const names = Object.fromEntries([...hosts, warmHost].map((host, i) => [host, `127.0.0.${(i % addresses) + 1}`]));
+  const stats = new Map<string, SiteStats>();
+  const statsOf = (site: string) => stats.get(site) ?? stats.set(site, {arrivals: [], inFlight: 0, maxInFlight: 0, pagesServed: [], tooMany: 0}).get(site)!;
+  const handle = (request: IncomingMessage, response: ServerResponse) => {
+    const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
+    if (!(host in names)) return void response.writeHead(404).end();
+    const site = getDomain(host) as string;
+    const s = statsOf(site);
+    const now = performance.now();
+    s.arrivals.push(now);
+    s.inFlight++;
+    s.maxInFlight = Math.max(s.maxInFlight, s.inFlight);
+    let ended = false;
+    const end = () => {
+      if (!ended) (ended = true), s.inFlight--;
+    };
+    response.on('finish', end);
+    response.on('close', end);
+    const path = request.url ?? '/';
+    const isPage = path.startsWith('/p/');
+    let limited = false;
+    if (isPage && limitedSites.includes(site)) {
+      while (s.pagesServed.length > 0 && now - s.pagesServed[0]! >= 1000) s.pagesServed.shift();
+      limited = s.pagesServed.length >= limitedRate;
+      if (!limited) s.pagesServed.push(now);
+    }
+    const timer = setTimeout(
+      () => {
+        if (limited) {
+          s.tooMany++;
+          response.writeHead(429, {'content-type': 'text/plain', 'retry-after': '1'}).end('Too Many Requests');
+        } else if (isPage) {
+          response.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(page(host, path.slice(3)));
+        } else if (path === '/robots.txt') {
+          response.writeHead(404, {'content-type': 'text/plain'}).end('');
+        } else {
+          response.writeHead(200, {'content-type': 'image/png', 'content-length': png.length}).end(request.method === 'HEAD' ? undefined : png);
+        }
+      },
+      latencyMs[0] + Math.random() * (latencyMs[1] - latencyMs[0]),
+    );
+    response.on('close', () => clearTimeout(timer));
+  };
+  const servers: Server[] = [];
+  let port = 0;
+  for (let i = 1; i <= addresses; i++) {
+    const server = createServer(handle);
+    server.keepAliveTimeout = 5000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, `127.0.0.${i}`, () => resolve());
+    });
+    if (port === 0) port = (server.address() as {port: number}).port;
+    servers.push(server);
+  }
+  // Sites in turns (page 0 of every site, then page 1, ...): as a list of links from many sources would be.
+  const urls: string[] = [];
+  for (let n = 0; n < pagesPerSite; n++) for (const host of hosts) urls.push(`http://${host}:${port}/p/${n}`);
+  return {
+    port,
+    names,
+    warmUrl: `http://${warmHost}:${port}/p/warm-`,
+    urls,
+    limitedSites,
+    stats,
+    reset: () => stats.clear(),
+    close: async () => {
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.closeAllConnections();
+              server.close(() => resolve());
+            }),
+        ),
+      );
+    },
+  };
+}
+
+interface Child {
+  ready: Promise<void>;
+  say(line: string): void;
+  end(): void;
+  report: Promise<ScaleReport>;
+}
+
+function startChild(job: ScaleJob): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/batch-scale-process.ts'], {
+    cwd: root,
+    env: {...process.env, BATCH_SCALE_JOB: JSON.stringify(job)},
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  let onReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (output.includes('ready\n')) onReady();
+  });
+  const report = new Promise<ScaleReport>((resolve, reject) =>
+    child.once('exit', (code) => {
+      const last = output.trim().split('\n').pop() ?? '';
+      if (code !== 0) reject(new Error(`batch-scale ${job.role} exited with ${code}: ${last}`));
+      else resolve(JSON.parse(last) as ScaleReport);
+    }),
+  );
+  // A child that dies before `ready` rejects `report`: the bench stops waiting for it.
+  return {ready: Promise.race([ready, report.then(() => {})]), say: (line) => child.stdin.write(`${line}\n`), end: () => child.stdin.end(), report};
+}
+
+async function redisCpuMs(client: Redis): Promise<number> {
+  const info = await client.info('cpu');
+  const field = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1] ?? 0);
+  return (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
+}
+
+interface Run {
+  workers: number;
+  pages: number;
+  wallMs: number;
+  firstLineMs: number;
+  codes: Record<string, number>;
+  failuresBySite: Record<string, number>;
+  retried: number;
+  /** CPU ms per page: all workers together, per worker process on average, Redis, producer, the web. */
+  cpu: {workers: number; perWorker: number; redis: number; producer: number; web: number};
+  maxAtOnce: number;
+  maxInSecond: number;
+  /** The site where each maximum was seen. */
+  maxAtOnceSite: string;
+  maxInSecondSite: string;
+  tooMany: number;
+  limitedOk: boolean;
+}
+
+async function oneRun(web: Web, redisUrl: string, workers: number, concurrency: number): Promise<Run> {
+  const client = new Redis(redisUrl);
+  try {
+    await client.flushall();
+    const batch = `scale-${workers}`;
+    const common = {redisUrl, batch, names: web.names};
+    const workerProcesses = Array.from({length: workers}, () => startChild({...common, role: 'worker', concurrency, ...limits, warmUrl: web.warmUrl}));
+    const producer = startChild({...common, role: 'producer', urls: web.urls});
+    await Promise.all([...workerProcesses, producer].map((child) => child.ready));
+    web.reset();
+    const redisBefore = await redisCpuMs(client);
+    const cpuBefore = process.cpuUsage();
+    for (const child of workerProcesses) child.say('go');
+    producer.say('go');
+    producer.end();
+    let produced: ScaleReport;
+    try {
+      produced = await producer.report;
+    } finally {
+      for (const child of workerProcesses) {
+        child.say('stop');
+        child.end();
+      }
+    }
+    const redisUsed = (await redisCpuMs(client)) - redisBefore;
+    const webUsed = process.cpuUsage(cpuBefore);
+    const reports = await Promise.all(workerProcesses.map((child) => child.report));
+    const pages = produced.lines;
+    const workerCpu = reports.reduce((sum, report) => sum + report.cpuMs, 0);
+    let maxAtOnce = 0;
+    let maxInSecond = 0;
+    let maxAtOnceSite = '';
+    let maxInSecondSite = '';
+    let tooMany = 0;
+    for (const [site, s] of web.stats) {
+      tooMany += s.tooMany;
+      if (s.maxInFlight > maxAtOnce) (maxAtOnce = s.maxInFlight), (maxAtOnceSite = site);
+      const inSecond = maxInWindow(s.arrivals, 1000);
+      if (inSecond > maxInSecond) (maxInSecond = inSecond), (maxInSecondSite = site);
+    }
+    return {
+      workers,
+      pages,
+      wallMs: produced.wallMs,
+      firstLineMs: produced.firstLineMs ?? 0,
+      codes: produced.codes,
+      failuresBySite: produced.failuresBySite ?? {},
+      retried: reports.reduce((sum, report) => sum + (report.codes.retried ?? 0), 0),
+      cpu: {
+        workers: workerCpu / pages,
+        perWorker: workerCpu / workers / pages,
+        redis: redisUsed / pages,
+        producer: produced.cpuMs / pages,
+        web: (webUsed.user + webUsed.system) / 1000 / pages,
+      },
+      maxAtOnce,
+      maxInSecond,
+      maxAtOnceSite,
+      maxInSecondSite,
+      tooMany,
+      limitedOk: web.limitedSites.every((site) => !produced.failuresBySite?.[site]),
+    };
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** pages/s, CPU per page per process and the most any site saw, with 1, 2, 4 and 8 queue workers on a latency-bound web. */
+export async function benchBatchScale(mode: BenchMode = {quick: false}): Promise<{rows: Row[]}> {
+  const area = 'batch-scale';
+  if (!hasRedis) return {rows: [{area, measure: 'skipped', value: 'skipped: no redis-server (apt-get install -y redis-server)'}]};
+  const siteCount = Number(process.env.BATCH_SCALE_SITES ?? (mode.quick ? 20 : 80));
+  const pagesPerSite = Number(process.env.BATCH_SCALE_PAGES ?? (mode.quick ? 6 : 20));
+  const concurrency = Number(process.env.BATCH_SCALE_CONCURRENCY ?? 8);
+  const workerCounts = (process.env.BATCH_SCALE_WORKERS ?? (mode.quick ? '1,2' : '1,2,4,8')).split(',').map(Number);
+  const limitedCount = Math.min(3, Math.max(1, Math.floor(siteCount / 20)));
+  const web = await startWeb(siteCount, pagesPerSite, limitedCount);
+  const redis = await startRedis();
+  const rows: Row[] = [];
+  const setup = `${siteCount} sites × ${pagesPerSite} pages, ${latencyMs[0]}–${latencyMs[1]} ms an answer, ping on (og:image, icon on the same site), ${limitedCount} site${limitedCount > 1 ? 's' : ''} allowing ${limitedRate} pages/s (429, Retry-After 1)`;
+  try {
+    let single: Run | undefined;
+    for (const workers of workerCounts) {
+      const run = await oneRun(web, redis.url, workers, concurrency);
+      process.stderr.write(`batch-scale: ${workers} worker(s): ${run.pages} lines in ${fixed(run.wallMs / 1000, 1)} s, ${JSON.stringify(run.codes)}\n`);
+      single ??= run;
+      const rate = (run.pages * 1000) / run.wallMs;
+      const singleRate = (single.pages * 1000) / single.wallMs;
+      const failures = Object.entries(run.codes)
+        .filter(([code]) => code !== 'success')
+        .map(([code, n]) => `${n} ${code}`)
+        .join(', ');
+      const total = run.cpu.workers + run.cpu.redis + run.cpu.producer;
+      rows.push({
+        area,
+        measure: `${workers} worker${workers > 1 ? 's' : ''} × concurrency ${concurrency}, --per-host ${limits.perHost} --per-second ${limits.perSecond}; ${setup}`,
+        value:
+          `${fixed(rate, 1)} pages/s (${run.pages} lines in ${fixed(run.wallMs / 1000, 1)} s, first after ${fixed(run.firstLineMs / 1000, 1)} s) · ` +
+          `CPU ms/page: workers ${fixed(run.cpu.workers, 2)} (${fixed(run.cpu.perWorker, 2)} each), redis ${fixed(run.cpu.redis, 2)}, producer ${fixed(run.cpu.producer, 2)} = ${fixed(total, 2)} (${fixed(1000 / total, 0)} pages/s per core); web ${fixed(run.cpu.web, 2)}`,
+        ratio: `${fixed(rate / singleRate, 2)}× 1 worker`,
+        target:
+          `per site, all requests: max ${run.maxAtOnce} at once (${run.maxAtOnceSite}) ${run.maxAtOnce <= limits.perHost ? '✓' : '✗'}, ` +
+          `max ${run.maxInSecond} in any 1 s (${run.maxInSecondSite}) ${run.maxInSecond <= limits.perSecond ? '✓' : '✗'}`,
+        spread: `${run.tooMany} 429s answered, ${run.retried} attempts retried; lines not a success: ${failures || 'none'}; limited sites all success ${run.limitedOk ? '✓' : '✗'}`,
+      });
+    }
+    rows.push({
+      area,
+      measure: 'what bounds it',
+      value:
+        `latency: concurrency ${concurrency} per worker over ≈${(latencyMs[0] + latencyMs[1]) / 2} ms a request (a page, then its pings); ` +
+        `politeness: ${siteCount} sites × ${limits.perSecond}/s = ${siteCount * limits.perSecond} pages/s at most, and the limited sites' ${pagesPerSite} pages at ${limitedRate}/s ≥ ${fixed(pagesPerSite / limitedRate, 0)} s; ` +
+        `CPU: ${cpus().length} cores`,
+    });
+  } finally {
+    await redis.close();
+    await web.close();
+  }
+  return {rows};
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const {markdownTable} = await import('./stats.js');
+  const {rows} = await benchBatchScale({quick: process.argv.includes('--quick')});
+  process.stdout.write(`${markdownTable(rows)}\n`);
+}
