@@ -149,6 +149,7 @@ export const configKeys: readonly string[] = [
   'maxTimeout',
   'maxBodySize',
   'bodyLimit',
+  'requestGate',
   'pingConcurrency',
   'pingTimeout',
   'maxDescriptionLength',

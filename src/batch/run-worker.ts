@@ -12,6 +12,9 @@ import {redisHostGate, type HostGate, type RedisHostGateOptions} from './host-ga
 import {runPolitely} from './polite-run.js';
 import type {RobotsCheck} from './robots.js';
 
+/** Times a job that met a 429 is run again in its site's next turn (at the halved rate) before the attempt counts as failed. */
+const rateLimitRetries = 3;
+
 /** The options of one `extract()` call, as a job carries them: JSON, so no `signal`. */
 export type JobExtractOptions = Omit<NonNullable<Parameters<Extract>[1]>, 'signal'>;
 
@@ -81,11 +84,18 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
   const concurrency = positiveInteger(options.concurrency, 'concurrency', 4);
   if (options.options !== undefined) assertObject(options.options, 'options');
   const keys = batchKeys(name);
-  const extract = createExtractor(options.config ?? {});
   const summary: WorkerSummary = {written: 0, failed: 0, retried: 0};
   const {UnrecoverableError, WaitingError, Worker} = await loadBullmq();
   const [redis, bullConnection] = await Promise.all([connect(queue), connect(queue)]);
   const gate = options.gate === undefined ? redisHostGate(redis, options.gateLimits) : options.gate;
+  // Every request of an extraction (page, redirects, pings, oEmbed, icons) waits for its site's turn.
+  let extract: Extract;
+  try {
+    extract = createExtractor({...options.config, ...(gate ? {requestGate: gate.request} : {})});
+  } catch (error) {
+    await Promise.allSettled([redis.quit(), bullConnection.quit()]);
+    throw error;
+  }
   const stop = new AbortController();
 
   const record = async (outcome: Outcome, attempt: number, code?: string) => {
@@ -113,7 +123,8 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
     // A job fetched while the worker stops (BullMQ may still hand one out) is handed back at once.
     if (stop.signal.aborted) return handBack();
     try {
-      const result = await (gate ? runPolitely(url, run, {gate, robots: options.robots, signal: stop.signal}) : run());
+      const onRateLimited = () => void redis.hincrby(keys.progress, 'rateLimited', 1).catch(() => {});
+      const result = await (gate ? runPolitely(url, run, {gate, robots: options.robots, signal: stop.signal, rateLimitRetries, onRateLimited}) : run());
       await record({jobId: job.id as string, url: shown, status: 'success', line: JSON.stringify({url: shown, ...result})}, attempt);
       return 'success';
     } catch (thrown) {
