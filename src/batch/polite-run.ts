@@ -27,6 +27,9 @@ export function backOffFor(errorOrResult: unknown, times: {backoffMs: number; ma
   return Math.max(1000, Math.min(asked, times.maxBackoffMs));
 }
 
+/** Times a batch runs an extraction that met a 429 again, in its site's next turn, before the attempt fails. */
+export const defaultRateLimitRetries = 3;
+
 /** What {@link runPolitely} needs besides the URL and the extraction. */
 export interface PoliteRun {
   gate: HostGate;

@@ -6,7 +6,7 @@ import pLimit, {type LimitFunction} from 'p-limit';
 import {toErrorBody, stripCredentials} from '../errors.js';
 import type {ExtractResult} from '../data.js';
 import {gateKeyOf, memoryHostGate, type HostGate} from './host-gate.js';
-import {runPolitely} from './polite-run.js';
+import {defaultRateLimitRetries, runPolitely} from './polite-run.js';
 import type {RobotsCheck} from './robots.js';
 
 /** What a batch needs to know about the extraction of one URL. */
@@ -93,7 +93,7 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
         gate,
         robots: options.robots,
         signal: stop.signal,
-        rateLimitRetries: options.rateLimitRetries ?? 3,
+        rateLimitRetries: options.rateLimitRetries ?? defaultRateLimitRetries,
       });
       line = JSON.stringify({url: stripCredentials(url), ...result});
     } catch (error) {

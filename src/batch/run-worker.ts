@@ -9,11 +9,8 @@ import {normalizeQueueLocks, normalizeQueueTarget, type QueueLocks, type QueueTa
 import {batchKeys, connect, loadBullmq, recordOutcome, type Outcome} from './queue-store.js';
 import {isRetryable} from './retryable.js';
 import {redisHostGate, type HostGate, type RedisHostGateOptions} from './host-gate.js';
-import {runPolitely} from './polite-run.js';
+import {defaultRateLimitRetries, runPolitely} from './polite-run.js';
 import type {RobotsCheck} from './robots.js';
-
-/** Times a job that met a 429 is run again in its site's next turn (at the halved rate) before the attempt counts as failed. */
-const rateLimitRetries = 3;
 
 /** The options of one `extract()` call, as a job carries them: JSON, so no `signal`. */
 export type JobExtractOptions = Omit<NonNullable<Parameters<Extract>[1]>, 'signal'>;
@@ -124,7 +121,7 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
     if (stop.signal.aborted) return handBack();
     try {
       const onRateLimited = () => void redis.hincrby(keys.progress, 'rateLimited', 1).catch(() => {});
-      const result = await (gate ? runPolitely(url, run, {gate, robots: options.robots, signal: stop.signal, rateLimitRetries, onRateLimited}) : run());
+      const result = await (gate ? runPolitely(url, run, {gate, robots: options.robots, signal: stop.signal, rateLimitRetries: defaultRateLimitRetries, onRateLimited}) : run());
       await record({jobId: job.id as string, url: shown, status: 'success', line: JSON.stringify({url: shown, ...result})}, attempt);
       return 'success';
     } catch (thrown) {
