@@ -81,19 +81,20 @@ describe('one process: runBatch with memoryHostGate and ping on', () => {
       'static.alpha.com': {latencyMs: [150, 250]},
       'www.beta.org': {latencyMs: [150, 250]},
       'www.gamma.net': {latencyMs: [150, 250]},
+      'www.delta.io': {latencyMs: [50, 100]},
     });
   });
   afterAll(() => web?.close());
 
-  const batch = async (urls: string[], withHook: boolean) => {
-    const gate = memoryHostGate({perHost: 2, perSecond: 20, startMarginMs: 400});
+  const batch = async (urls: string[], withHook: boolean, perHost = 2) => {
+    const gate = memoryHostGate({perHost, perSecond: 20, startMarginMs: 400});
     const policy = {allowAddress: isLoopback, dnsLookup: web.lookup};
     const extract = createExtractor({...policy, ...(withHook ? {requestGate: gate.request} : {})});
     const lines: Line[] = [];
     await runBatch({
       urls,
       gate,
-      perHost: 2,
+      perHost,
       concurrency: 8,
       robots: robotsCheck(policy),
       extract: (url, signal) => extract(url, {iframe: true, timeout: 30_000, signal}),
@@ -123,6 +124,18 @@ describe('one process: runBatch with memoryHostGate and ping on', () => {
       expect({domain, maxInFlight: stats.maxInFlight}).toEqual({domain, maxInFlight: 2});
       expect(maxInWindow(stats.arrivals, 1000)).toBeLessThanOrEqual(20);
     }
+  });
+
+  it('hands an extraction its own turn: with one request at a time per site, robots.txt, page, pings and oEmbed take turns and finish', async () => {
+    const lines = await batch(
+      Array.from({length: 3}, (_, i) => web.url('www.delta.io', `/p/${i}`)),
+      true,
+      1,
+    );
+    // Were the turn held apart from the page's request, each extraction would wait for itself until its timeout.
+    expect(lines.map((line) => line.status)).toEqual(['success', 'success', 'success']);
+    expect(web.stats('delta.io').maxInFlight).toBe(1);
+    expect(web.stats('delta.io').kinds).toMatchObject({robots: 1, oembed: 3});
   });
 
   it('without the hook, an extraction counts as one request: its pings go beyond perHost (what the hook prevents)', async () => {
