@@ -105,8 +105,10 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Fetc
     if (!redirectStatuses.has(hop.statusCode) || location === undefined) {
       return {url: current.href, statusCode: hop.statusCode, headers: hop.headers, redirects, body: hop.body};
     }
-    // A redirect body is never read: close it so a huge or endless one costs nothing.
+    // A redirect body is never read: close it so a huge or endless one costs nothing (and its turn
+    // at the gate ends now, before the next hop asks for one).
     hop.body.destroy();
+    hop.endTurn?.();
     if (redirects.length >= config.maxRedirects) {
       throw new LinkpeekError('EMAXREDIRECTS', `The URL redirected more than ${config.maxRedirects} times.`, {
         url,
@@ -146,6 +148,8 @@ interface Hop {
   statusCode: number;
   headers: IncomingHttpHeaders;
   body: Readable;
+  /** Ends the hop's turn at the request gate now (else when its body closes). */
+  endTurn?: () => void;
 }
 
 /**
@@ -173,7 +177,7 @@ async function gated(url: URL, deadline: Deadline, config: FetchConfig, send: ()
   const answer = {statusCode: hop.statusCode, headers: hop.headers};
   if (hop.body.destroyed) release(answer);
   else hop.body.once('close', () => release(answer));
-  return hop;
+  return {...hop, endTurn: () => release(answer)};
 }
 
 function sendOnce(
