@@ -13,7 +13,8 @@ import type {AddressPolicy} from './options.js';
 import {parseQuery, type ParsedQuery} from './endpoint/parse-query.js';
 import type {HandlerConfig} from './endpoint/handler.js';
 import {startEndpoint, type Endpoint} from './endpoint/serve.js';
-import {formatSeconds, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './batch/run-batch.js';
+import {formatSeconds, formatSlowed, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './batch/run-batch.js';
+import {memoryHostGate} from './batch/host-gate.js';
 import {enqueueBatch} from './batch/enqueue-batch.js';
 import {runWorker, type JobExtractOptions} from './batch/run-worker.js';
 import {batchProgress, type QueueProgress} from './batch/batch-progress.js';
@@ -302,13 +303,16 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
     return {rate: rate.toFixed(1), eta: formatSeconds(eta)};
   };
   let last: BatchProgress = {total: 0, done: 0, failed: 0, skipped: 0};
+  // Every request of every extraction (page, redirects, pings, oEmbed, robots.txt) waits for its site's turn here.
+  const gate = memoryHostGate({perHost, ...(perSecond === undefined ? {} : {perSecond})});
+  let slowed = '';
   let bar: cliProgress.SingleBar | undefined;
   let ticker: NodeJS.Timeout | undefined;
   if (process.stderr.isTTY) {
     bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,
-        format: 'linkpeek batch {bar} {value}/{total} | {rate}/s | ETA {etaText} | {failed} failed',
+        format: 'linkpeek batch {bar} {value}/{total} | {rate}/s | ETA {etaText} | {failed} failed{slowed}',
         hideCursor: true,
         etaBuffer: 50,
       },
@@ -317,17 +321,19 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   } else {
     ticker = setInterval(() => {
       const {rate, eta} = summary(last);
-      process.stderr.write(`linkpeek batch: ${last.done}/${last.total} done, ${last.failed} failed, ${rate}/s, ETA ${eta}\n`);
+      process.stderr.write(`linkpeek batch: ${last.done}/${last.total} done, ${last.failed} failed, ${rate}/s, ETA ${eta}${slowed}\n`);
     }, 2000);
   }
+  const watchRates = setInterval(() => void gate.slowed().then((sites) => (slowed = formatSlowed(sites))), 1000);
+  watchRates.unref();
   const progress = (state: BatchProgress) => {
     if (!bar) {
       last = state;
       return;
     }
-    if (last.total === 0 && state.done === 0) bar.start(state.total, 0, {failed: 0, rate: '0.0', etaText: '?'});
+    if (last.total === 0 && state.done === 0) bar.start(state.total, 0, {failed: 0, rate: '0.0', etaText: '?', slowed: ''});
     last = state;
-    bar.update(state.done, {failed: state.failed, ...(({rate, eta}) => ({rate, etaText: eta}))(summary(state))});
+    bar.update(state.done, {failed: state.failed, slowed, ...(({rate, eta}) => ({rate, etaText: eta}))(summary(state))});
   };
 
   const stop = new AbortController();
@@ -339,7 +345,7 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigint);
   const screenshotProvider = createChromiumProvider({concurrency: Math.min(concurrency, 4)});
-  const extractor = createExtractor({...policy, screenshotProvider});
+  const extractor = createExtractor({...policy, screenshotProvider, requestGate: gate.request});
   let final: BatchProgress;
   try {
     final = await runBatch({
@@ -347,7 +353,7 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
       skip,
       concurrency,
       perHost,
-      ...(perSecond === undefined ? {} : {perSecond}),
+      gate,
       ...(robots ? {robots} : {}),
       write,
       progress,
@@ -361,9 +367,10 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
     });
   } finally {
     clearInterval(ticker);
+    clearInterval(watchRates);
     bar?.stop();
     if (fd !== null) closeSync(fd);
-    await screenshotProvider.close();
+    await Promise.all([screenshotProvider.close(), gate.close()]);
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const skipped = final.skipped ? `, ${final.skipped} skipped (already in ${String(out)})` : '';
@@ -487,12 +494,12 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
   let bar: cliProgress.SingleBar | undefined;
   let ticker: NodeJS.Timeout | undefined;
   const line = (state: QueueProgress) =>
-    `linkpeek batch (${label}): ${state.done}/${state.total} done, ${state.failed} failed, ${state.rateLimited} rate-limited, ${state.left} left, ${state.rate.toFixed(1)}/s, ETA ${formatSeconds(state.eta)}`;
+    `linkpeek batch (${label}): ${state.done}/${state.total} done, ${state.failed} failed, ${state.rateLimited} rate-limited, ${state.left} left, ${state.rate.toFixed(1)}/s, ETA ${formatSeconds(state.eta)}${formatSlowed(state.slowed)}`;
   if (process.stderr.isTTY) {
     bar = new cliProgress.SingleBar(
       {
         stream: process.stderr,
-        format: 'linkpeek batch {bar} {value}/{total} | {rate}/s | ETA {etaText} | {failed} failed | {rateLimited} rate-limited',
+        format: 'linkpeek batch {bar} {value}/{total} | {rate}/s | ETA {etaText} | {failed} failed | {rateLimited} rate-limited{slowed}',
         hideCursor: true,
       },
       cliProgress.Presets.shades_classic,
@@ -501,9 +508,9 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
     ticker = setInterval(() => last && process.stderr.write(`${line(last)}\n`), 2000);
   }
   const progress = (state: QueueProgress) => {
-    if (bar && !last) bar.start(state.total, state.done, {failed: 0, rateLimited: 0, rate: '0.0', etaText: '?'});
+    if (bar && !last) bar.start(state.total, state.done, {failed: 0, rateLimited: 0, rate: '0.0', etaText: '?', slowed: ''});
     last = state;
-    bar?.update(state.done, {failed: state.failed, rateLimited: state.rateLimited, rate: state.rate.toFixed(1), etaText: formatSeconds(state.eta)});
+    bar?.update(state.done, {failed: state.failed, rateLimited: state.rateLimited, rate: state.rate.toFixed(1), etaText: formatSeconds(state.eta), slowed: formatSlowed(state.slowed)});
   };
   const stop = new AbortController();
   const onSignal = () => {

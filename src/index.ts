@@ -30,6 +30,7 @@ export {isPublicAddress, isLoopbackAddress, reservedRanges, embeddingPrefixes} f
 export type {ReservedRange, EmbeddingPrefix} from './url/address.js';
 export {requestSafely} from './fetch/http-client.js';
 export type {SafeRequest, SafeResponse} from './fetch/http-client.js';
+export type {RequestGate, RequestRelease, RequestAnswer} from './fetch/options.js';
 export {resolveAllowedAddresses, createGuardedLookup} from './url/address-guard.js';
 export {fetchPage, fetchTarget} from './fetch/fetch-page.js';
 export type {FetchRequest} from './fetch/fetch-page.js';
@@ -119,7 +120,8 @@ export {batchProgress} from './batch/batch-progress.js';
 export {forgetBatch} from './batch/forget-batch.js';
 export type {QueueProgress} from './batch/batch-progress.js';
 export type {QueueTarget, QueueAttempts, QueueLocks} from './batch/queue-options.js';
-export {memoryHostGate, redisHostGate, gateKeyOf} from './batch/host-gate.js';
+export {memoryHostGate, redisHostGate, gateKeyOf, readSlowedSites} from './batch/host-gate.js';
+export {siteRateRules} from './batch/site-rate.js';
 export type {HostGate, HostGateOptions, RedisHostGateOptions} from './batch/host-gate.js';
 export {backOffFor, runPolitely} from './batch/polite-run.js';
 export type {PoliteRun} from './batch/polite-run.js';

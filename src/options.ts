@@ -153,6 +153,7 @@ export const configKeys: readonly string[] = [
   'maxTimeout',
   'maxBodySize',
   'bodyLimit',
+  'requestGate',
   'pingConcurrency',
   'pingTimeout',
   'maxDescriptionLength',

@@ -4,6 +4,7 @@ import type {Queue} from 'bullmq';
 import type {Redis} from 'ioredis';
 import {normalizeQueueTarget, type QueueTarget} from './queue-options.js';
 import {batchKeys, withBatchQueue, type BatchKeys} from './queue-store.js';
+import {readSlowedSites} from './host-gate.js';
 
 /** Counts of a queued batch's latest run. */
 export interface QueueProgress {
@@ -27,6 +28,11 @@ export interface QueueProgress {
   rate: number;
   /** Seconds left at that rate; `null` before the first line. */
   eta: number | null;
+  /**
+   * The sites the workers' host gates ask slower than `--per-second` now (their rate halved by 429s
+   * or 503s, not yet back up), with their rate a second: of every batch on this Redis (default gate prefix).
+   */
+  slowed: Record<string, number>;
 }
 
 /** The counts of batch `name` on that Redis (all zero for a batch never run). */
@@ -41,6 +47,7 @@ export async function readQueueProgress(redis: Redis, keys: BatchKeys, queue: Qu
   const doneInRun = Math.max(0, n('done') - n('doneBefore'));
   const done = Math.min(n('total'), n('skipped') + doneInRun);
   const counts = await queue.getJobCounts('wait', 'prioritized', 'paused', 'active', 'delayed');
+  const slowed = await readSlowedSites(redis);
   const startedAt = n('startedAt');
   const finished = done >= n('total') && n('lastDoneAt') > 0;
   const elapsed = (finished ? n('lastDoneAt') : Date.now()) - startedAt;
@@ -58,5 +65,6 @@ export async function readQueueProgress(redis: Redis, keys: BatchKeys, queue: Qu
     retrying: counts.delayed ?? 0,
     rate,
     eta: rate > 0 ? Math.round(left / rate) : left === 0 ? 0 : null,
+    slowed,
   };
 }

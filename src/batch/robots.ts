@@ -7,7 +7,7 @@ import robotsParserModule from 'robots-parser';
 import {createDeadline} from '../deadline.js';
 import {isLinkpeekError, LinkpeekError, stripCredentials} from '../errors.js';
 import {requestSafely} from '../fetch/http-client.js';
-import {normalizeFetchConfig} from '../fetch/options.js';
+import {normalizeFetchConfig, type FetchConfig, type RequestGate} from '../fetch/options.js';
 import {readBody} from '../fetch/read-body.js';
 import {normalizeAddressConfig, type AddressConfigInput} from '../url/options.js';
 import {milliseconds} from '../option-checks.js';
@@ -39,8 +39,11 @@ export interface RobotsStore {
 
 /** Checks URLs against their origin's robots.txt. */
 export interface RobotsCheck {
-  /** Resolves when robots.txt allows `url`; throws LinkpeekError EROBOTS when it does not. */
-  check(url: string, signal?: AbortSignal): Promise<void>;
+  /**
+   * Resolves when robots.txt allows `url`; throws LinkpeekError EROBOTS when it does not. A read it
+   * has to make waits for its turn at `gate` (a host gate's `request`), as the page's requests do.
+   */
+  check(url: string, signal?: AbortSignal, gate?: RequestGate): Promise<void>;
   /** robots.txt requests made so far (each origin once while its read is kept). */
   readonly fetched: number;
 }
@@ -92,11 +95,16 @@ export function robotsCheck(options: RobotsOptions = {}): RobotsCheck {
     read.kind === 'deny' ? {deny: read.reason} : read.kind === 'allow' ? {} : {robots: robotsParser(`${origin}/robots.txt`, read.text)};
   let fetched = 0;
 
-  const fetchRead = async (origin: string, signal: AbortSignal | undefined): Promise<{read: RobotsRead; ttl: number} | null> => {
+  // One config per gate (the transport keeps its connections per config object).
+  const gatedConfigs = new WeakMap<RequestGate, FetchConfig>();
+  const configFor = (gate: RequestGate | undefined): FetchConfig =>
+    gate ? (gatedConfigs.get(gate) ?? gatedConfigs.set(gate, {...fetchConfig, requestGate: gate}).get(gate)!) : fetchConfig;
+
+  const fetchRead = async (origin: string, signal: AbortSignal | undefined, gate: RequestGate | undefined): Promise<{read: RobotsRead; ttl: number} | null> => {
     const deadline = createDeadline(timeout, signal);
     fetched++;
     try {
-      const response = await requestSafely(new URL('/robots.txt', origin), {method: 'GET', headers: {accept: 'text/plain,*/*;q=0.1'}, deadline}, fetchConfig);
+      const response = await requestSafely(new URL('/robots.txt', origin), {method: 'GET', headers: {accept: 'text/plain,*/*;q=0.1'}, deadline}, configFor(gate));
       const status = response.statusCode;
       if (status >= 200 && status < 300) {
         const {bytes} = await readBody(response.body, maxRobotsBytes);
@@ -128,7 +136,7 @@ export function robotsCheck(options: RobotsOptions = {}): RobotsCheck {
     }
   };
 
-  const readOf = async (origin: string, signal: AbortSignal | undefined): Promise<RobotsRead> => {
+  const readOf = async (origin: string, signal: AbortSignal | undefined, gate: RequestGate | undefined): Promise<RobotsRead> => {
     const cached = await stored(origin);
     if (cached) return cached;
     // Another worker is reading it: wait for its read (at most one request's time), then read ourselves.
@@ -143,7 +151,7 @@ export function robotsCheck(options: RobotsOptions = {}): RobotsCheck {
       }
     }
     // A refused robots.txt (the extraction refuses the page itself) is kept like an error: briefly.
-    const got = (await fetchRead(origin, signal)) ?? {read: {kind: 'allow'} as const, ttl: errorTtlMs};
+    const got = (await fetchRead(origin, signal, gate)) ?? {read: {kind: 'allow'} as const, ttl: errorTtlMs};
     await options.store?.set(origin, JSON.stringify(got.read), got.ttl).catch(() => {});
     return got.read;
   };
@@ -152,7 +160,7 @@ export function robotsCheck(options: RobotsOptions = {}): RobotsCheck {
     get fetched() {
       return fetched;
     },
-    async check(url, signal) {
+    async check(url, signal, gate) {
       let parsed: URL;
       try {
         parsed = new URL(stripCredentials(url));
@@ -163,7 +171,7 @@ export function robotsCheck(options: RobotsOptions = {}): RobotsCheck {
       const origin = parsed.origin;
       let entry = kept.get(origin);
       if (!entry || entry.until <= Date.now()) {
-        const fresh: Kept = {until: Date.now() + ttlMs, rules: readOf(origin, signal).then((read) => toRules(origin, read))};
+        const fresh: Kept = {until: Date.now() + ttlMs, rules: readOf(origin, signal, gate).then((read) => toRules(origin, read))};
         kept.set(origin, fresh);
         // A failed read (aborted) is not kept; an error read is kept only for errorTtlMs.
         fresh.rules.then(

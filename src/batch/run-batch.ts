@@ -6,7 +6,7 @@ import pLimit, {type LimitFunction} from 'p-limit';
 import {toErrorBody, stripCredentials} from '../errors.js';
 import type {ExtractResult} from '../data.js';
 import {gateKeyOf, memoryHostGate, type HostGate} from './host-gate.js';
-import {runPolitely} from './polite-run.js';
+import {defaultRateLimitRetries, runPolitely} from './polite-run.js';
 import type {RobotsCheck} from './robots.js';
 
 /** What a batch needs to know about the extraction of one URL. */
@@ -36,6 +36,11 @@ export interface BatchOptions {
   gate?: HostGate;
   /** When set, URLs robots.txt disallows are not fetched: their line is EROBOTS (`robotsCheck()`). */
   robots?: RobotsCheck;
+  /**
+   * Times a URL that met a 429 (`ERATELIMIT`) is extracted again, in its site's next turn (after its
+   * `Retry-After`, at the rate the 429 halved), before its line is the error. @default 3
+   */
+  rateLimitRetries?: number;
   /** Called with each complete line (JSON, no newline), in completion order. */
   write: (line: string) => void;
   /** Called after every URL with the running counts. */
@@ -84,7 +89,12 @@ export async function runBatch(options: BatchOptions): Promise<BatchProgress> {
     if (stop.signal.aborted) return;
     let line: string;
     try {
-      const result = await runPolitely(url, () => options.extract(url, stop.signal), {gate, robots: options.robots, signal: stop.signal});
+      const result = await runPolitely(url, () => options.extract(url, stop.signal), {
+        gate,
+        robots: options.robots,
+        signal: stop.signal,
+        rateLimitRetries: options.rateLimitRetries ?? defaultRateLimitRetries,
+      });
       line = JSON.stringify({url: stripCredentials(url), ...result});
     } catch (error) {
       // Cancelled by the stop: not written, so `--resume` does it again.
@@ -153,6 +163,15 @@ export function readUrls(text: string): string[] {
 export function rateAndEta(done: number, total: number, elapsedMs: number): {rate: number; eta: number | null} {
   const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
   return {rate, eta: rate > 0 ? Math.round((total - done) / rate) : null};
+}
+
+/** `, 2 sites slowed (example.com 1.3/s, example.org 0.5/s)`: a gate's slowed sites for a progress line, `''` for none. */
+export function formatSlowed(slowed: Record<string, number>): string {
+  const sites = Object.entries(slowed).sort(([, a], [, b]) => a - b);
+  if (sites.length === 0) return '';
+  const shown = sites.slice(0, 3).map(([site, rate]) => `${site} ${rate < 0.1 ? rate.toFixed(3) : rate.toFixed(1)}/s`);
+  const more = sites.length > 3 ? `, +${sites.length - 3}` : '';
+  return `, ${sites.length} site${sites.length === 1 ? '' : 's'} slowed (${shown.join(', ')}${more})`;
 }
 
 export function formatSeconds(seconds: number | null): string {

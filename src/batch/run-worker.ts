@@ -9,7 +9,7 @@ import {normalizeQueueLocks, normalizeQueueTarget, type QueueLocks, type QueueTa
 import {batchKeys, connect, loadBullmq, recordOutcome, type Outcome} from './queue-store.js';
 import {isRetryable} from './retryable.js';
 import {redisHostGate, type HostGate, type RedisHostGateOptions} from './host-gate.js';
-import {runPolitely} from './polite-run.js';
+import {defaultRateLimitRetries, runPolitely} from './polite-run.js';
 import {crashGuard, workerCrashError} from './worker-crashes.js';
 import type {RobotsCheck} from './robots.js';
 
@@ -82,12 +82,19 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
   const concurrency = positiveInteger(options.concurrency, 'concurrency', 4);
   if (options.options !== undefined) assertObject(options.options, 'options');
   const keys = batchKeys(name);
-  const extract = createExtractor(options.config ?? {});
   const summary: WorkerSummary = {written: 0, failed: 0, retried: 0};
   const {UnrecoverableError, WaitingError, Worker} = await loadBullmq();
   const [redis, bullConnection] = await Promise.all([connect(queue), connect(queue)]);
   const gate = options.gate === undefined ? redisHostGate(redis, options.gateLimits) : options.gate;
   const guard = crashGuard(redis, keys.crashes);
+  // Every request of an extraction (page, redirects, pings, oEmbed, icons) waits for its site's turn.
+  let extract: Extract;
+  try {
+    extract = createExtractor({...options.config, ...(gate ? {requestGate: gate.request} : {})});
+  } catch (error) {
+    await Promise.allSettled([redis.quit(), bullConnection.quit()]);
+    throw error;
+  }
   const stop = new AbortController();
 
   const record = async (outcome: Outcome, attempt: number, code?: string) => {
@@ -124,7 +131,8 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
     // A job fetched while the worker stops (BullMQ may still hand one out) is handed back at once.
     if (stop.signal.aborted) return handBack();
     try {
-      const result = await (gate ? runPolitely(url, run, {gate, robots: options.robots, signal: stop.signal}) : run());
+      const onRateLimited = () => void redis.hincrby(keys.progress, 'rateLimited', 1).catch(() => {});
+      const result = await (gate ? runPolitely(url, run, {gate, robots: options.robots, signal: stop.signal, rateLimitRetries: defaultRateLimitRetries, onRateLimited}) : run());
       await record({jobId: job.id as string, url: shown, status: 'success', line: JSON.stringify({url: shown, ...result})}, attempt);
       return 'success';
     } catch (thrown) {

@@ -8,7 +8,7 @@ import {assertAllowedLiteral, createGuardedLookup, forbidden, type GuardConfig} 
 import type {Redirect} from '../data.js';
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError, isLinkpeekError, stripCredentials} from '../errors.js';
-import type {FetchConfig} from './options.js';
+import type {FetchConfig, RequestRelease} from './options.js';
 import {splitCredentials} from '../url/credentials.js';
 import {validateUrl} from '../url/validate-url.js';
 import {assertProxiedTargetAllowed, proxyCovers, type ResolvedProxy} from './proxy.js';
@@ -98,14 +98,17 @@ export async function requestSafely(url: URL, request: SafeRequest, config: Fetc
         ...profileHeaders(request.profile, current.hostname),
         ...owed,
       };
-      return sendOnce(current, method, headers, deadline, config, proxy);
+      const target = current;
+      return gated(target, deadline, config, () => sendOnce(target, method, headers, deadline, config, proxy));
     });
     const location = hop.headers.location;
     if (!redirectStatuses.has(hop.statusCode) || location === undefined) {
       return {url: current.href, statusCode: hop.statusCode, headers: hop.headers, redirects, body: hop.body};
     }
-    // A redirect body is never read: close it so a huge or endless one costs nothing.
+    // A redirect body is never read: close it so a huge or endless one costs nothing (and its turn
+    // at the gate ends now, before the next hop asks for one).
     hop.body.destroy();
+    hop.endTurn?.();
     if (redirects.length >= config.maxRedirects) {
       throw new LinkpeekError('EMAXREDIRECTS', `The URL redirected more than ${config.maxRedirects} times.`, {
         url,
@@ -145,6 +148,36 @@ interface Hop {
   statusCode: number;
   headers: IncomingHttpHeaders;
   body: Readable;
+  /** Ends the hop's turn at the request gate now (else when its body closes). */
+  endTurn?: () => void;
+}
+
+/**
+ * Sends one hop in its turn at `config.requestGate`, when there is one: the turn is waited for
+ * (within the deadline) before the request goes out, and ends when the hop's body closes (read to
+ * its end, cut, or destroyed: a redirect's at once), or when the request fails before an answer.
+ */
+async function gated(url: URL, deadline: Deadline, config: FetchConfig, send: () => Promise<Hop>): Promise<Hop> {
+  if (!config.requestGate) return send();
+  if (deadline.signal.aborted) throw deadline.signal.reason;
+  const turn = await config.requestGate(url, deadline.signal);
+  let ended = false;
+  const release: RequestRelease = (answer) => {
+    if (ended) return;
+    ended = true;
+    turn(answer);
+  };
+  let hop: Hop;
+  try {
+    hop = await send();
+  } catch (error) {
+    release(null);
+    throw error;
+  }
+  const answer = {statusCode: hop.statusCode, headers: hop.headers};
+  if (hop.body.destroyed) release(answer);
+  else hop.body.once('close', () => release(answer));
+  return {...hop, endTurn: () => release(answer)};
 }
 
 function sendOnce(

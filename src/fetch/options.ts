@@ -1,5 +1,26 @@
+import type {IncomingHttpHeaders} from 'node:http';
 import {invalidOption, positiveInteger} from '../option-checks.js';
 import type {AddressConfig} from '../url/options.js';
+
+/** What a request's gate learns when the request ends: the response's status and headers. */
+export interface RequestAnswer {
+  statusCode: number;
+  headers: IncomingHttpHeaders;
+}
+
+/**
+ * Ends a request's turn at its gate, once: with the response's answer when one came (called when
+ * its body is done: read, cut or destroyed), or `null` when the request failed before any answer.
+ */
+export type RequestRelease = (answer: RequestAnswer | null) => void;
+
+/**
+ * Waits until `url`'s host may be asked (a batch's host gate: docs/batch.md#politeness) and
+ * resolves with the release of that turn; rejects to refuse the request (with `signal`'s reason
+ * when it aborts). Called before every request the extractor sends, each redirect hop on its own:
+ * the page, ping, oEmbed, icons, a rendered page's resources.
+ */
+export type RequestGate = (url: URL, signal: AbortSignal) => Promise<RequestRelease>;
 
 /** The fetch options of the trusted config (part of `ExtractorConfig`). */
 export interface FetchConfigInput {
@@ -9,6 +30,8 @@ export interface FetchConfigInput {
   maxBodySize?: number;
   /** Past `maxBodySize`: `'truncate'` extracts from what was read, `'error'` throws ETOOLARGE. @default 'truncate' */
   bodyLimit?: 'truncate' | 'error';
+  /** Called before every request to a target, redirect hops included, to wait for its host's turn (docs/batch.md#politeness). @default none */
+  requestGate?: RequestGate;
 }
 
 /** What the guarded transport and fetchPage read from the config, defaults filled in. */
@@ -17,6 +40,8 @@ export interface FetchConfig extends AddressConfig {
   maxBodySize: number;
   bodyLimit: 'truncate' | 'error';
   maxRedirects: number;
+  /** The turn every request waits for, when one is set. */
+  requestGate?: RequestGate | undefined;
 }
 
 /** The fetch option of a call (part of `ExtractOptions`). */
@@ -49,11 +74,13 @@ export function normalizeFetchConfig(config: FetchConfigInput): Omit<FetchConfig
   if (config.bodyLimit !== undefined && config.bodyLimit !== 'truncate' && config.bodyLimit !== 'error') {
     throw invalidOption('bodyLimit', "must be 'truncate' or 'error'", config.bodyLimit);
   }
+  if (config.requestGate !== undefined && typeof config.requestGate !== 'function') throw invalidOption('requestGate', 'must be a function');
   return {
     userAgent: config.userAgent ?? defaultFetchConfig.userAgent,
     maxBodySize: positiveInteger(config.maxBodySize, 'maxBodySize', defaultFetchConfig.maxBodySize),
     bodyLimit: config.bodyLimit ?? defaultFetchConfig.bodyLimit,
     maxRedirects,
+    ...(config.requestGate ? {requestGate: config.requestGate} : {}),
   };
 }
 

@@ -50,7 +50,8 @@ it('counts every subdomain of a registrable domain as one, ports and IPs as them
 
 it('backs off for a 429 (its Retry-After) and a challenge or captcha wall, not for other failures or results', () => {
   expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 7}))).toBe(7000);
-  expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x'))).toBe(60_000);
+  // A 429 without Retry-After: the gate's halved rate is the answer, no backoff.
+  expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x'))).toBeNull();
   expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 999_999}))).toBe(3_600_000);
   expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 0}))).toBe(1000);
   expect(backOffFor(new LinkpeekError('EWALL', 'x', {data: {kind: 'challenge'}, retryAfter: 3}))).toBe(3000);

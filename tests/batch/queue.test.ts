@@ -125,7 +125,9 @@ describeWithRedis('queue mode (enqueueBatch + runWorker)', () => {
           if (signal?.aborted) reject(new Error('stopped'));
           signal?.addEventListener('abort', () => reject(new Error('stopped')), {once: true});
         }),
+      request: async () => () => {},
       backOff: async () => {},
+      slowed: async () => ({}),
       close: async () => {},
     };
     const stopWaiting = new AbortController();
