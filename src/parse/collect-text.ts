@@ -72,6 +72,16 @@ export function startText(collectors: TextCollector[], depth: number, done: (tex
 }
 
 /** Adds a text node to every element being read, up to {@link maxText} characters each. */
+/**
+ * Whether every collector is cut: more text changes none of them ({@link appendText}), so the scan
+ * need not decode it. A long-lived collector (the text after the headline, read to the end of its
+ * parent's parent) is cut after its first {@link maxText} characters.
+ */
+export function allCut(collectors: readonly TextCollector[]): boolean {
+  for (const collector of collectors) if (!collector.cut) return false;
+  return true;
+}
+
 export function appendText(collectors: TextCollector[], text: string): void {
   for (const collector of collectors) {
     if (collector.text.length >= maxText) {

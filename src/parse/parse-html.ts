@@ -1,7 +1,7 @@
 import {Parser} from 'htmlparser2';
 import {chromeTags, readsHints, recordByline, trackChrome} from './collect-bylines.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
-import {appendText, finishText} from './collect-text.js';
+import {allCut, appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
 import type {WindowReader} from '../shared/page.js';
 import {recordMarkedId} from './site-marks.js';
@@ -133,7 +133,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     // The pending tag's handler may start a text collector, so it runs first (as ontext would run it).
     wantsText() {
       if (tag !== null) flush();
-      return state.json !== null || (state.collectors.length > 0 && !state.rawText);
+      return state.json !== null || (state.collectors.length > 0 && !state.rawText && !allCut(state.collectors));
     },
   };
   return {snapshot: state.snapshot, handler};

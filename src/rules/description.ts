@@ -66,8 +66,13 @@ function taglinesIn(snapshot: Snapshot): string[] {
 
 /** Whether `value` is the title again or the site's tagline: a description of last resort. */
 function isDemoted(value: string, snapshot: Snapshot): boolean {
-  const same = (other: string) => foldEquals(value, other);
-  return foldEquals(value, '') || titlesOf(snapshot).some(same) || taglinesOf(snapshot).some(same);
+  return foldEquals(value, '') || foldEqualsAny(value, titlesOf(snapshot)) || foldEqualsAny(value, taglinesOf(snapshot));
+}
+
+/** Whether `value` folds to the same text as one of `others` (no closure made per value). */
+function foldEqualsAny(value: string, others: readonly string[]): boolean {
+  for (const other of others) if (foldEquals(value, other)) return true;
+  return false;
 }
 
 // A byline in place of a description: `Par Didier Roy (Planète Asie, 21 juin 2018)`, `By Jane Doe | May 3`,
@@ -95,13 +100,23 @@ const noDescriptionMemo = (): Map<string, Map<string, boolean>> => new Map();
 function isNoDescriptionOnce(value: string, snapshot: Snapshot, pageUrl: string): boolean {
   if (value.length < 160 && byline.test(value)) return true;
   if (looksLikeUrl(value)) return true;
-  const words = value.split(' ').length;
-  if (words <= 8 && (isSiteName(value, snapshot, pageUrl) || mentionsDomain(value, pageUrl))) return true;
-  if (!/[.!?]\s/.test(value)) {
+  // At most 8 words (7 spaces), counted without splitting a long description.
+  if (!hasMore(value, ' ', 7) && (isSiteName(value, snapshot, pageUrl) || mentionsDomain(value, pageUrl))) return true;
+  if (hasMore(value, ',', 3) && !/[.!?]\s/.test(value)) {
     const items = value.split(',');
-    if (items.length >= 5 && items.every((item) => listItem.test(item))) return true;
+    if (items.every((item) => listItem.test(item))) return true;
   }
   return false;
+}
+
+/** Whether `text` holds `char` more than `count` times. */
+function hasMore(text: string, char: string, count: number): boolean {
+  let at = -1;
+  for (let seen = 0; seen <= count; seen++) {
+    at = text.indexOf(char, at + 1);
+    if (at < 0) return false;
+  }
+  return true;
 }
 
 const gluedWords = /\p{Ll}\p{Lu}/u;

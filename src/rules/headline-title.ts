@@ -1,7 +1,7 @@
 import type {Snapshot} from '../parse/snapshot.js';
 import {cleanText, foldText} from './normalize.js';
 import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
-import {namesDomain} from './publisher-sources.js';
+import {isSpace, namesDomain} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -50,17 +50,24 @@ export function isSiteName(text: string, snapshot: Snapshot, pageUrl: string): b
 }
 
 /** Whether a (folded) text is a placeholder or one of the site's names (declared, or spelling the domain). */
-function namesNoPage(text: string, folded: string, snapshot: Snapshot, pageUrl: string): boolean {
+function namesNoPage(text: string, folded: string | undefined, snapshot: Snapshot, pageUrl: string): boolean {
   if (placeholder.test(text.trim()) || namesDomain(text, pageUrl)) return true;
   // A site's name is short: a longer text is not compared with the site names, so a page's ordinary
   // title does not read the body's JSON-LD for them (and the early stop can settle it at the head).
-  return wordCount(text) <= maxSiteWords && siteNamesOf(snapshot).has(folded);
+  // The text is folded only then.
+  return wordCount(text) <= maxSiteWords && siteNamesOf(snapshot).has(folded ?? foldText(text));
 }
 
 /** Words in `text`, counted up to `maxSiteWords + 1`. */
 function wordCount(text: string): number {
+  // Runs of non-space characters, counted without a match object for each.
   let count = 0;
-  for (const _ of text.trim().matchAll(/\S+/g)) if (++count > maxSiteWords) break;
+  let inWord = false;
+  for (let index = 0; index < text.length; index++) {
+    const space = isSpace(text.charCodeAt(index));
+    if (!space && !inWord && ++count > maxSiteWords) break;
+    inWord = !space;
+  }
   return count;
 }
 
@@ -109,10 +116,10 @@ function isOneSiteSegment(separatorText: string, segment: string): boolean {
  * the headline; `null` when the title holds none of the page's headlines, or the headline with at
  * most one short segment before or after it.
  */
-function headlineWithin(parts: readonly string[], snapshot: Snapshot, pageUrl: string): string | null {
+function headlineWithin(parts: readonly string[], noPage: SegmentCheck, snapshot: Snapshot, pageUrl: string): string | null {
   if (parts.length < 3) return null;
   const folds = parts.map((part, index) => (index % 2 === 0 ? foldText(part) : ''));
-  const crumbs = leadingCrumbs(parts, folds, snapshot, pageUrl);
+  const crumbs = leadingCrumbs(parts, folds, noPage, snapshot);
   if (crumbs >= 2 && crumbs * 2 < parts.length) return parts.slice(crumbs * 2).join('').trim();
   for (const headline of headlinesOf(snapshot, pageUrl)) {
     for (let start = 0; start < parts.length; start += 2) {
@@ -141,12 +148,12 @@ function headlineWithin(parts: readonly string[], snapshot: Snapshot, pageUrl: s
  * Headline`, the classic blog theme's title); the page's `<h1>` counts as the site's name there when a
  * placeholder follows it (the same theme's `<h1>` holds the site's name).
  */
-function leadingCrumbs(parts: readonly string[], folds: readonly string[], snapshot: Snapshot, pageUrl: string): number {
+function leadingCrumbs(parts: readonly string[], folds: readonly string[], noPage: SegmentCheck, snapshot: Snapshot): number {
   const h1 = snapshot.h1 === null ? '' : foldText(snapshot.h1);
   let count = 0;
   for (let index = 0; index < parts.length; index += 2) {
     const part = parts[index]!;
-    const crumb = namesNoPage(part, folds[index]!, snapshot, pageUrl)
+    const crumb = noPage(index)
       || (folds[index] === h1 && index + 2 < parts.length && placeholder.test(parts[index + 2]!.trim()));
     if (!crumb) break;
     count++;
@@ -171,10 +178,14 @@ function siteNameCut(parts: readonly string[], snapshot: Snapshot): string | nul
 }
 
 /** Whether a title names no page: a placeholder or the site's name, whole or in every segment (`About us - Site`, `Home | Site`). */
-function namesNoPageOnly(title: string, parts: readonly string[], snapshot: Snapshot, pageUrl: string): boolean {
-  return namesNoPage(title, foldText(title), snapshot, pageUrl)
-    || (parts.length > 1 && parts.every((part, index) => index % 2 === 1 || namesNoPage(part, foldText(part), snapshot, pageUrl)));
+function namesNoPageOnly(title: string, parts: readonly string[], noPage: SegmentCheck, snapshot: Snapshot, pageUrl: string): boolean {
+  // A title of one segment is that segment.
+  if (parts.length === 1) return noPage(0);
+  return namesNoPage(title, undefined, snapshot, pageUrl) || parts.every((_, index) => index % 2 === 1 || noPage(index));
 }
+
+/** {@link namesNoPage} of a title's segment by its index, each segment checked at most once per judgment. */
+type SegmentCheck = (index: number) => boolean;
 
 /** Whether a title is a placeholder alone (`Home`, `Untitled`): never the title of a page that shows a headline. */
 const isPlaceholder = (title: string): boolean => placeholder.test(title);
@@ -201,8 +212,10 @@ function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): str
   const title = cleaned.replace(trailingSeparator, '');
   // A site's home page is rightly titled with the site's name alone.
   const parts = split(title);
-  if (namesNoPageOnly(title, parts, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
-  return headlineWithin(parts, snapshot, pageUrl) ?? title;
+  const checked: boolean[] = [];
+  const noPage: SegmentCheck = (index) => (checked[index] ??= namesNoPage(parts[index]!, undefined, snapshot, pageUrl));
+  if (namesNoPageOnly(title, parts, noPage, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
+  return headlineWithin(parts, noPage, snapshot, pageUrl) ?? title;
 }
 
 /** A title source whose values are judged by {@link judgeTitle}. */

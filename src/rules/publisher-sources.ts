@@ -114,9 +114,46 @@ export function titleSuffix(title: string | null, pageUrl: string): string | nul
  * 5 words and 40 characters.
  */
 export function namesDomain(name: string, pageUrl: string): boolean {
-  if (name.length > 40 || name.split(/\s+/).length > 5) return false;
+  if (name.length > 40) return false;
+  // The domain's letters first: a page whose domain label is short (or none) splits no name.
   const site = oncePerCall(domainLetters, pageUrl);
-  return site !== null && site.length >= 4 && letters(name).startsWith(site);
+  return site !== null && site.length >= 4 && spaceRuns(name) <= 4 && lettersStartWith(name, site);
+}
+
+/** Whether a UTF-16 code is one of the characters `\s` matches. */
+export function isSpace(c: number): boolean {
+  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** The runs of white space in `text` (`text.split(/\s+/).length - 1`, without the array). */
+function spaceRuns(text: string): number {
+  let runs = 0;
+  let inSpace = false;
+  for (let index = 0; index < text.length; index++) {
+    const space = isSpace(text.charCodeAt(index));
+    if (space && !inSpace) runs++;
+    inSpace = space;
+  }
+  return runs;
+}
+
+/**
+ * `letters(text).startsWith(start)` (`start` made of a-z and 0-9), read letter by letter for ASCII
+ * text; text with another character is normalised whole, as {@link letters} does.
+ */
+function lettersStartWith(text: string, start: string): boolean {
+  let matched = 0;
+  for (let index = 0; index < text.length && matched < start.length; index++) {
+    const c = text.charCodeAt(index);
+    if (c >= 128) return letters(text).startsWith(start);
+    const lower = c >= 65 && c <= 90 ? c + 32 : c;
+    if ((lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57)) {
+      if (lower !== start.charCodeAt(matched)) return false;
+      matched++;
+    }
+  }
+  return matched === start.length;
 }
 
 /** Whether `text` spells the page's domain label somewhere (`++ ledger.example Blaulicht ++`), a label of at least 5 letters. */

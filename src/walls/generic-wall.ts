@@ -122,6 +122,8 @@ export function genericGateOpens(facts: PageFacts): boolean {
 function ownTitleIsHost(title: string, facts: PageFacts): boolean {
   const host = facts.host();
   if (host === null) return false;
+  // The host and the names below have no spaces: a title with one (nearly every title) is none of them, without the domain lookup.
+  if (/\s/.test(title) && !/\s/.test(host)) return false;
   const lower = title.toLowerCase();
   const domain = getDomain(host) ?? host;
   return lower === host || lower === domain || lower === host.replace(/^www\./, '') || lower === domain.split('.')[0];

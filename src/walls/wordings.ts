@@ -129,6 +129,16 @@ export function hasEmptySlot(title: string): boolean {
   return /^\s*[|•·–—:-]\s*\S/u.test(title);
 }
 
+/**
+ * Whether `pattern` is said at the segment's start (after a `please`), or anywhere in a short
+ * segment: "How to update your browser in two minutes" is an article. Each case needs a match in the
+ * segment, so a segment without one (nearly every title) is scanned once, not three times.
+ */
+function leads(pattern: RegExp, segment: string): boolean {
+  if (!pattern.test(segment)) return false;
+  return pattern.exec(segment)?.index === 0 || pattern.exec(segment.replace(/^please\s+/i, ''))?.index === 0 || segment.split(/\s+/).length <= 6;
+}
+
 /** The wall a title points to, with the segment that says so; null for none. */
 export function titleWording(title: string): {kind: WordingKind; strong: boolean; text: string} | null {
   const segments = titleSegments(title);
@@ -136,11 +146,8 @@ export function titleWording(title: string): {kind: WordingKind; strong: boolean
     if (challengeTitle.test(segment) || challengeTitleCjk.test(segment)) return {kind: 'challenge', strong: true, text: segment};
     if (loginTitleStrong.test(segment)) return {kind: 'login', strong: true, text: segment};
     if (consentTitle.test(segment) || (segment.length <= 24 && consentTitleCjk.test(segment))) return {kind: 'consent', strong: true, text: segment};
-    // Said at the segment's start, or in a short one: "How to update your browser in two minutes" is an article.
-    const short = segment.split(/\s+/).length <= 6;
-    const leads = (pattern: RegExp) => pattern.exec(segment)?.index === 0 || (pattern.exec(segment.replace(/^please\s+/i, ''))?.index === 0) || (short && pattern.test(segment));
-    if (leads(paywallText)) return {kind: 'paywall', strong: true, text: segment};
-    if (leads(browserText)) return {kind: 'unsupported-browser', strong: true, text: segment};
+    if (leads(paywallText, segment)) return {kind: 'paywall', strong: true, text: segment};
+    if (leads(browserText, segment)) return {kind: 'unsupported-browser', strong: true, text: segment};
   }
   // A plain "Sign in" names a wall only in the title's own segment.
   const own = segments[0];

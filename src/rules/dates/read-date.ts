@@ -102,17 +102,22 @@ function instant(year: number, month: number, day: number, rest: string): string
  */
 export function findDates(text: string, order: DateOrder, limit = 4): FoundDate[] {
   const found: FoundDate[] = [];
+  // A date that starts with a month's name has its four-digit year after it: past the last four
+  // digits of the text, a word is not tried against every month name of every language.
+  const lastYear = lastFourDigits(text);
   dateStart.lastIndex = 0;
   let start: RegExpExecArray | null;
   while (found.length < limit && (start = dateStart.exec(text)) !== null) {
     const index = start.index;
-    const date = dateAt(text, index, order);
+    const code = text.charCodeAt(index);
+    const date = lastYear <= index && !(code >= 48 && code <= 57) ? null : dateAt(text, index, order);
     if (date === null || !isDay(date[0], date[1], date[2])) {
       // Skip the rest of this run of digits or letters: a date starts at the beginning of one.
-      const code = text.charCodeAt(index);
       const isDigit = code >= 48 && code <= 57;
       let next = index + 1;
-      while (next < text.length && (isDigit ? isDigitAt(text, next) : isLetterAt(text, next))) next++;
+      // Past the last year no word can start a date: on to the next digit.
+      if (!isDigit && lastYear <= index) while (next < text.length && !isDigitAt(text, next)) next++;
+      else while (next < text.length && (isDigit ? isDigitAt(text, next) : isLetterAt(text, next))) next++;
       dateStart.lastIndex = next;
       continue;
     }
@@ -127,7 +132,26 @@ const isDigitAt = (text: string, index: number): boolean => {
   return code >= 48 && code <= 57;
 };
 const letter = /\p{L}/u;
-const isLetterAt = (text: string, index: number): boolean => letter.test(text[index]!);
+// ASCII, the usual case, without the regex: its letters are A-Z and a-z.
+const isLetterAt = (text: string, index: number): boolean => {
+  const code = text.charCodeAt(index);
+  if (code < 128) return (code | 32) >= 97 && (code | 32) <= 122;
+  return letter.test(text[index]!);
+};
+
+/** Where the last run of four digits in `text` starts, or -1. */
+function lastFourDigits(text: string): number {
+  let run = 0;
+  for (let index = text.length - 1; index >= 0; index--) {
+    const code = text.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      if (++run === 4) return index;
+    } else {
+      run = 0;
+    }
+  }
+  return -1;
+}
 
 /** The first date written in `text` ({@link findDates}), as ISO 8601, or `null`. */
 export function readDate(text: string, order: DateOrder): string | null {
