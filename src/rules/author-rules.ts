@@ -3,6 +3,7 @@ import {authorLink, bodyAuthor, bodyByline, headSiteNames, twitterCreator} from 
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {withFullerNames} from './fuller-name.js';
+import {leadByline} from './lead-byline.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
 /*
@@ -145,6 +146,8 @@ export const authorRules: Rule[] = [
   // After every metadata source: bylines that live only in the body (issue 12 point 2).
   withFullerNames(bodyAuthor),
   bodyByline,
+  // A byline in plain text, its label its only mark (`<p>von <em>Klaus Stanjek</em></p>`, lead-byline.ts).
+  leadByline,
   // Last (issue 28 item 3): a handle, then an organization, when nothing names a person.
   twitterCreator,
   organizationAuthor,
