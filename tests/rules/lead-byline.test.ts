@@ -3,7 +3,10 @@ import {parseHtml} from '../../src/parse/parse-html.js';
 import {leadBylineName} from '../../src/rules/lead-byline.js';
 import {pickFields, rules} from '../../src/rules/rules.js';
 
-/* A byline written as plain text, its label its only mark (issue 33 item 2): read from the first paragraphs and the text after the headline. */
+/*
+ * A byline written as plain text, its label its only mark (issue 33 item 2): read from the first paragraphs and
+ * the text after the headline; and the author an SEO plugin writes as a labelled pair in the head.
+ */
 
 const url = 'https://www.quarry-notes.example/2023/field-notes';
 const author = (html: string): string | null => pickFields(parseHtml(html), {url, headers: {}}, rules, null).author;
@@ -53,5 +56,22 @@ describe('the author from a plain-text byline', () => {
 
   it('finds none in a paragraph that is a sentence', () => {
     expect(author('<html><body><h1>Öffnungszeiten</h1><p>Von Montag bis Freitag ist das Büro geschlossen.</p></body></html>')).toBeNull();
+  });
+});
+
+describe('the author of an SEO plugin\'s labelled pair (Yoast: twitter:label1 "Written by", twitter:data1)', () => {
+  const head = (label: string, data: string): string =>
+    `<html><head><meta name="twitter:label1" content="${label}"><meta name="twitter:data1" content="${data}"><meta name="twitter:label2" content="Est. reading time"><meta name="twitter:data2" content="4 minutes"></head><body><h1>Quarry notes</h1></body></html>`;
+
+  it.each([['Written by', 'Mira Oduya'], ['Verfasst von', 'Lotte Sandvik'], ['Geschrieben von', 'Jonas Weidlich'], ['Escrito por', 'Rocío Latorre']])('%s → %s', (label, name) => {
+    expect(author(head(label, name))).toBe(name);
+  });
+
+  it('reads no other pair (a reading time is no author)', () => {
+    expect(author('<html><head><meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="4 minutes"></head><body></body></html>')).toBeNull();
+  });
+
+  it('comes after the author metas', () => {
+    expect(author(`<meta name="author" content="Ruth Amsel">${head('Written by', 'Mira Oduya')}`)).toBe('Ruth Amsel');
   });
 });
