@@ -24,8 +24,11 @@ export const maxDateTexts = 6;
 /** Sections whose author links and dates are the site's, not the page's (a header is not one: bylines sit there). */
 export const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside', 'form']);
 
-/** Words one of which a class or id that names an author, a byline or a date contains (`by` covers `byline`). */
-const hintWords = ['aut', 'writer', 'verfasser', 'date', 'time', 'publish', 'posted', 'by'] as const;
+/**
+ * Words one of which a class or id that names an author, a byline or a date contains (`by` covers `byline`;
+ * `submitted` and `postmetadata` the posts' meta lines).
+ */
+const hintWords = ['aut', 'writer', 'verfasser', 'date', 'time', 'publish', 'posted', 'by', 'submitted', 'postmetadata'] as const;
 // A cheap first test on a class or id: most fail it, so most need no splitting.
 const hintPattern = new RegExp(hintWords.join('|'), 'i');
 /** The hint words by the code of their first (lowercase ASCII) letter. */
@@ -82,6 +85,15 @@ const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'da
 const authorWord = /^(?:(?:author|writer|autor|auteur|autore|verfasser)(?:s|en|in|i)?(?:name|link|info|box)?|by)$/;
 const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'posted', 'postedon', 'publishedon']);
 
+/**
+ * A post's meta line, where blog themes and CMSs write `Submitted by <name> on <date>` (Drupal's
+ * `.submitted`, classic WordPress themes' `.postmetadata`): read for its date (its name is a CMS
+ * user's as often as the writer's, and the page's other bylines name the writer).
+ */
+function isMetaLine(words: readonly string[]): boolean {
+  return words.includes('submitted') || words.includes('postmetadata');
+}
+
 /** What a class or id names. */
 export type ClassHint = 'author' | 'byline' | 'date' | null;
 
@@ -117,6 +129,7 @@ function readClassHint(value: string): ClassHint {
     else if (word.startsWith('byline')) byline = true;
     else if (weakDateWords.has(word)) weakDate = true;
   }
+  if (!author && !byline && isMetaLine(words)) weakDate = true;
   return author ? 'author' : byline ? 'byline' : weakDate ? 'date' : null;
 }
 

@@ -3,6 +3,8 @@ import {authorLink, bodyAuthor, bodyByline, headSiteNames, twitterCreator} from 
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {withFullerNames} from './fuller-name.js';
+import {leadByline} from './lead-byline.js';
+import {labelledDataAuthor} from './label-data-author.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
 /*
@@ -141,10 +143,14 @@ export const authorRules: Rule[] = [
   microdataJoined('creator'),
   metaAuthors('dc.creator', 'dcterms.creator'),
   withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author')),
+  // Yoast SEO's `twitter:label1` `Written by` / `twitter:data1` pair (label-data-author.ts).
+  withFullerNames(labelledDataAuthor),
   withFullerNames(authorLink),
   // After every metadata source: bylines that live only in the body (issue 12 point 2).
   withFullerNames(bodyAuthor),
   bodyByline,
+  // A byline in plain text, its label its only mark (`<p>von <em>Klaus Stanjek</em></p>`, lead-byline.ts).
+  leadByline,
   // Last (issue 28 item 3): a handle, then an organization, when nothing names a person.
   twitterCreator,
   organizationAuthor,

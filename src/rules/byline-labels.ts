@@ -98,3 +98,18 @@ export function withoutCopyright(text: string): string | null {
   const half = words.length / 2;
   return words.length % 2 === 0 && words.slice(0, half).join(' ') === words.slice(half).join(' ') ? words.slice(half).join(' ') : null;
 }
+
+/** Lead-ins of two words or more (`Posted by`, `Gespeichert von`, `Blog Beitrag von`): a strong sign that a username follows. */
+const strongLeadIn = /^(?:(?:written|posted|published)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|autor(?:in)?\s*:|author\s*:|auteur\s*:)\s*/i;
+
+/**
+ * The label a text opens with (`von `, `Por `, `Posted by `, `Autorin: `), as its length and whether
+ * it is a strong one (several words, or a colon), or `null` when the text opens with no label.
+ */
+export function leadingLabel(text: string): {length: number; strong: boolean} | null {
+  if (nameParticle.test(text)) return null;
+  const strong = strongLeadIn.exec(text);
+  if (strong !== null) return {length: strong[0].length, strong: true};
+  const match = labelBefore.exec(text) ?? italianBy.exec(text);
+  return match === null || match[0].length === text.length ? null : {length: match[0].length, strong: false};
+}

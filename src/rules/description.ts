@@ -22,8 +22,8 @@ import {jsonld, meta, microdata, named, type Rule, type RuleContext} from './rul
 const titleKeys = ['og:title', 'twitter:title', 'og:site_name'];
 const ogKeys = ['og:description'];
 const otherHeadKeys = ['twitter:description', 'description', 'dc.description', 'dcterms.description', 'dcterms.abstract'];
-// `…from...`, `…from…`, `…from […]`.
-const cutShort = /\s*\[?(?:\.{3}|…)\]?$/;
+// `…from...`, `…from…`, `…from […]`, `…from (...)`.
+const cutShort = /\s*[[(]?(?:\.{3}|…)[\])]?$/;
 
 /** A rule's values, cleaned, without empties; a rule that throws gives none. */
 function valuesOf(rule: Rule, snapshot: Snapshot, context: RuleContext): string[] {
@@ -145,6 +145,24 @@ function wholeOf(value: string, snapshot: Snapshot, context: RuleContext): strin
   return whole;
 }
 
+const metaDescriptionKeys = ['description'];
+
+/**
+ * A value still cut short (no whole one starts the same) gives way to a shorter `<meta name="description">`
+ * that differs from it: an excerpt cut from the body by the CMS (og:description) is longer than the
+ * description written for search results, and a reader takes the one written (issue 33: on the real
+ * pages, 7 of 7 labels where both differ and the longer og:description is cut).
+ */
+function shorterWritten(value: string, snapshot: Snapshot, context: RuleContext): string {
+  if (!cutShort.test(value)) return value;
+  for (const found of metaContentsOf(snapshot, metaDescriptionKeys)) {
+    const other = plainText(found);
+    if (other === null || other.length >= value.length || foldEquals(other, value)) continue;
+    if (!isDemoted(other, snapshot) && !isNoDescription(other, snapshot, context.url)) return other;
+  }
+  return value;
+}
+
 /**
  * A description source with the exceptions above: a cut-short value replaced by the whole one, the
  * title repeated and the site's tagline left to {@link demotedDescription}.
@@ -155,7 +173,7 @@ function judged(source: Rule): Rule {
     for (const found of valuesOf(source, snapshot, context)) {
       const value = withoutGluedHeadline(found, snapshot);
       if (isDemoted(value, snapshot) || isNoDescription(value, snapshot, context.url)) continue;
-      out.push(cutShort.test(value) ? wholeOf(value, snapshot, context) : value);
+      out.push(cutShort.test(value) ? shorterWritten(wholeOf(value, snapshot, context), snapshot, context) : value);
     }
     return out;
   });

@@ -2,6 +2,7 @@ import type {Snapshot} from '../parse/parse-html.js';
 import type {MicrodataValue} from '../parse/snapshot.js';
 import {addNodeStrings, items, jsonldTypes, mainNodes, shortType, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {judgedTitle} from './headline-title.js';
+import {ogTitleOrShownHeadline} from './shown-headline.js';
 import {organizationTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules, noDescriptionLast} from './description.js';
@@ -112,7 +113,8 @@ function microdataTitle(prop: 'headline' | 'name'): Rule {
  * page shows (headline-title.ts: no site name or placeholder alone, no tagline segments).
  */
 export const titleRules: Rule[] = [
-  meta('og:title'),
+  // og:title; the shown headline in its place when og:title and <title> disagree and it tells the same story (shown-headline.ts).
+  ogTitleOrShownHeadline,
   meta('twitter:title'),
   jsonldTitle,
   microdataTitle('headline'),

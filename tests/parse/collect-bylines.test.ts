@@ -11,6 +11,8 @@ describe('classHint', () => {
     ['publishedAt', 'date'], ['posted-on', 'date'], ['reading-time', 'date'],
     // Other languages' author classes (issue 33 item 2): `par <span class="auteurs">`, `.autor`, `.news__autorin`, `.verfasser`.
     ['auteurs', 'author'], ['auteur', 'author'], ['autor', 'author'], ['news__autorin', 'author'], ['autoren-liste', 'author'], ['verfasser', 'author'], ['authorbox', 'author'],
+    // A post's meta line (Drupal's `Submitted by … on …`, classic WordPress themes' `.postmetadata`): its date.
+    ['submitted', 'date'], ['node-submitted meta', 'date'], ['postmetadata alt', 'date'],
   ] as const)('%s names %s', (value, kind) => {
     expect(classHint(value)).toBe(kind);
   });
@@ -91,7 +93,7 @@ describe('classHint cache', () => {
 });
 
 describe('mayHint (the scanner reads a class or id only if it may name a byline)', () => {
-  const hint = /aut|writer|verfasser|date|time|publish|posted|by/i;
+  const hint = /aut|writer|verfasser|date|time|publish|posted|by|submitted|postmetadata/i;
   const may = (value: string): boolean => mayHint(`<p class="${value}">`, 10, 10 + value.length);
 
   it.each([

@@ -84,6 +84,16 @@ describe('descriptions (issue 28 item 3)', () => {
     expect(pick('<meta property="og:description" content="The crane arrived on Mon…"><script type="application/ld+json">{"@type":"NewsArticle","description":"The crane arrived on Monday by barge."}</script>').description).toBe('The crane arrived on Monday by barge.');
   });
 
+  it('lets a longer og:description cut short give way to the shorter meta description written for the page', () => {
+    const og = 'The harbour crane arrived on Monday by barge from Rotterdam, and the council says the quay will reopen once the...';
+    expect(pick(`<meta property="og:description" content="${og}"><meta name="description" content="A new crane for the harbour.">`).description).toBe('A new crane for the harbour.');
+    // Both cut short: the shorter, written one still wins; a longer meta description does not.
+    expect(pick(`<meta property="og:description" content="${og}"><meta name="description" content="A new crane for the harbour, and the quay (...)">`).description).toBe('A new crane for the harbour, and the quay (...)');
+    expect(pick(`<meta property="og:description" content="A crane, cut…"><meta name="description" content="The harbour crane arrived on Monday by barge from Rotterdam…">`).description).toBe('A crane, cut…');
+    // A whole value that starts the same still comes first.
+    expect(pick(`<meta property="og:description" content="The crane arrived on Mon..."><meta name="description" content="Short one."><script type="application/ld+json">{"@type":"NewsArticle","description":"The crane arrived on Monday by barge."}</script>`).description).toBe('The crane arrived on Monday by barge.');
+  });
+
   it('drops markup a CMS left in a description, and reads [...] and […] as cut short', () => {
     expect(pick('<meta property="og:description" content="&lt;p&gt;The crane &lt;b&gt;arrived&lt;/b&gt;.&lt;/p&gt;">').description).toBe('The crane arrived.');
     expect(pick('<meta property="og:description" content="The crane arrived on […]"><meta name="description" content="The crane arrived on Monday.">').description).toBe('The crane arrived on Monday.');

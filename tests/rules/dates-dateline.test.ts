@@ -33,6 +33,18 @@ describe('a dateline at the start of the article\'s first paragraphs', () => {
     expect(datelineDate('Pressemitteilung vom 20.01.2022', 'dmy')).toBe('2022-01-20T12:00:00.000Z');
     expect(datelineDate('Seit dem 3. März 2021 gilt', 'dmy')).toBeNull();
   });
+
+  it('knows a press release\'s places in plain case, and a date in brackets', () => {
+    expect(datelineDate('Wiesbaden, 11. November 2021', 'dmy')).toBe('2021-11-11T12:00:00.000Z');
+    expect(datelineDate('Bad Vilbel am Main | Kassel, 4. Mai 2020 – Die Kammer', 'dmy')).toBe('2020-05-04T12:00:00.000Z');
+    expect(datelineDate('Lübeck/Kiel, 02.02.2022 – Das Land', 'dmy')).toBe('2022-02-02T12:00:00.000Z');
+    expect(datelineDate('(21. November 2022) Mieter erhalten eine Erhöhung', 'dmy')).toBe('2022-11-21T12:00:00.000Z');
+    expect(published(page('<div><h1>Preise</h1></div><p>Zurück zur Übersicht</p><p>(21. November 2022) Mieter erhalten eine Erhöhung.</p>'))).toBe('2022-11-21T12:00:00.000Z');
+    // The first words of a sentence are no place.
+    expect(datelineDate('Am Montag, 3. März 2021 wurde', 'dmy')).toBeNull();
+    expect(datelineDate('Seit Freitag, 3. März 2021 gilt', 'dmy')).toBeNull();
+    expect(datelineDate('On Monday, March 3, 2021 the council', 'mdy')).toBeNull();
+  });
 });
 
 describe('a <time> marked as the last edit', () => {

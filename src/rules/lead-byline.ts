@@ -1,0 +1,55 @@
+import type {Snapshot} from '../parse/parse-html.js';
+import {leadingLabel} from './byline-labels.js';
+import {authorName} from './normalize.js';
+import {named, type Rule} from './rule-kit.js';
+
+/*
+ * A byline written as plain text, without a class that names it (issue 33 item 2): the text right
+ * after the headline or one of the first paragraphs opens with a byline's label and a name
+ * (`<p><i>von Daniela Obers</i></p>`, `<p><em>Por Agencia EFE</em></p>`, `Von R. R. am 07.08.2013`,
+ * `Posted by Konstantin @ 12:00 am`). Read from what the parser already kept (collect-dates.ts).
+ */
+
+const particle = String.raw`(?:van|von|de|der|den|da|di|du|del|la|le)\s+`;
+/** Capitalised words, or initials (`R. R.`), up to five: a person's or an agency's name. */
+const capitalisedName = new RegExp(String.raw`^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:and|und|&|y|et)\s+)?(?:${particle})*\p{Lu}[\p{L}'’.-]*){0,4}`, 'u');
+/** A username after a strong label (`Gespeichert von rasos am …`, `Posted by kestrel_79`). */
+const username = /^[\p{L}\d][\p{L}\d._-]*/u;
+/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `, 12. Mai`). */
+const nameEnd = /^(?:$|\s*[|•·@–—,(/]|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et)\b|\s+\d)/i;
+
+const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
+
+/** The name a text's opening byline gives (`von Klaus Stanjek` → `Klaus Stanjek`), or `null`. */
+export function leadBylineName(text: string): string | null {
+  const label = leadingLabel(text);
+  if (label === null) return null;
+  const rest = text.slice(label.length);
+  const match = capitalisedName.exec(rest) ?? (label.strong ? username.exec(rest) : null);
+  if (match === null) return null;
+  // The longest run of its words after which the byline goes on with a date, a time or a separator, or ends;
+  // else it is a sentence (`Von Montag bis Freitag`).
+  const ends = [...match[0].matchAll(/\S+/g)].map((word) => word.index + word[0].length);
+  for (let count = ends.length; count > 0; count--) {
+    const name = rest.slice(0, ends[count - 1]);
+    if (!nameEnd.test(rest.slice(name.length))) continue;
+    // A lone capitalised word after a bare `von`/`by` is as often a place or a thing (`Von Berlin nach …`): an acronym (`EFE`) is not.
+    if (count < 2 && !label.strong && !/^\p{Lu}[\p{Lu}.]+$/u.test(name)) return null;
+    // A desk (`Multimedia Redaktion`, `Web Desk`) names no one.
+    return desk.test(name) ? null : authorName(name);
+  }
+  return null;
+}
+
+/**
+ * The byline of the first paragraphs, then of the text after the headline (a CMS's `Gespeichert von
+ * admin am …` line sits there more often than the writer's `Beitrag von …`).
+ */
+export const leadByline: Rule = named('document(h1 + text, p) byline', (snapshot: Snapshot) => {
+  const texts = snapshot.afterHeadline === undefined ? (snapshot.datelines ?? []) : [...(snapshot.datelines ?? []), snapshot.afterHeadline];
+  for (const text of texts) {
+    const name = leadBylineName(text);
+    if (name !== null) return name;
+  }
+  return null;
+});

@@ -1,0 +1,77 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {leadBylineName} from '../../src/rules/lead-byline.js';
+import {pickFields, rules} from '../../src/rules/rules.js';
+
+/*
+ * A byline written as plain text, its label its only mark (issue 33 item 2): read from the first paragraphs and
+ * the text after the headline; and the author an SEO plugin writes as a labelled pair in the head.
+ */
+
+const url = 'https://www.quarry-notes.example/2023/field-notes';
+const author = (html: string): string | null => pickFields(parseHtml(html), {url, headers: {}}, rules, null).author;
+
+describe('leadBylineName', () => {
+  it.each([
+    ['von Helga Brandstetter', 'Helga Brandstetter'],
+    ['Por Agencia EFE', 'Agencia EFE'],
+    ['By Mira Oduya and Tom Keel', 'Mira Oduya, Tom Keel'],
+    ['Blog Beitrag von Lotte Sandvik', 'Lotte Sandvik'],
+    ['Von K. L. am 03.04.2014 um 10:12 Uhr gespeichert unter Reisen', 'K. L.'],
+    ['Posted by Ferdinand @ 9:00 pm', 'Ferdinand'],
+    ['Gespeichert von moorhen_7 am 2. Mai 2018 - 11:20', 'moorhen_7'],
+    ['von Jonas Weidlich 09.03.2022 Seite teilen', 'Jonas Weidlich'],
+  ])('%s → %s', (text, name) => {
+    expect(leadBylineName(text)).toBe(name);
+  });
+
+  it.each([
+    'Von Montag bis Freitag ist das Büro geschlossen.',
+    'Von Berlin nach Hamburg in zwei Stunden',
+    'Von der Leyen sagte am Dienstag',
+    'Von Anfang an war klar, dass es regnet',
+    'Autor: Online Redaktion',
+    'Die Wanderung beginnt am Bahnhof.',
+  ])('%s → no name', (text) => {
+    expect(leadBylineName(text)).toBeNull();
+  });
+});
+
+describe('the author from a plain-text byline', () => {
+  it('reads a byline paragraph after the headline', () => {
+    expect(author('<html><body><h1>Steine am Fluss</h1><p>Ein Spaziergang an der Isar mit vielen Kieseln und Gedanken.</p><p><i>von Helga Brandstetter</i></p><p>Der Fluss war hoch.</p></body></html>'))
+      .toBe('Helga Brandstetter');
+  });
+
+  // The text after the headline is kept when it shows a year (collect-dates.ts).
+  it('reads a byline right after the headline', () => {
+    expect(author('<html><body><div><h1>Quarry notes</h1><span>Posted by Ferdinand @ 9:00 pm, 12.03.2016</span></div><p>Some text about rocks.</p></body></html>'))
+      .toBe('Ferdinand');
+  });
+
+  it('lets a byline element or metadata speak first', () => {
+    expect(author('<html><head><meta name="author" content="Ruth Amsel"></head><body><h1>Quarry notes</h1><p>von Helga Brandstetter</p></body></html>'))
+      .toBe('Ruth Amsel');
+  });
+
+  it('finds none in a paragraph that is a sentence', () => {
+    expect(author('<html><body><h1>Öffnungszeiten</h1><p>Von Montag bis Freitag ist das Büro geschlossen.</p></body></html>')).toBeNull();
+  });
+});
+
+describe('the author of an SEO plugin\'s labelled pair (Yoast: twitter:label1 "Written by", twitter:data1)', () => {
+  const head = (label: string, data: string): string =>
+    `<html><head><meta name="twitter:label1" content="${label}"><meta name="twitter:data1" content="${data}"><meta name="twitter:label2" content="Est. reading time"><meta name="twitter:data2" content="4 minutes"></head><body><h1>Quarry notes</h1></body></html>`;
+
+  it.each([['Written by', 'Mira Oduya'], ['Verfasst von', 'Lotte Sandvik'], ['Geschrieben von', 'Jonas Weidlich'], ['Escrito por', 'Rocío Latorre']])('%s → %s', (label, name) => {
+    expect(author(head(label, name))).toBe(name);
+  });
+
+  it('reads no other pair (a reading time is no author)', () => {
+    expect(author('<html><head><meta name="twitter:label1" content="Est. reading time"><meta name="twitter:data1" content="4 minutes"></head><body></body></html>')).toBeNull();
+  });
+
+  it('comes after the author metas', () => {
+    expect(author(`<meta name="author" content="Ruth Amsel">${head('Written by', 'Mira Oduya')}`)).toBe('Ruth Amsel');
+  });
+});
