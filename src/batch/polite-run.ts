@@ -6,7 +6,7 @@ import {defaultBatchBackoff} from './politeness-options.js';
 import type {RobotsCheck} from './robots.js';
 
 /** Wall kinds that more requests from the same address only make worse: the domain is backed off. */
-const backOffKinds: ReadonlySet<string> = new Set(['challenge', 'captcha']);
+const backoffKinds: ReadonlySet<string> = new Set(['challenge', 'captcha']);
 
 /**
  * How long to back a domain off after this outcome of an extraction, in ms, or `null` for none:
@@ -15,11 +15,11 @@ const backOffKinds: ReadonlySet<string> = new Set(['challenge', 'captcha']);
  * 1 s, at most `maxBackoffMs`. Takes a thrown error, an error body (a batch's error line) or a
  * result (never backed off from).
  */
-export function backOffFor(errorOrResult: unknown, times: {backoffMs: number; maxBackoffMs: number} = defaultBatchBackoff): number | null {
+export function backoffMsFor(errorOrResult: unknown, times: {backoffMs: number; maxBackoffMs: number} = defaultBatchBackoff): number | null {
   if (typeof errorOrResult !== 'object' || errorOrResult === null) return null;
   const {code, retryAfter, data} = errorOrResult as {code?: unknown; retryAfter?: unknown; data?: unknown};
   const kind = typeof data === 'object' && data !== null ? (data as {kind?: unknown}).kind : undefined;
-  if (code !== 'ERATELIMIT' && !(code === 'EWALL' && typeof kind === 'string' && backOffKinds.has(kind))) return null;
+  if (code !== 'ERATELIMIT' && !(code === 'EWALL' && typeof kind === 'string' && backoffKinds.has(kind))) return null;
   const asked = typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : times.backoffMs;
   return Math.max(1000, Math.min(asked, times.maxBackoffMs));
 }
@@ -36,7 +36,7 @@ export interface PoliteRun {
 
 /**
  * Runs `extract(url)` inside `gate` (robots.txt checked first, inside the same slot, so its fetch
- * counts against the domain's limits too). A failure {@link backOffFor} names backs the domain off
+ * counts against the domain's limits too). A failure {@link backoffMsFor} names backs the domain off
  * on the gate before it is rethrown.
  */
 export async function runPolitely<T>(url: string, extract: () => Promise<T>, run: PoliteRun): Promise<T> {
@@ -50,7 +50,7 @@ export async function runPolitely<T>(url: string, extract: () => Promise<T>, run
       run.signal,
     );
   } catch (error) {
-    const ms = backOffFor(error, run.backoff);
+    const ms = backoffMsFor(error, run.backoff);
     // The backoff is a courtesy: a gate that cannot store it (Redis gone) does not change the outcome.
     if (ms !== null) await run.gate.backOff(url, ms).catch(() => {});
     throw error;
