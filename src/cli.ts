@@ -235,7 +235,11 @@ async function serve(port: unknown, host: unknown, config: HandlerConfig, redis:
       ...(redis ? {redis} : {}),
       config: {
         ...config,
-        onError: (error) => process.stderr.write(`${JSON.stringify({level: 'error', code: error.code, message: error.message, cause: String(error.cause ?? '')})}\n`),
+        // A cache outage is a warning: every request is still answered, uncached.
+        onError: (error) => {
+          const level = error.code === 'ECACHE' ? 'warn' : 'error';
+          process.stderr.write(`${JSON.stringify({level, code: error.code, message: error.message, cause: String(error.cause ?? '')})}\n`);
+        },
       },
     });
     started.then(
