@@ -84,6 +84,8 @@ describe('the top level', () => {
       expect([internal, everywhere.includes(internal)]).toEqual([internal, false]);
     }
     expect(imported.get('linkpeek/batch')?.values).toContain('runBatch');
+    // The README says how many.
+    expect(/`linkpeek` itself\s+holds (\d+) values/.exec(readDoc('README.md'))?.[1]).toBe(String(top.length));
   });
 
   it('one name per idea: no two exported values differ only in letter case', () => {
