@@ -64,14 +64,14 @@ function floor(): Contender {
 }
 
 /**
- * linkpeek's stages as the package ships them: the tsup build in `dist/` (`npm run bench` builds it
+ * linkpeek's stages as the package ships them: `linkpeek/stages` from the tsup build in `dist/` (`npm run bench` builds it
  * first), plain JavaScript like the peers' packages. The sources loaded through tsx would carry its
  * `keepNames` wrappers (a call per named closure made), which the package does not have.
  */
-async function linkpeekPackage(): Promise<typeof import('../src/index.js')> {
-  const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'index.js');
-  if (!existsSync(built)) throw new Error('dist/index.js is missing: run `npm run build` (npm run bench does)');
-  return (await import(pathToFileURL(built).href)) as typeof import('../src/index.js');
+async function linkpeekPackage(): Promise<typeof import('../src/stages/index.js')> {
+  const built = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'stages.js');
+  if (!existsSync(built)) throw new Error('dist/stages.js is missing: run `npm run build` (npm run bench does)');
+  return (await import(pathToFileURL(built).href)) as typeof import('../src/stages/index.js');
 }
 
 /** linkpeek's extraction stage, or the reason it cannot run. */

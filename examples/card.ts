@@ -2,14 +2,15 @@
 // linkpeek's own screenshot stage (the pictures of docs/card.md). Needs Chromium.
 // Run: npx tsx examples/card.ts [output directory, default: a temporary one]
 //
-// In your app: import {createExtractor, renderCard} from 'linkpeek';
+// In your app: import {createExtractor} from 'linkpeek'; import {renderCard} from 'linkpeek/card';
 import {mkdir, mkdtemp, rename} from 'node:fs/promises';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {createChromiumProvider, createExtractor, createFileStore, renderCard} from '../src/index.js';
+import {createChromiumProvider, createExtractor, createFileStore} from '../src/index.js';
+import {renderCard} from '../src/card/index.js';
 import {startSampleSite} from './sample-site.js';
 
 const output = resolve(process.argv[2] ?? (await mkdtemp(join(tmpdir(), 'linkpeek-card-'))));

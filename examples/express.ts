@@ -1,10 +1,10 @@
 // The endpoint in an Express app, mounted under /preview. Run: npx tsx examples/express.ts
 // Then: curl 'http://127.0.0.1:3000/preview?url=<the sample URL it prints, percent-encoded>'
 //
-// In your app: import {createHandler} from 'linkpeek';
+// In your app: import {createHandler} from 'linkpeek/endpoint';
 import {createServer} from 'node:http';
 import express from 'express';
-import {createHandler} from '../src/index.js';
+import {createHandler} from '../src/endpoint/index.js';
 import {serveDemo, startSampleSite} from './sample-site.js';
 
 const site = await startSampleSite();

@@ -1,10 +1,10 @@
 // The endpoint in a Hono app on Node (@hono/node-server), mounted under /preview. Hono speaks
 // Request/Response, so the Web handler is mounted as it is. Run: npx tsx examples/hono.ts
 //
-// In your app: import {createFetchHandler} from 'linkpeek';
+// In your app: import {createFetchHandler} from 'linkpeek/endpoint';
 import {serve} from '@hono/node-server';
 import {Hono} from 'hono';
-import {createFetchHandler} from '../src/index.js';
+import {createFetchHandler} from '../src/endpoint/index.js';
 import {startSampleSite} from './sample-site.js';
 
 const site = await startSampleSite();

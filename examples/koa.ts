@@ -1,10 +1,10 @@
 // The endpoint in a Koa app, through the framework-free core handleQuery (linkpeek has no Koa
 // dependency). Run: npx tsx examples/koa.ts
 //
-// In your app: import {handleQuery, type HandlerConfig} from 'linkpeek';
+// In your app: import {handleQuery, type HandlerConfig} from 'linkpeek/endpoint';
 import {createServer} from 'node:http';
 import Koa from 'koa';
-import {handleQuery, type HandlerConfig} from '../src/index.js';
+import {handleQuery, type HandlerConfig} from '../src/endpoint/index.js';
 import {serveDemo, startSampleSite} from './sample-site.js';
 
 const site = await startSampleSite();

@@ -2,7 +2,8 @@
 // The `linkpeek` command. Unlike the library, a command may write to the terminal.
 import {closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync} from 'node:fs';
 import {text as readStream} from 'node:stream/consumers';
-import cliProgress from 'cli-progress';
+// cli-progress is imported only by a batch that draws its bar: `linkpeek --help` and every other command skip it.
+import type cliProgress from 'cli-progress';
 import {isIP} from 'node:net';
 import {parseArgs} from 'node:util';
 import {isLoopbackAddress, isPublicAddress} from './url/address.js';
@@ -239,7 +240,11 @@ async function serve(port: unknown, host: unknown, config: HandlerConfig, redis:
       ...(redis ? {redis} : {}),
       config: {
         ...config,
-        onError: (error) => process.stderr.write(`${JSON.stringify({level: 'error', code: error.code, message: error.message, cause: String(error.cause ?? '')})}\n`),
+        // A cache outage is a warning: every request is still answered, uncached.
+        onError: (error) => {
+          const level = error.code === 'ECACHE' ? 'warn' : 'error';
+          process.stderr.write(`${JSON.stringify({level, code: error.code, message: error.message, cause: String(error.cause ?? '')})}\n`);
+        },
       },
     });
     started.then(
@@ -309,14 +314,15 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   let bar: cliProgress.SingleBar | undefined;
   let ticker: NodeJS.Timeout | undefined;
   if (process.stderr.isTTY) {
-    bar = new cliProgress.SingleBar(
+    const {default: bars} = await import('cli-progress');
+    bar = new bars.SingleBar(
       {
         stream: process.stderr,
         format: 'linkpeek batch {bar} {value}/{total} | {rate}/s | ETA {etaText} | {failed} failed{slowed}',
         hideCursor: true,
         etaBuffer: 50,
       },
-      cliProgress.Presets.shades_classic,
+      bars.Presets.shades_classic,
     );
   } else {
     ticker = setInterval(() => {
@@ -496,13 +502,14 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
   const line = (state: QueueProgress) =>
     `linkpeek batch (${label}): ${state.done}/${state.total} done, ${state.failed} failed, ${state.rateLimited} rate-limited, ${state.left} left, ${state.rate.toFixed(1)}/s, ETA ${formatSeconds(state.eta)}${formatSlowed(state.slowed)}`;
   if (process.stderr.isTTY) {
-    bar = new cliProgress.SingleBar(
+    const {default: bars} = await import('cli-progress');
+    bar = new bars.SingleBar(
       {
         stream: process.stderr,
         format: 'linkpeek batch {bar} {value}/{total} | {rate}/s | ETA {etaText} | {failed} failed | {rateLimited} rate-limited{slowed}',
         hideCursor: true,
       },
-      cliProgress.Presets.shades_classic,
+      bars.Presets.shades_classic,
     );
   } else {
     ticker = setInterval(() => last && process.stderr.write(`${line(last)}\n`), 2000);

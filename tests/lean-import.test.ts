@@ -14,7 +14,7 @@ const heavy = [
   'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'unpdf', 'extract-colors', 'rate-limiter-flexible',
 ];
 /** The heavy packages that are optional peers (puppeteer-core is on the design card and stays a dependency). */
-const optional = ['@keyv/redis', '@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'keyv', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf'];
+const optional = ['@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf'];
 
 const trace = ['--import', './tests/helpers/trace-packages.mjs', '--import', 'tsx'];
 
@@ -46,6 +46,12 @@ describe('package.json', () => {
 
   it('no heavy package but puppeteer-core is a plain dependency', () => {
     expect(Object.keys(pkg.dependencies).filter((name) => heavy.includes(name) || optional.includes(name))).toEqual(['puppeteer-core']);
+  });
+
+  it('one Redis client: ioredis (cache, coalescing, backoff, queue); no node-redis package anywhere in package.json', () => {
+    const named = [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies].flatMap((field) => Object.keys(field));
+    expect(named.filter((name) => ['redis', '@redis/client', '@keyv/redis'].includes(name))).toEqual([]);
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual([...optional, 'fastify'].sort());
   });
 
   it.each(optional)('%s is an optional peer, and a dev dependency of the same range so the clone runs every feature', (name) => {

@@ -2,9 +2,11 @@
 // engines a Node 20 user sees hold, and the README's links resolve in the packed tarball.
 import {describe, expect, it, jest} from '@jest/globals';
 import {execFileSync} from 'node:child_process';
-import {readFileSync} from 'node:fs';
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {posix} from 'node:path';
 import {createRequire} from 'node:module';
-import {relativeLinks} from './helpers/readme.js';
+import {defaultErrorDocsUrl} from '../src/errors.js';
+import {docPaths, relativeLinks} from './helpers/readme.js';
 
 jest.setTimeout(60_000);
 
@@ -80,5 +82,39 @@ describe('the packed tarball', () => {
       .filter((target) => target !== '' && !files.has(target) && !(target.endsWith('/') && [...files].some((file) => file.startsWith(target))));
     expect(broken).toEqual([]);
     expect(files.has('README.md')).toBe(true);
+  });
+
+  it('holds every file a page of docs/ links to (what it does not ship is linked in the repository)', () => {
+    const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {encoding: 'utf8'})) as [{files: {path: string}[]}];
+    const files = new Set(packed.files.map((file) => file.path));
+    const broken = docPaths().flatMap((path) =>
+      relativeLinks(readFileSync(path, 'utf8'))
+        .filter((link) => link.target !== '')
+        .map((link) => posix.normalize(posix.join(posix.dirname(path), decodeURI(link.target))))
+        .filter((target) => !files.has(target) && ![...files].some((file) => file.startsWith(`${target.replace(/\/$/, '')}/`)))
+        .map((target) => `${path}: ${target}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('every repository link of README.md and docs/ names a file of this checkout', () => {
+    const base = defaultErrorDocsUrl.replace(/docs\/endpoint\.md#$/, '');
+    expect(base).toMatch(/^https:\/\/github\.com\/[\w-]+\/[\w-]+\/blob\/main\/$/);
+    const links = ['README.md', ...docPaths()].flatMap((path) =>
+      [...readFileSync(path, 'utf8').matchAll(/\]\((https:\/\/github\.com\/[^)\s#]+)/g)]
+        .map((match) => match[1] ?? '')
+        .filter((url) => url.startsWith(base))
+        .map((url) => ({path, file: url.slice(base.length)})),
+    );
+    expect(links.length).toBeGreaterThanOrEqual(5);
+    expect(links.filter(({file}) => !existsSync(file)).map(({path, file}) => `${path}: ${file}`)).toEqual([]);
+  });
+});
+
+describe('docs/testing.md', () => {
+  it('states how many test files npm test runs, as tests/ holds them', () => {
+    const count = readdirSync('tests', {recursive: true}).filter((path) => String(path).endsWith('.test.ts')).length;
+    const stated = /: (\d+) test files\n?\s*\(`tests\/\*\*\/\*\.test\.ts`\)/.exec(readFileSync('docs/testing.md', 'utf8'))?.[1];
+    expect(Number(stated)).toBe(count);
   });
 });

@@ -27,6 +27,7 @@ import {
   codeBlocks,
   codeSpans,
   docPaths,
+  packageEntries,
   readDoc,
   readDocs,
   readReadme,
@@ -390,11 +391,27 @@ describe('README: commands', () => {
 });
 
 describe('README and docs: TypeScript snippets', () => {
-  it('every ```ts block of README.md and docs/*.md type-checks against src/ (linkpeek mapped to src/index.ts)', () => {
-    const typeNames = [...readFileSync(join(root, 'src/index.ts'), 'utf8').matchAll(/export type \{([^}]*)\}/g)]
-      .flatMap((match) => (match[1] ?? '').split(','))
-      .map((name) => name.trim())
-      .filter(Boolean);
+  it('every ```ts block of README.md and docs/*.md type-checks against src/ (linkpeek and its subpaths mapped to their sources)', () => {
+    // Each exported type name, with the entry point (`linkpeek`, `linkpeek/stages`…) that exports it.
+    const entryOfType = new Map(
+      Object.entries(packageEntries).flatMap(([entry, source]) =>
+        [...readFileSync(join(root, source), 'utf8').matchAll(/export type \{([^}]*)\}/g)]
+          .flatMap((match) => (match[1] ?? '').split(','))
+          .map((name) => name.trim())
+          .filter(Boolean)
+          .map((name) => [name, entry] as const),
+      ),
+    );
+    const typeNames = [...entryOfType.keys()];
+    // Every entry's types by name, and `linkpeek` as one object holding every entry's values.
+    const entries = Object.keys(packageEntries);
+    const signaturePrelude = [
+      ...entries.map((entry, i) => {
+        const names = typeNames.filter((name) => entryOfType.get(name) === entry);
+        return `${names.length > 0 ? `import type {${names.join(', ')}} from '${entry}';\n` : ''}import * as entry${i} from '${entry}';`;
+      }),
+      `const linkpeek = {${entries.map((_, i) => `...entry${i}`).join(', ')}};`,
+    ].join('\n');
     const signature = /^(\w+)\((.*)\): (.+)$/;
     const blocks = docs.flatMap(({path, text}) => codeBlocks(text).map((block) => ({...block, path}))).filter((block) => block.lang === 'ts');
     expect(blocks.length).toBeGreaterThan(15);
@@ -410,13 +427,13 @@ describe('README and docs: TypeScript snippets', () => {
             return `declare function ${name}_documented(${params}): ${result}; const ${name}_real: typeof ${name}_documented = linkpeek.${name}; const ${name}_doc: typeof linkpeek.${name} = ${name}_documented;`;
           })
           .join('\n');
-        return {file: block.path, line: block.line, prelude: `import type {${typeNames.join(', ')}} from 'linkpeek';\nimport * as linkpeek from 'linkpeek';`, code};
+        return {file: block.path, line: block.line, prelude: signaturePrelude, code};
       }
       // A documented interface named like an exported type: the real type must satisfy it.
       const epilogue = [...block.code.matchAll(/^interface (\w+)/gm)]
         .map((match) => match[1] ?? '')
         .filter((name) => typeNames.includes(name))
-        .map((name) => `const ${name}_conforms: ${name} = null as unknown as import('linkpeek').${name};`)
+        .map((name) => `const ${name}_conforms: ${name} = null as unknown as import('${entryOfType.get(name)}').${name};`)
         .join('\n');
       return {file: block.path, line: block.line, prelude: '', code: block.code, epilogue};
     });

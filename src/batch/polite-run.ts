@@ -7,7 +7,7 @@ import {defaultBatchBackoff} from './politeness-options.js';
 import type {RobotsCheck} from './robots.js';
 
 /** Wall kinds that more requests from the same address only make worse: the domain is backed off. */
-const backOffKinds: ReadonlySet<string> = new Set(['challenge', 'captcha']);
+const backoffKinds: ReadonlySet<string> = new Set(['challenge', 'captcha']);
 
 /**
  * How long to back a domain off after this outcome of an extraction, in ms, or `null` for none:
@@ -16,11 +16,11 @@ const backOffKinds: ReadonlySet<string> = new Set(['challenge', 'captcha']);
  * `Retry-After`, else `backoffMs`; at least 1 s, at most `maxBackoffMs`. Takes a thrown error, an
  * error body (a batch's error line) or a result (never backed off from).
  */
-export function backOffFor(errorOrResult: unknown, times: {backoffMs: number; maxBackoffMs: number} = defaultBatchBackoff): number | null {
+export function backoffMsFor(errorOrResult: unknown, times: {backoffMs: number; maxBackoffMs: number} = defaultBatchBackoff): number | null {
   if (typeof errorOrResult !== 'object' || errorOrResult === null) return null;
   const {code, retryAfter, data} = errorOrResult as {code?: unknown; retryAfter?: unknown; data?: unknown};
   const kind = typeof data === 'object' && data !== null ? (data as {kind?: unknown}).kind : undefined;
-  if (code !== 'ERATELIMIT' && !(code === 'EWALL' && typeof kind === 'string' && backOffKinds.has(kind))) return null;
+  if (code !== 'ERATELIMIT' && !(code === 'EWALL' && typeof kind === 'string' && backoffKinds.has(kind))) return null;
   const given = typeof retryAfter === 'number' && Number.isFinite(retryAfter) && retryAfter >= 0;
   if (code === 'ERATELIMIT' && !given) return null;
   const asked = given ? retryAfter * 1000 : times.backoffMs;
@@ -49,7 +49,7 @@ export interface PoliteRun {
 
 /**
  * Runs `extract(url)` inside `gate` (robots.txt checked first, in the same turn: its request is the
- * domain's first). A failure {@link backOffFor} names backs the domain off on the gate; an
+ * domain's first). A failure {@link backoffMsFor} names backs the domain off on the gate; an
  * `ERATELIMIT` is run again up to `rateLimitRetries` times, then rethrown (also when `signal` stops
  * the wait for the next turn).
  */
@@ -68,7 +68,7 @@ export async function runPolitely<T>(url: string, extract: () => Promise<T>, run
     } catch (error) {
       // Stopped while waiting for the turn after a 429: the 429 is the outcome.
       if (rateLimited !== undefined && run.signal?.aborted) throw rateLimited;
-      const ms = backOffFor(error, run.backoff);
+      const ms = backoffMsFor(error, run.backoff);
       // The backoff is a courtesy: a gate that cannot store it (Redis gone) does not change the outcome.
       if (ms !== null) await run.gate.backOff(url, ms).catch(() => {});
       const again = retries < (run.rateLimitRetries ?? 0) && isLinkpeekError(error) && error.code === 'ERATELIMIT' && !run.signal?.aborted;

@@ -11,17 +11,15 @@ import type {Queue} from 'bullmq';
 import type {Redis} from 'ioredis';
 import {missingDependency} from '../errors.js';
 import {loadOptional} from '../shared/load-optional.js';
+import {loadRedisClient, openRedis} from '../shared/redis-client.js';
 import {keyPrefix} from './queue-options.js';
 
 const missing = (name: string, cause: unknown) => missingDependency(name, 'A queued batch (`--queue`, `enqueueBatch`, `runWorker`)', cause);
 
 // Typed by name: the declaration build cannot name the types of bullmq's whole module namespace.
 type BullmqModule = typeof import('bullmq');
-type IoredisModule = typeof import('ioredis');
 const importBullmq = (): Promise<BullmqModule> => import('bullmq');
-const importIoredis = (): Promise<IoredisModule> => import('ioredis');
 let bullmq: Promise<BullmqModule> | undefined;
-let ioredis: Promise<IoredisModule> | undefined;
 
 /**
  * BullMQ, imported on first use: the queue and its Redis client (ioredis, msgpackr, luxon…) are
@@ -36,17 +34,9 @@ export function loadBullmq(): Promise<BullmqModule> {
   return bullmq;
 }
 
-function loadIoredis(): Promise<IoredisModule> {
-  ioredis ??= loadOptional('ioredis', importIoredis, missing).catch((error: unknown) => {
-    ioredis = undefined;
-    throw error;
-  });
-  return ioredis;
-}
-
 /** Imports BullMQ and ioredis now rather than on first use (a test harness that forbids late imports). */
 export async function loadQueuePackages(): Promise<void> {
-  await Promise.all([loadBullmq(), loadIoredis()]);
+  await Promise.all([loadBullmq(), loadRedisClient(missing)]);
 }
 
 export interface BatchKeys {
@@ -76,11 +66,7 @@ export function jobIdFor(name: string, url: string): string {
  * needs `maxRetriesPerRequest: null` for the same reason), reconnecting every 50 ms to 2 s.
  */
 export async function connect(url: string): Promise<Redis> {
-  const {Redis} = await loadIoredis();
-  const redis = new Redis(url, {maxRetriesPerRequest: null, enableReadyCheck: true});
-  // Errors while Redis is away are retried by the reconnection; an unheard 'error' would crash.
-  redis.on('error', () => {});
-  return redis;
+  return openRedis(url, {maxRetriesPerRequest: null, enableReadyCheck: true}, missing);
 }
 
 /**

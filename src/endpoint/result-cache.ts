@@ -48,7 +48,7 @@ export interface MemoryCacheOptions {
 
 /**
  * The default cache: an in-process LRU (lru-cache) with a per-entry TTL. Not shared between
- * processes; plug a Keyv store into the handler's `cache` for that.
+ * processes; use `createRedisCache` (or any Keyv-compatible store) for that.
  */
 export function createMemoryCache<V extends object = CacheEntry>(options: MemoryCacheOptions = {}): CacheStore<V> {
   const lru = new LRUCache<string, V>({

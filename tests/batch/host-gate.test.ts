@@ -6,7 +6,7 @@ import {afterAll, beforeAll, expect, it, jest} from '@jest/globals';
 import {Redis} from 'ioredis';
 import {createExtractor} from '../../src/extract.js';
 import {gateKeyOf, memoryHostGate, redisHostGate, type HostGate} from '../../src/batch/host-gate.js';
-import {backOffFor, runPolitely} from '../../src/batch/polite-run.js';
+import {backoffMsFor, runPolitely} from '../../src/batch/polite-run.js';
 import {LinkpeekError} from '../../src/errors.js';
 import {start} from '../helpers/child.js';
 import {isLoopback} from '../helpers/policy.js';
@@ -49,19 +49,19 @@ it('counts every subdomain of a registrable domain as one, ports and IPs as them
 });
 
 it('backs off for a 429 (its Retry-After) and a challenge or captcha wall, not for other failures or results', () => {
-  expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 7}))).toBe(7000);
+  expect(backoffMsFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 7}))).toBe(7000);
   // A 429 without Retry-After: the gate's halved rate is the answer, no backoff.
-  expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x'))).toBeNull();
-  expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 999_999}))).toBe(3_600_000);
-  expect(backOffFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 0}))).toBe(1000);
-  expect(backOffFor(new LinkpeekError('EWALL', 'x', {data: {kind: 'challenge'}, retryAfter: 3}))).toBe(3000);
-  expect(backOffFor(new LinkpeekError('EWALL', 'x', {data: {kind: 'captcha'}}))).toBe(60_000);
-  expect(backOffFor(new LinkpeekError('EWALL', 'x', {data: {kind: 'login'}}))).toBeNull();
-  expect(backOffFor(new LinkpeekError('EHTTP', 'x', {statusCode: 503}))).toBeNull();
+  expect(backoffMsFor(new LinkpeekError('ERATELIMIT', 'x'))).toBeNull();
+  expect(backoffMsFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 999_999}))).toBe(3_600_000);
+  expect(backoffMsFor(new LinkpeekError('ERATELIMIT', 'x', {retryAfter: 0}))).toBe(1000);
+  expect(backoffMsFor(new LinkpeekError('EWALL', 'x', {data: {kind: 'challenge'}, retryAfter: 3}))).toBe(3000);
+  expect(backoffMsFor(new LinkpeekError('EWALL', 'x', {data: {kind: 'captcha'}}))).toBe(60_000);
+  expect(backoffMsFor(new LinkpeekError('EWALL', 'x', {data: {kind: 'login'}}))).toBeNull();
+  expect(backoffMsFor(new LinkpeekError('EHTTP', 'x', {statusCode: 503}))).toBeNull();
   // An error line of a batch (the error body) works too; a result never backs off.
-  expect(backOffFor({url: 'https://a.com/', status: 'fail', code: 'ERATELIMIT', retryAfter: 5})).toBe(5000);
-  expect(backOffFor({status: 'success', data: {title: 'x'}})).toBeNull();
-  expect(backOffFor(null)).toBeNull();
+  expect(backoffMsFor({url: 'https://a.com/', status: 'fail', code: 'ERATELIMIT', retryAfter: 5})).toBe(5000);
+  expect(backoffMsFor({status: 'success', data: {title: 'x'}})).toBeNull();
+  expect(backoffMsFor(null)).toBeNull();
 });
 
 it('memoryHostGate: one process never exceeds perHost at once nor perSecond per domain', async () => {

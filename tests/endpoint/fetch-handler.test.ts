@@ -169,7 +169,7 @@ it("imports 'linkpeek' (createFetchHandler included) with fastify and fastify-pl
     return next(specifier, context);
   }`;
   const register = `import {register} from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));`;
-  const script = `const {createFetchHandler} = await import('./src/index.ts');
+  const script = `const {createFetchHandler} = await import('./src/endpoint/index.ts');
     const answer = await createFetchHandler()(new Request('http://localhost/'));
     console.log(answer.status);
     await import('./src/endpoint/fastify-plugin.ts').then(() => console.log('loaded'), (error) => console.log(error.message));`;

@@ -182,7 +182,9 @@ describeWithRedis('linkpeek serve --redis', () => {
     }
     const {code, stderr} = await server.finished;
     expect(code).toBe(0);
-    expect(stderr.split('\n').filter((line) => line.includes('Redis cache failed'))).toHaveLength(1);
+    const lines = stderr.split('\n').filter((line) => line.includes('Redis cache failed'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({level: 'warn', code: 'ECACHE'});
   });
 
   it('refuses a --redis value that is not a redis:// URL (exit 2)', async () => {

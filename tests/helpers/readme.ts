@@ -6,6 +6,19 @@ import ts from 'typescript';
 /** The repository root. */
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * The package's entry points (package.json `exports`) and the source each is built from (tsup.config.ts):
+ * what a snippet or a test imports as `linkpeek` or `linkpeek/<subpath>`.
+ */
+export const packageEntries = {
+  linkpeek: 'src/index.ts',
+  'linkpeek/stages': 'src/stages/index.ts',
+  'linkpeek/endpoint': 'src/endpoint/index.ts',
+  'linkpeek/fastify': 'src/endpoint/fastify-plugin.ts',
+  'linkpeek/batch': 'src/batch/index.ts',
+  'linkpeek/card': 'src/card/index.ts',
+} as const;
+
 /** README.md as text. */
 export function readReadme(): string {
   return readFileSync(join(root, 'README.md'), 'utf8');
@@ -171,8 +184,8 @@ export interface SnippetDiagnostic {
 }
 
 /**
- * Type-checks TypeScript snippets in-process against the sources: `linkpeek` resolves to
- * `src/index.ts` through `paths`, with the project's own strict compiler options. Each snippet is a
+ * Type-checks TypeScript snippets in-process against the sources: `linkpeek` and its subpaths
+ * resolve to their sources ({@link packageEntries}) through `paths`, with the project's own strict compiler options. Each snippet is a
  * module of its own (virtual file under tests/.tmp-readme/, never written), so names do not leak
  * between snippets and top-level `await` works.
  */
@@ -187,11 +200,7 @@ export function typeCheckSnippets(
     ...parsed.options,
     noEmit: true,
     // The package's entry points (package.json exports), as tsup builds them.
-    paths: {
-      linkpeek: [join(root, 'src/index.ts')],
-      'linkpeek/fastify': [join(root, 'src/endpoint/fastify-plugin.ts')],
-      'linkpeek/card': [join(root, 'src/card/link-preview.ts')],
-    },
+    paths: Object.fromEntries(Object.entries(packageEntries).map(([name, source]) => [name, [join(root, source)]])),
   };
   const virtualDir = join(root, 'tests/.tmp-readme');
   const files = new Map<string, {file: string; line: number; preludeLines: number; text: string}>();

@@ -2,8 +2,8 @@
 // (Next answers HEAD from GET by itself). tests/examples.test.ts calls GET with a real Request,
 // the way Next does; Next itself is not installed here.
 //
-// In your app: import {createFetchHandler} from 'linkpeek';
-import {createFetchHandler} from '../../../../../src/index.js';
+// In your app: import {createFetchHandler} from 'linkpeek/endpoint';
+import {createFetchHandler} from '../../../../../src/endpoint/index.js';
 
 // linkpeek needs Node: its SSRF-safe transport uses node:net/dns, and screenshots a local Chromium.
 export const runtime = 'nodejs';
