@@ -176,9 +176,9 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
   await page.goto(load.url, {waitUntil, timeout: remaining()});
   if (settle) await waitForContent(page, {ceiling: Math.min(settleCap, remaining()), quietNetwork: quietTime});
   if (load.still) {
-    await page
-      .evaluate((cap: number) => Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, cap))]), Math.min(fontsTimeout, remaining()))
-      .catch(() => {});
+    // Capped in Node: a page whose scripts are off runs no timer of its own.
+    const cap = Math.min(fontsTimeout, remaining());
+    await Promise.race([page.evaluate(() => document.fonts.ready.then(() => true)).catch(() => {}), new Promise((resolve) => setTimeout(resolve, cap))]);
   }
   if (load.waitForSelector) {
     const selector = load.waitForSelector;
@@ -195,8 +195,8 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
   }
   if (load.waitForTimeout > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(load.waitForTimeout, remaining())));
   // With scripts off, the new-document script that stops animations did not run: the same CSS goes in now.
-  if (freeze && !javascript) await injectIntoPage(page, {styles: [disableAnimations], scripts: [], modules: []});
-  if (load.setup) await injectIntoPage(page, load.setup);
+  if (freeze && !javascript) await injectIntoPage(page, {styles: [disableAnimations], scripts: [], modules: []}, false);
+  if (load.setup) await injectIntoPage(page, load.setup, javascript);
   return {page, document: tracker.current};
 }
 

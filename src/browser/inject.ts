@@ -29,11 +29,12 @@ function isUrl(entry: string): boolean {
  * thrown by an added script is the page's, not the call's.
  * @throws LinkpeekError EINVALOPTION naming the entry whose URL could not be loaded
  */
-export async function injectIntoPage(page: Page, setup: Injections): Promise<void> {
+export async function injectIntoPage(page: Page, setup: Injections, javascript = true): Promise<void> {
   if (!injects(setup)) return;
   const add = (name: keyof Injections, code: string): Promise<unknown> => {
     const source = isUrl(code) ? {url: code.trim()} : {content: code};
-    if (name === 'styles') return page.addStyleTag(source);
+    // With scripts off, puppeteer's helpers would wait for load events that never reach a script.
+    if (name === 'styles') return javascript ? page.addStyleTag(source) : addStyleWithoutScripts(page, source);
     return page.addScriptTag(name === 'modules' ? {...source, type: 'module'} : source);
   };
   for (const name of ['styles', 'scripts', 'modules'] as const) {
@@ -52,9 +53,54 @@ export async function injectIntoPage(page: Page, setup: Injections): Promise<voi
       }
     }
   }
-  // Two frames: what the styles and scripts changed is laid out and painted before the page is read or captured.
-  await page.evaluate(() => new Promise((resolve) => {
-    requestAnimationFrame(() => requestAnimationFrame(resolve));
-    setTimeout(resolve, 200);
-  })).catch(() => {});
+  await nextFrames(page);
+}
+
+/**
+ * Waits until what was just changed is laid out and painted: two animation frames in the page, at
+ * most 200 ms, timed in Node (a page whose scripts are off runs no callback of its own).
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  const frames = page
+    .evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    .catch(() => {});
+  await Promise.race([frames, new Promise((resolve) => setTimeout(resolve, 200))]);
+}
+
+// How long a stylesheet URL may take to load in a page whose scripts are off, and how often it is looked at.
+const sheetWait = 5_000;
+const sheetPoll = 50;
+
+/** A `<style>` or `<link rel=stylesheet>` added without waiting on in-page events (scripts are off). */
+async function addStyleWithoutScripts(page: Page, source: {url?: string; content?: string}): Promise<void> {
+  const marker = `linkpeek-${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    (url: string | null, content: string | null, id: string) => {
+      const element = url === null ? document.createElement('style') : document.createElement('link');
+      element.id = id;
+      if (element instanceof HTMLLinkElement && url !== null) {
+        element.rel = 'stylesheet';
+        element.href = url;
+      } else element.textContent = content ?? '';
+      (document.head ?? document.documentElement).append(element);
+    },
+    source.url ?? null,
+    source.content ?? null,
+    marker,
+  );
+  if (source.url === undefined) return;
+  for (const started = Date.now(); Date.now() - started < sheetWait; ) {
+    const state = await page.evaluate((id: string) => {
+      const link = document.getElementById(id) as HTMLLinkElement | null;
+      // A sheet that loaded has rules to read (an empty one too); one that failed has none.
+      try {
+        return link?.sheet ? (link.sheet.cssRules ? 'loaded' : 'pending') : 'pending';
+      } catch {
+        return 'loaded';
+      }
+    }, marker);
+    if (state === 'loaded') return;
+    await new Promise((resolve) => setTimeout(resolve, sheetPoll));
+  }
+  throw new Error(`The stylesheet ${source.url} did not load.`);
 }
