@@ -8,7 +8,7 @@ import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {prepareContentWait, waitForContent} from './content-wait.js';
 import {interceptRequests} from './intercept-requests.js';
 import type {PageGuard, ResourceResponse} from './page-guard.js';
-import {injectIntoPage, injects} from './inject.js';
+import {injectIntoPage, injects, within} from './inject.js';
 import type {Emulation, PageSetup, WaitUntil} from './provider.js';
 
 /** How to open, load and wait for one guarded page. */
@@ -178,7 +178,7 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
   if (load.still) {
     // Capped in Node: a page whose scripts are off runs no timer of its own.
     const cap = Math.min(fontsTimeout, remaining());
-    await Promise.race([page.evaluate(() => document.fonts.ready.then(() => true)).catch(() => {}), new Promise((resolve) => setTimeout(resolve, cap))]);
+    await within(page.evaluate(() => document.fonts.ready.then(() => true)).catch(() => {}), cap);
   }
   if (load.waitForSelector) {
     const selector = load.waitForSelector;

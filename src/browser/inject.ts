@@ -64,7 +64,14 @@ export async function nextFrames(page: Page): Promise<void> {
   const frames = page
     .evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
     .catch(() => {});
-  await Promise.race([frames, new Promise((resolve) => setTimeout(resolve, 200))]);
+  await within(frames, 200);
+}
+
+/** Waits for `work` at most `ms` milliseconds (timed in Node; the timer is cleared once `work` ends). */
+export async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 // How long a stylesheet URL may take to load in a page whose scripts are off, and how often it is looked at.

@@ -4,9 +4,13 @@
 import {mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, beforeAll, expect, it} from '@jest/globals';
+import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createChromiumProvider} from '../../src/browser/chromium-provider.js';
 import {handleQuery, type HandlerConfig} from '../../src/endpoint/handler.js';
+import {parseQuery} from '../../src/endpoint/parse-query.js';
+import {createExtractor} from '../../src/extract.js';
+import {isLinkpeekError} from '../../src/errors.js';
+import {normalizeConfig, normalizeOptions} from '../../src/options.js';
 import {createFileStore} from '../../src/screenshot/store.js';
 import {describeWithChromium} from '../helpers/chromium.js';
 import {decodePng, near} from '../helpers/png.js';
@@ -235,5 +239,55 @@ describeWithChromium('pdf', () => {
     } finally {
       rmSync(directory, {recursive: true, force: true});
     }
+  }, 60_000);
+});
+
+describe('the parameters as the endpoint and the CLI read them', () => {
+  const parse = (query: string) => parseQuery(new URLSearchParams(`url=https://a.test/&${query}`)).options;
+  const resolved = (query: string) => normalizeOptions(parse(query), normalizeConfig(loopbackConfig));
+  function code(run: () => unknown): [string | undefined, string[]] {
+    try {
+      run();
+    } catch (error) {
+      if (isLinkpeekError(error)) return [error.code, Object.keys(error.data ?? {})];
+      throw error;
+    }
+    return [undefined, []];
+  }
+
+  it('reads the switches, viewport, lists of styles and the pdf options', () => {
+    expect(parse('javascript=false&animations&adblock=false')).toEqual({javascript: false, animations: true, adblock: false});
+    expect(parse('viewport.width=500&viewport.is_mobile=true')).toEqual({viewport: {width: 500, isMobile: true}});
+    expect(parse('styles=a&scripts.0=b&scripts.1=c')).toEqual({styles: 'a', scripts: ['b', 'c']});
+    expect(parse('pdf')).toEqual({pdf: true});
+    expect(parse('embed=pdf.url')).toEqual({pdf: true});
+    expect(parse('pdf.format=Letter&pdf.margin.top=1cm&pdf.scale=0.5&pdf.landscape')).toEqual({pdf: {format: 'Letter', margin: {top: '1cm'}, scale: 0.5, landscape: true}});
+    expect(resolved('pdf.margin=2cm&pdf.page_ranges=1-2').pdf).toMatchObject({format: 'A4', margin: {top: '2cm', left: '2cm'}, pageRanges: '1-2'});
+    expect(resolved('viewport.width=500').emulation.viewport).toEqual({width: 500, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: false});
+    expect(resolved('').page).toEqual({javascript: true, animations: false, adblock: true, styles: [], scripts: [], modules: []});
+  });
+
+  it('refuses what is malformed, naming it', () => {
+    expect(code(() => parse('pdf=false&pdf.scale=1'))).toEqual(['EINVALOPTION', ['pdf']]);
+    expect(code(() => parse('styles=a&styles.0=b'))).toEqual(['EINVALOPTION', ['styles']]);
+    expect(code(() => parse('styles.1=b'))).toEqual(['EINVALOPTION', ['styles']]);
+    expect(code(() => parse('viewport.depth=2'))).toEqual(['EINVALOPTION', ['viewport.depth']]);
+    expect(code(() => parse('pdf.margin=1cm&pdf.margin.top=2cm'))).toEqual(['EINVALOPTION', ['pdf.margin']]);
+    expect(code(() => resolved('pdf.format=B5'))).toEqual(['EINVALOPTION', ['pdf.format']]);
+    expect(code(() => resolved('pdf.scale=3'))).toEqual(['EINVALOPTION', ['pdf.scale']]);
+    expect(code(() => resolved('pdf.width=10cm'))).toEqual(['EINVALOPTION', ['pdf.height']]);
+    expect(code(() => resolved('pdf.margin=1em'))).toEqual(['EINVALOPTION', ['pdf.margin']]);
+    for (const ranges of ['0-2', '3-1', 'x', '1,,2']) expect(code(() => resolved(`pdf.pageRanges=${ranges}`))).toEqual(['EPAGERANGE', ['pdf.pageRanges']]);
+    expect(code(() => resolved('javascript=yes'))).toEqual(['EINVALOPTION', ['javascript']]);
+    expect(code(() => normalizeOptions({styles: ['a', '']}, normalizeConfig(loopbackConfig)))).toEqual(['EINVALOPTION', ['styles.1']]);
+  });
+});
+
+describeWithChromium('extract()', () => {
+  it('takes the same options: a PDF of the page as served, with its scripts off', async () => {
+    const extract = createExtractor({...loopbackConfig, screenshotProvider: provider, timeout: 20_000});
+    const result = await extract(page('/scripted?extract'), {ping: false, prerender: true, javascript: false, pdf: {format: 'A5', landscape: true}});
+    expect(result.data.title).toBe('Served title');
+    expect(result.data.pdf).toMatchObject({type: 'pdf', url: expect.stringMatching(/^data:application\/pdf;base64,JVBERi0/)});
   }, 60_000);
 });
