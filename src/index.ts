@@ -18,7 +18,7 @@ export type {
 } from './options.js';
 
 // Results
-export type {LinkData, Media, Screenshot, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
+export type {LinkData, Media, Screenshot, Pdf, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
 
 // Errors
 export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} from './errors.js';
@@ -54,6 +54,9 @@ export {describeMedia} from './ping/media.js';
 export type {PingRequest} from './ping/ping.js';
 export {takeScreenshot} from './screenshot/take-screenshot.js';
 export type {ScreenshotRequest} from './screenshot/take-screenshot.js';
+export {takePdf} from './screenshot/take-pdf.js';
+export type {PdfRequest} from './screenshot/take-pdf.js';
+export type {PdfOptions} from './screenshot/pdf-options.js';
 export type {
   ScreenshotProvider,
   ScreenshotStore,
@@ -63,6 +66,13 @@ export type {
   CaptureResult,
   RenderRequest,
   RenderResult,
+  PrintRequest,
+  PrintResult,
+  ResolvedPdfOptions,
+  PageSetup,
+  Viewport,
+  RequestBlocker,
+  BlockableRequest,
   PageGuard,
   ColorScheme,
   MediaType,

@@ -40,7 +40,7 @@ describe('statusByCode', () => {
   });
 
   it('has a row for every code and no other', () => {
-    expect(errorCodes).toHaveLength(20);
+    expect(errorCodes).toHaveLength(22);
     expect(Object.keys(parameterByCode).sort()).toEqual([...errorCodes].sort());
   });
 
@@ -49,7 +49,7 @@ describe('statusByCode', () => {
 
   it('answers every failure that is not linkpeek\'s own with a status the official client does not retry', () => {
     const notOurs = errorCodes.filter((code) => faultOf(code) !== 'linkpeek');
-    expect(notOurs).toHaveLength(16);
+    expect(notOurs).toHaveLength(18);
     for (const code of notOurs) expect({code, retried: retried.includes(statusByCode[code])}).toEqual({code, retried: false});
   });
 
