@@ -50,6 +50,14 @@ Options for <url> (the endpoint's query parameters, as flags):
   --device=NAME             emulate a device, e.g. --device="iPhone 15" (screenshots and rendering)
   --colorScheme=SCHEME      light, dark or no-preference
   --mediaType=TYPE          screen or print
+  --viewport.<key>=VALUE    width, height, deviceScaleFactor, isMobile, hasTouch, isLandscape (over --device)
+  --javascript=false        load browser pages with scripts off: the page as served
+  --animations              let CSS animations run in captures (default: stopped)
+  --adblock=false           do not block ads and trackers in browser pages (default: blocked)
+  --styles=CSS|URL, --scripts=JS|URL, --modules=JS|URL
+                            add to browser pages once loaded (--styles.0=..., --styles.1=... for more)
+  --pdf                     add data.pdf: the page printed to a PDF (needs Chromium)
+  --pdf.<key>=VALUE         format, width, height, margin, scale, landscape, pageRanges
   --element SELECTOR        capture only this element
   --prerender[=auto|false]  read the page a browser sees after its scripts ran (default: auto,
                             which renders only pages that look client-rendered)

@@ -60,6 +60,18 @@ export interface Screenshot extends Partial<ImagePalette> {
   size_pretty: string;
 }
 
+/** The PDF added to `data` when `pdf` is enabled: the page printed by the browser. */
+export interface Pdf {
+  /** Address of the stored PDF (the screenshot store's). */
+  url: string;
+  /** Always `pdf`. */
+  type: 'pdf';
+  /** Size of the PDF file in bytes. */
+  size: number;
+  /** Human form of `size`, e.g. `48.1 kB`. */
+  size_pretty: string;
+}
+
 /** The media fields of {@link LinkData}. */
 export type MediaField = 'image' | 'logo' | 'video' | 'audio';
 
@@ -91,6 +103,8 @@ export interface LinkData {
    * than show (a PDF, an archive: docs/files.md).
    */
   screenshot?: Screenshot | null;
+  /** Present only when `pdf` is enabled, for a page (a file target gets none). */
+  pdf?: Pdf;
   /** Present only when `iframe` is enabled: the provider's embeddable markup, or `null` when there is none. */
   iframe?: Iframe | null;
 }

@@ -30,6 +30,10 @@ export type ErrorCode =
   | 'ESCREENSHOT'
   /** The page could not be rendered in the browser (`prerender`). */
   | 'ERENDER'
+  /** `pdf.pageRanges` is malformed, or names pages the printed page does not have. */
+  | 'EPAGERANGE'
+  /** The printed PDF exceeded the config's `maxPdfSize`. */
+  | 'EPDFTOOLARGE'
   /** No browser could be started for screenshots or rendering (Chromium missing or not launchable, or the provider cannot render). */
   | 'ENOBROWSER'
   /** The target answered with a wall (consent, challenge, captcha, login, browser gate, paywall) that no recovery rung got past; `data.kind` names it. */
@@ -77,6 +81,8 @@ export const statusByCode = {
   EFETCH: 424,
   ESCREENSHOT: 424,
   ERENDER: 424,
+  EPAGERANGE: 400,
+  EPDFTOOLARGE: 424,
   ETIMEOUT: 424,
   EWALL: 424,
   ERATELIMIT: 429,
@@ -108,6 +114,8 @@ export const parameterByCode = {
   EFETCH: 'url',
   ESCREENSHOT: 'screenshot',
   ERENDER: 'prerender',
+  EPAGERANGE: 'pdf.pageRanges',
+  EPDFTOOLARGE: 'pdf',
   ETIMEOUT: 'url',
   EWALL: 'url',
   ERATELIMIT: 'url',

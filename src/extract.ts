@@ -28,6 +28,7 @@ import {pickFields, rules, siteFor} from './rules/rules.js';
 import {leftEmpty, wantsOEmbed} from './rules/sites/oembed-rules.js';
 import type {SiteRules} from './rules/sites/site.js';
 import {takeScreenshot} from './screenshot/take-screenshot.js';
+import {takePdf} from './screenshot/take-pdf.js';
 import {splitCredentials} from './url/credentials.js';
 import {validateUrl} from './url/validate-url.js';
 import {climb} from './walls/climb.js';
@@ -53,6 +54,7 @@ export interface Stages {
   resolveUrls: typeof resolveUrls;
   pingUrls: TakingResolvedConfig<typeof pingUrls>;
   takeScreenshot: TakingResolvedConfig<typeof takeScreenshot>;
+  takePdf: TakingResolvedConfig<typeof takePdf>;
   renderPage: TakingResolvedConfig<typeof renderPage>;
   fetchIframe: TakingResolvedConfig<typeof fetchIframe>;
   fetchSiteOEmbed: TakingResolvedConfig<typeof fetchSiteOEmbed>;
@@ -68,6 +70,7 @@ export const defaultStages: Stages = {
   resolveUrls,
   pingUrls,
   takeScreenshot,
+  takePdf,
   renderPage,
   fetchIframe,
   fetchSiteOEmbed,
@@ -226,7 +229,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const renderAlong = async (route: Route, wait = request.wait, until: Deadline = deadline) => {
         const page = await stages.renderPage(
           url,
-          {headers: callerHeaders, deadline: until, wait, emulation: request.emulation, screenshot: request.screenshot, ...route, errorPages: true},
+          {headers: callerHeaders, deadline: until, wait, emulation: request.emulation, setup: request.page, screenshot: request.screenshot, ...route, errorPages: true},
           resolved,
         );
         return inspectAlong(page, page);
@@ -276,7 +279,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
             ? (pageUrl, headers, captured) =>
                 stages.takeScreenshot(
                   pageUrl,
-                  {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
+                  {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, setup: request.page, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
                   resolved,
                 )
             : null,
@@ -300,7 +303,8 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const {value: first} = await withRetries(request.retry, deadline, readFirst, (read) => 'snapshot' in read && read.wall === null && retryStatuses.has(read.page.statusCode));
       if ('kind' in first && first.kind === 'file') return await describeFile(first);
       let view = first as View;
-      if (request.prerender === 'auto' && view.wall === null && prerenderReason(view.page, view.candidates, resolved) !== null) {
+      // With `javascript: false` a browser would read the page as served: the static read already is that.
+      if (request.prerender === 'auto' && request.page.javascript && view.wall === null && prerenderReason(view.page, view.candidates, resolved) !== null) {
         // Best effort: a browser that cannot start or render, or a page whose scripts reach for a
         // refused address (the page itself passed the policy), leaves the static result standing.
         const seen = await renderAlong(firstRoute).catch((error: unknown) => {
@@ -380,17 +384,23 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
               headers,
               deadline,
               emulation: request.emulation,
+              setup: request.page,
               ...(request.palette ? {palette: true} : {}),
               ...(rendered?.capture ? {captured: rendered.capture} : {}),
             },
             resolved,
           )
         : undefined;
-      const [linkData, , screenshot] = await Promise.all([pinged, customPinged, shot]);
+      // The PDF is printed by its own navigation, alongside.
+      const printed = request.pdf
+        ? stages.takePdf(page.url, {pdf: request.pdf, headers, deadline, wait: request.wait, emulation: request.emulation, setup: request.page}, resolved)
+        : undefined;
+      const [linkData, , screenshot, pdf] = await Promise.all([pinged, customPinged, shot, printed]);
       // A data rule named like a default field replaces it (documented).
       const data: ExtractResult['data'] = {...nullSkippedFields(linkData, request.meta), ...custom};
       if (embedded) data.iframe = embedded.iframe;
       if (screenshot) data.screenshot = screenshot;
+      if (pdf) data.pdf = pdf;
       return {
         status: 'success',
         data,

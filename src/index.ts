@@ -12,7 +12,7 @@ export type {Extract, CreateExtractorConfig, Stages} from './extract.js';
 export type {ExtractOptions, ExtractorConfig, ResolvedConfig, ResolvedOptions, ResolvedWait, PingOptions, PingKind, AddressPolicy} from './options.js';
 
 // Results
-export type {LinkData, Media, Screenshot, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
+export type {LinkData, Media, Screenshot, Pdf, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
 
 // Errors
 export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} from './errors.js';
@@ -45,6 +45,13 @@ export type {
   CaptureResult,
   RenderRequest,
   RenderResult,
+  PrintRequest,
+  PrintResult,
+  ResolvedPdfOptions,
+  PageSetup,
+  Viewport,
+  RequestBlocker,
+  BlockableRequest,
   PageGuard,
   ColorScheme,
   MediaType,
@@ -67,6 +74,7 @@ export {defaultRequestProfiles} from './fetch/request-profiles.js';
 export type {RequestProfile, ProfileUse} from './fetch/request-profiles.js';
 export type {RequestProfilesConfig, RequestProfileInput} from './fetch/profile-options.js';
 export type {RequestGate, RequestRelease, RequestAnswer} from './fetch/options.js';
+export type {PdfOptions} from './screenshot/pdf-options.js';
 export type {ProxySetting} from './fetch/proxy-options.js';
 
 // oEmbed: the bundled provider registry

@@ -3,8 +3,9 @@
 // ExtractorConfig for the caller, ResolvedOptions and ResolvedConfig once normalised. No stage
 // imports this file; the pipeline (extract.ts), the endpoint and the CLI do.
 import {type BrowserCallOptions, type BrowserConfig, type BrowserConfigInput, defaultBrowserConfig, normalizeBrowserConfig} from './browser/options.js';
-import {normalizeEmulation, normalizeWait, type ResolvedWait} from './browser/options.js';
-import type {Emulation, ResolvedScreenshotOptions} from './browser/provider.js';
+import {normalizeEmulation, normalizePageSetup, normalizeWait, type ResolvedWait} from './browser/options.js';
+import type {Emulation, PageSetup, ResolvedPdfOptions, ResolvedScreenshotOptions} from './browser/provider.js';
+import {defaultPdfConfig, normalizePdf, normalizePdfConfig, type PdfCallOptions, type PdfConfigInput} from './screenshot/pdf-options.js';
 import {defaultFetchConfig, type FetchCallOptions, type FetchConfig, type FetchConfigInput, normalizeFetchConfig, normalizeHeaders} from './fetch/options.js';
 import {normalizeIframe, normalizeOEmbedConfig, type OEmbedCallOptions, type OEmbedConfig, type OEmbedConfigInput, type ResolvedIframe} from './oembed/options.js';
 import {assertObject, invalidOption, milliseconds, positiveInteger, rejectUnknownKeys} from './option-checks.js';
@@ -39,7 +40,8 @@ export interface ExtractOptions
     OEmbedCallOptions,
     PaletteCallOptions,
     RulesCallOptions,
-    ProxyCallOptions {
+    ProxyCallOptions,
+    PdfCallOptions {
   /** Total milliseconds for this call, capped at the config's `maxTimeout`. @default config.timeout */
   timeout?: number;
   /** Aborts the call; rejects with `EABORTED`. */
@@ -58,7 +60,8 @@ export interface ExtractorConfig
     ProfileConfigInput,
     ProxyConfigInput,
     WallsConfigInput,
-    RulesConfigInput {
+    RulesConfigInput,
+    PdfConfigInput {
   /** Default total milliseconds per `extract()` call (fetch, ping and screenshot). @default 10000 */
   timeout?: number;
   /** Ceiling for a per-call `timeout`. @default 30000 */
@@ -86,7 +89,7 @@ export type ResolvedConfig = CallConfig &
   ProfileConfig &
   ProxyConfig &
   WallsConfig &
-  RulesConfig;
+  RulesConfig & {maxPdfSize: number};
 
 /** Per-call options with every default filled in. */
 export interface ResolvedOptions extends ResolvedRulesOptions {
@@ -94,8 +97,12 @@ export interface ResolvedOptions extends ResolvedRulesOptions {
   screenshot: ResolvedScreenshotOptions | null;
   prerender: boolean | 'auto';
   wait: ResolvedWait;
-  /** Device, colour scheme and media type of browser pages (rendering and screenshot). */
+  /** Device, colour scheme, media type and window of browser pages (rendering, screenshot, PDF). */
   emulation: Emulation;
+  /** Scripts, animations, ad blocking and injected styles and scripts of browser pages. */
+  page: PageSetup;
+  /** `null` when `pdf` is off. */
+  pdf: ResolvedPdfOptions | null;
   /** `null` when `iframe` is off. */
   iframe: ResolvedIframe;
   headers: Record<string, string>;
@@ -120,6 +127,7 @@ export const defaultConfig = {
   pingTimeout: defaultPingConfig.pingTimeout,
   prerenderHosts: defaultRenderConfig.prerenderHosts,
   maxPageBytes: defaultBrowserConfig.maxPageBytes,
+  maxPdfSize: defaultPdfConfig.maxPdfSize,
 } as const;
 
 /** The keys `normalizeOptions` accepts; any other key is `EINVALOPTION`. */
@@ -135,6 +143,14 @@ export const extractOptionKeys: readonly string[] = [
   'device',
   'colorScheme',
   'mediaType',
+  'viewport',
+  'javascript',
+  'animations',
+  'adblock',
+  'styles',
+  'scripts',
+  'modules',
+  'pdf',
   'iframe',
   'meta',
   'data',
@@ -161,6 +177,7 @@ export const configKeys: readonly string[] = [
   'screenshotStore',
   'prerenderHosts',
   'maxPageBytes',
+  'maxPdfSize',
   'oembedProviders',
   'requestProfiles',
   'proxy',
@@ -185,6 +202,7 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
     ...normalizePingConfig(config),
     ...browser,
     ...screenshot,
+    ...normalizePdfConfig(config),
     ...normalizeRenderConfig(config),
     ...normalizeOEmbedConfig(config),
     ...normalizeProfileConfig(config),
@@ -207,6 +225,8 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
   const emulation = normalizeEmulation(options);
   const ping = normalizePing(options.ping);
   const screenshot = normalizeScreenshot(options, emulation, config.allowAddress);
+  const page = normalizePageSetup(options);
+  const pdf = normalizePdf(options.pdf);
   const iframe = normalizeIframe(options.iframe);
   const {meta, data} = normalizeRulesOptions(options);
   return {
@@ -215,6 +235,8 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     prerender,
     wait,
     emulation,
+    page,
+    pdf,
     iframe,
     meta,
     data,

@@ -99,6 +99,21 @@ describe('linkpeek <url>', () => {
     },
     60_000,
   );
+
+  (chromiumPath ? it : it.skip)(
+    'prints the page as a PDF with --pdf --pdf.format, scripts off with --javascript=false, a window with --viewport.*',
+    async () => {
+      const {code, stdout, stderr} = await cli([
+        target.url('/page'), '--allow-loopback', '--no-ping', '--pdf', '--pdf.format=A5', '--javascript=false', '--adblock=false',
+        '--screenshot', '--viewport.width=300', '--viewport.height=200', '--styles=h1 { color: red; }',
+      ]);
+      expect({code, stderr}).toEqual({code: 0, stderr: ''});
+      const {data} = JSON.parse(stdout);
+      expect(data.pdf).toMatchObject({type: 'pdf', url: expect.stringMatching(/^data:application\/pdf;base64,JVBERi0/)});
+      expect(data.screenshot).toMatchObject({width: 300, height: 200});
+    },
+    60_000,
+  );
 });
 
 describe('linkpeek serve', () => {

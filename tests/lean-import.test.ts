@@ -5,16 +5,17 @@ import {readFileSync} from 'node:fs';
 import {isLinkpeekError, missingDependency, type LinkpeekError} from '../src/errors.js';
 import {isMissingPackage, loadOptional} from '../src/shared/load-optional.js';
 import {start} from './helpers/child.js';
+import {chromiumPath} from './helpers/chromium.js';
 
 jest.setTimeout(120_000);
 
 /** What `import('linkpeek')` must never open: the browser, the queue, Redis clients, image, PDF and colour decoders, the rate limiter. */
 const heavy = [
   'puppeteer-core', 'ws', 'bullmq', 'ioredis', 'msgpackr', 'luxon', '@keyv/redis', 'redis', '@redis/client',
-  'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'unpdf', 'extract-colors', 'rate-limiter-flexible',
+  'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'unpdf', 'extract-colors', 'rate-limiter-flexible', '@ghostery/adblocker',
 ];
 /** The heavy packages that are optional peers (puppeteer-core is on the design card and stays a dependency). */
-const optional = ['@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf'];
+const optional = ['@ghostery/adblocker', '@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf'];
 
 const trace = ['--import', './tests/helpers/trace-packages.mjs', '--import', 'tsx'];
 
@@ -90,5 +91,14 @@ describe('a missing optional package', () => {
       data: {package: 'sharp', install: 'npm install sharp'},
     });
     expect(body.message).toContain('`npm install sharp`');
+  });
+
+  // adblock is on by default: without its package a capture goes on unblocked, and says so.
+  (chromiumPath ? it : it.skip)('a screenshot without @ghostery/adblocker loads the page unblocked and notes it in Server-Timing', async () => {
+    const {code, stdout, stderr} = await start(process.execPath, [...trace, 'tests/helpers/missing-adblock-child.ts'], {BLOCK_PACKAGES: '@ghostery/adblocker'}).finished;
+    expect({code, stderr: stderr.replace(/^packages: .*\n/m, '')}).toEqual({code: 0, stderr: ''});
+    const {status, timing, adFetched} = JSON.parse(stdout) as {status: number; timing: string; adFetched: boolean};
+    expect({status, adFetched}).toEqual({status: 200, adFetched: true});
+    expect(timing).toMatch(/(^|, )adblock;desc=unavailable(,|$)/);
   });
 });

@@ -4,8 +4,9 @@ import type {LinkpeekError} from '../errors.js';
 // answered for good (a 404, a file where a page was asked, a login wall the recovery ladder already
 // climbed, a robots.txt that says no); it may fix a timeout, a dropped connection, a 5xx, a rate
 // limit, a bot challenge once the site's backoff is over, or a browser hiccup.
-// A package this install lacks (EMISSINGDEP) is not there on the next try either.
-const final = new Set(['EINVALURL', 'EFORBIDDENURL', 'EINVALOPTION', 'ENOELEMENT', 'ENOTHTML', 'ETOOLARGE', 'EMAXREDIRECTS', 'EROBOTS', 'EMISSINGDEP', 'EWORKERCRASH']);
+// A package this install lacks (EMISSINGDEP) is not there on the next try either, nor do a PDF's
+// pages (EPAGERANGE) or its size (EPDFTOOLARGE) change.
+const final = new Set(['EINVALURL', 'EFORBIDDENURL', 'EINVALOPTION', 'ENOELEMENT', 'ENOTHTML', 'ETOOLARGE', 'EMAXREDIRECTS', 'EROBOTS', 'EMISSINGDEP', 'EWORKERCRASH', 'EPAGERANGE', 'EPDFTOOLARGE']);
 
 /** Walls that say "not now" rather than "not you": the host gate backs the site off for them too. */
 const passingWalls = new Set(['challenge', 'captcha']);

@@ -1,5 +1,6 @@
 import type {ElementHandle, Page} from 'puppeteer-core';
 import {invalidOption} from '../option-checks.js';
+import {nextFrames} from './inject.js';
 import type {ResolvedScreenshotOptions} from './provider.js';
 
 /** The screenshot options that change the page before it is captured. */
@@ -54,14 +55,11 @@ export async function changePage(page: Page, changes: PageChanges): Promise<void
         document.querySelectorAll(selector).forEach((node) => (node as HTMLElement).style?.setProperty('visibility', 'hidden', 'important'));
       }
       if (target !== null) document.querySelector(target)?.scrollIntoView({block: 'start', inline: 'nearest', behavior: 'instant'});
-      // Two frames: what the clicks and changes caused is laid out and painted before the capture.
-      return new Promise((resolve) => {
-        requestAnimationFrame(() => requestAnimationFrame(resolve));
-        setTimeout(resolve, 200);
-      });
     },
     remove,
     hide,
     scroll,
   );
+  // Two frames: what the clicks and changes caused is laid out and painted before the capture.
+  await nextFrames(page);
 }

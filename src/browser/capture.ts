@@ -49,7 +49,7 @@ export function captureInContext(browser: Browser, proxyServer: string, request:
 
 /** The page's window for a screenshot: its size, plus the emulated device's mobile, touch and orientation. */
 export function viewportOf(shot: Pick<ResolvedScreenshotOptions, 'width' | 'height' | 'deviceScaleFactor'>, emulation: Emulation | undefined) {
-  const device = emulation?.device?.viewport;
+  const device = emulation?.viewport ?? emulation?.device?.viewport;
   return {
     width: shot.width,
     height: shot.height,

@@ -3,10 +3,11 @@ import {listenBlackHole} from './black-hole-proxy.js';
 import {captureInContext} from './capture.js';
 import {contextsClosed, toPageError} from './guarded-page.js';
 import {renderInContext} from './render.js';
+import {printInContext} from './print.js';
 import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
 import {treeRss} from './process-tree.js';
-import type {CaptureRequest, CaptureResult, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
+import type {CaptureRequest, CaptureResult, PrintRequest, PrintResult, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
 
 // Defined with the launch code; re-exported so imports from this module keep working.
 export {chromiumCandidates, findExecutable} from './launch.js';
@@ -32,6 +33,7 @@ export interface ChromiumProviderOptions extends LaunchOptions {
 /** A {@link ScreenshotProvider} backed by one shared Chromium. */
 export interface ChromiumProvider extends ScreenshotProvider {
   render(request: RenderRequest): Promise<RenderResult>;
+  print(request: PrintRequest): Promise<PrintResult>;
   /** Closes the launched browser and waits until its processes are gone (disconnects from a remote one). */
   close(): Promise<void>;
   /** PID of the launched browser; `undefined` before the first capture, after `close()` or when connected remotely. */
@@ -147,7 +149,7 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
   /** Runs `work` on the shared browser, in the queue; one retry on a fresh browser if it died under the work. */
   const inQueue = <T>(
     request: {url: string; timeout: number; signal?: AbortSignal},
-    action: 'capture' | 'render',
+    action: 'capture' | 'render' | 'print',
     work: (session: Session) => Promise<T>,
   ) => {
     let used: Session | undefined;
@@ -157,7 +159,7 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
       // The deadline may have passed while this work waited in the queue.
       if (request.signal?.aborted) {
         const failed = (cause: unknown) =>
-          new LinkpeekError(action === 'render' ? 'ERENDER' : 'ESCREENSHOT', `The page could not be ${action === 'render' ? 'rendered' : 'captured'}.`, {cause, url: request.url});
+          new LinkpeekError(action === 'render' ? 'ERENDER' : 'ESCREENSHOT', `The page could not be ${{capture: 'captured', render: 'rendered', print: 'printed'}[action]}.`, {cause, url: request.url});
         throw toPageError(request.signal.reason, request, request.signal, undefined, failed, action);
       }
       const current = await acquire();
@@ -186,6 +188,8 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
       inQueue(request, 'capture', (current) => captureInContext(current.browser, current.blackHole, request)),
     render: (request: RenderRequest): Promise<RenderResult> =>
       inQueue(request, 'render', (current) => renderInContext(current.browser, current.blackHole, request)),
+    print: (request: PrintRequest): Promise<PrintResult> =>
+      inQueue(request, 'print', (current) => printInContext(current.browser, current.blackHole, request)),
     async close() {
       closed = true;
       const pending = session;

@@ -8,7 +8,8 @@ import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {prepareContentWait, waitForContent} from './content-wait.js';
 import {interceptRequests} from './intercept-requests.js';
 import type {PageGuard, ResourceResponse} from './page-guard.js';
-import type {Emulation, WaitUntil} from './provider.js';
+import {injectIntoPage, injects, within} from './inject.js';
+import type {Emulation, PageSetup, WaitUntil} from './provider.js';
 
 /** How to open, load and wait for one guarded page. */
 export interface PageLoad extends PageGuard {
@@ -27,8 +28,10 @@ export interface PageLoad extends PageGuard {
    * quiet network (see `waitForContent`): rendering for extraction.
    */
   settle: boolean;
-  /** Freeze animations and wait for web fonts: the page is about to be captured. */
+  /** Wait for web fonts, and freeze animations unless `setup.animations`: the page is about to be captured. */
   still: boolean;
+  /** Scripts on or off, animations, injected styles and scripts. Absent: the defaults. */
+  setup?: PageSetup;
   /**
    * Checks each main-frame document response before Chromium gets it; what it throws aborts that
    * navigation and is reported (a rendered page must be an HTML document, say).
@@ -140,16 +143,21 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
   page.setDefaultTimeout(load.timeout);
   const tracker = trackDocument(load.checkDocument);
   const settle = load.waitUntil === 'auto' && load.settle;
+  const javascript = load.setup?.javascript !== false;
+  // Animations are stopped for a capture unless the caller wants them running.
+  const freeze = load.still && load.setup?.animations !== true;
   // Independent DevTools calls, sent together: one round trip instead of six. Interception is on
   // before the navigation starts, whichever of them ends last.
   await Promise.all([
     page.setBypassServiceWorker(true),
     ...(settle ? [prepareContentWait(page)] : []),
     page.setViewport(load.viewport),
-    emulate(page, load),
-    ...(load.still
+    emulate(page, load, freeze),
+    ...(javascript ? [] : [page.setJavaScriptEnabled(false)]),
+    // The page's Content-Security-Policy must not refuse the styles and scripts linkpeek adds.
+    ...(freeze || injects(load.setup) ? [page.setBypassCSP(true)] : []),
+    ...(freeze
       ? [
-          page.setBypassCSP(true),
           page.evaluateOnNewDocument((css: string) => {
             const add = () => {
               const style = document.createElement('style');
@@ -168,9 +176,9 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
   await page.goto(load.url, {waitUntil, timeout: remaining()});
   if (settle) await waitForContent(page, {ceiling: Math.min(settleCap, remaining()), quietNetwork: quietTime});
   if (load.still) {
-    await page
-      .evaluate((cap: number) => Promise.race([document.fonts.ready, new Promise((resolve) => setTimeout(resolve, cap))]), Math.min(fontsTimeout, remaining()))
-      .catch(() => {});
+    // Capped in Node: a page whose scripts are off runs no timer of its own.
+    const cap = Math.min(fontsTimeout, remaining());
+    await within(page.evaluate(() => document.fonts.ready.then(() => true)).catch(() => {}), cap);
   }
   if (load.waitForSelector) {
     const selector = load.waitForSelector;
@@ -186,6 +194,9 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
     });
   }
   if (load.waitForTimeout > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(load.waitForTimeout, remaining())));
+  // With scripts off, the new-document script that stops animations did not run: the same CSS goes in now.
+  if (freeze && !javascript) await injectIntoPage(page, {styles: [disableAnimations], scripts: [], modules: []}, false);
+  if (load.setup) await injectIntoPage(page, load.setup, javascript);
   return {page, document: tracker.current};
 }
 
@@ -195,13 +206,13 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
  * still page) and the media type. A request profile for the page's host wins over the device for
  * the user agent, sets Accept-Language, and puts its cookies in the context's jar for its hosts.
  */
-async function emulate(page: Page, load: PageLoad): Promise<void> {
+async function emulate(page: Page, load: PageLoad, freeze: boolean): Promise<void> {
   const {device, colorScheme, mediaType} = load.emulation ?? {device: null, colorScheme: null, mediaType: 'screen'};
   const profile = load.profile && hostMatches(new URL(load.url).hostname, load.profile.hosts) ? load.profile : undefined;
   const userAgent = profile?.userAgent ?? device?.userAgent;
   const cookies = profile ? profileCookies(profile) : [];
   const features = [
-    ...(load.still ? [{name: 'prefers-reduced-motion', value: 'reduce'}] : []),
+    ...(freeze ? [{name: 'prefers-reduced-motion', value: 'reduce'}] : []),
     ...(colorScheme ? [{name: 'prefers-color-scheme', value: colorScheme}] : []),
   ];
   await Promise.all([

@@ -52,6 +52,13 @@ async function routeRequest(
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new LinkpeekError('EFORBIDDENURL', `The page requested \`${url.protocol}\` which is not allowed.`);
     }
+    if (!isDocument && guard.blocker) {
+      const asked = {url: url.href, sourceUrl: intercepted.frame()?.url() || guard.url, type: resourceType(intercepted, page)};
+      if (guard.blocker.blocks(asked)) {
+        guard.blocker.onBlocked?.(asked);
+        return await intercepted.abort('blockedbyclient');
+      }
+    }
     await guard.checkUrl(url.href);
     if (!guard.fetchResource) {
       // Without a Node-side fetcher Chromium would resolve the name again by itself (DNS
@@ -98,6 +105,14 @@ async function routeRequest(
       await intercepted.abort(isLinkpeekError(error) && error.code === 'EFORBIDDENURL' ? 'blockedbyclient' : 'failed').catch(() => {});
     }
   }
+}
+
+/** The request's type as filter lists name it: a sub-frame's document is `sub_frame`, `fetch` is `xhr`. */
+function resourceType(intercepted: HTTPRequest, page: Page): string {
+  const type = intercepted.resourceType();
+  if (type === 'document') return intercepted.frame() === page.mainFrame() ? 'main_frame' : 'sub_frame';
+  if (type === 'fetch') return 'xhr';
+  return type;
 }
 
 function requestHeaders(

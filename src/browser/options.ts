@@ -1,7 +1,7 @@
 import type {FetchConfig} from '../fetch/options.js';
-import {boundedNumber, invalidOption, positiveInteger} from '../option-checks.js';
+import {assertObject, boundedNumber, invalidOption, positiveInteger, rejectUnknownKeys} from '../option-checks.js';
 import {resolveDevice} from './devices.js';
-import type {ColorScheme, Emulation, MediaType, ScreenshotProvider, WaitUntil} from './provider.js';
+import type {ColorScheme, Emulation, MediaType, PageSetup, ScreenshotProvider, Viewport, WaitUntil} from './provider.js';
 
 /** The browser options of the trusted config (part of `ExtractorConfig`). */
 export interface BrowserConfigInput {
@@ -41,6 +41,27 @@ export interface BrowserCallOptions {
   colorScheme?: ColorScheme;
   /** CSS media type the browser page is shown with. @default 'screen' */
   mediaType?: MediaType;
+  /**
+   * The browser window, merged over the `device`'s (as the hosted service does): `width`, `height`
+   * (1-8192 CSS px), `deviceScaleFactor` (0.1-4), `isMobile`, `hasTouch`, `isLandscape`.
+   * `screenshot.width`, `height` and `deviceScaleFactor` still override it for the capture.
+   */
+  viewport?: Partial<Viewport>;
+  /**
+   * Run the page's scripts in the browser. `false`: the page as served (script execution off), for
+   * rendering, screenshots and PDFs; `prerender: 'auto'` then never renders. @default true
+   */
+  javascript?: boolean;
+  /** Let CSS animations and transitions run; `false` stops them before a capture. @default false */
+  animations?: boolean;
+  /** Block ads and trackers in browser pages (filter lists; blocked requests are counted). @default true */
+  adblock?: boolean;
+  /** CSS added to browser pages once loaded: inline rules or http(s) stylesheet URLs. */
+  styles?: string | string[];
+  /** Scripts run in browser pages once loaded (never in Node): inline code or http(s) URLs. */
+  scripts?: string | string[];
+  /** ES modules run the same way (`<script type="module">`). */
+  modules?: string | string[];
 }
 
 /** How long a browser page is waited for (the top-level `waitUntil`, `waitForSelector`, `waitForTimeout`). */
@@ -56,8 +77,18 @@ export const defaultBrowserConfig = {maxPageBytes: 25 * 1024 * 1024} as const;
 /** Defaults of the top-level waiting options (`waitUntil`, `waitForSelector`, `waitForTimeout`). */
 export const defaultWait: ResolvedWait = {waitUntil: 'auto', waitForSelector: null, waitForTimeout: 0};
 
-/** Defaults of the top-level emulation options (`device`, `colorScheme`, `mediaType`). */
-export const defaultEmulation: Emulation = {device: null, colorScheme: null, mediaType: 'screen'};
+/** Defaults of the top-level emulation options (`device`, `colorScheme`, `mediaType`, `viewport`). */
+export const defaultEmulation: Emulation = {device: null, colorScheme: null, mediaType: 'screen', viewport: null};
+
+/** Defaults of the top-level page options (`javascript`, `animations`, `adblock`, `styles`, `scripts`, `modules`). */
+export const defaultPageSetup: PageSetup = {javascript: true, animations: false, adblock: true, styles: [], scripts: [], modules: []};
+
+/** The window of a browser page when neither `device` nor `viewport` says otherwise. */
+export const defaultViewport: Viewport = {width: 1280, height: 800, deviceScaleFactor: 1, isMobile: false, hasTouch: false, isLandscape: false};
+const viewportKeys = Object.keys(defaultViewport);
+// Most entries in one of `styles`, `scripts`, `modules`, and the most characters of one.
+const maxInjections = 20;
+const maxInjectionLength = 100_000;
 
 /** The values `waitUntil` (and `screenshot.waitUntil`) take. */
 export const waitUntilValues = ['auto', 'load', 'domcontentloaded', 'networkidle0', 'networkidle2'];
@@ -102,9 +133,72 @@ export function normalizeEmulation(options: BrowserCallOptions): Emulation {
   };
   oneOf('colorScheme', colorScheme, colorSchemes);
   oneOf('mediaType', mediaType, mediaTypes);
+  const resolved = device === undefined ? defaultEmulation.device : resolveDevice(device);
   return {
-    device: device === undefined ? defaultEmulation.device : resolveDevice(device),
+    device: resolved,
     colorScheme: colorScheme ?? defaultEmulation.colorScheme,
     mediaType: mediaType ?? defaultEmulation.mediaType,
+    viewport: options.viewport === undefined ? (resolved?.viewport ?? null) : normalizeViewport(options.viewport, resolved?.viewport ?? defaultViewport),
   };
+}
+
+/** `viewport` merged over `base` (the device's window, else the default one). @throws LinkpeekError EINVALOPTION */
+function normalizeViewport(viewport: unknown, base: Viewport): Viewport {
+  assertObject(viewport, 'viewport');
+  rejectUnknownKeys(viewport, viewportKeys, 'viewport.');
+  const given = viewport as Partial<Record<keyof Viewport, unknown>>;
+  const flag = (key: 'isMobile' | 'hasTouch' | 'isLandscape'): boolean => {
+    const value = given[key];
+    if (value === undefined) return base[key];
+    if (typeof value !== 'boolean') throw invalidOption(`viewport.${key}`, 'must be true or false', value);
+    return value;
+  };
+  return {
+    width: boundedNumber(given.width, 'viewport.width', 1, 8192, base.width),
+    height: boundedNumber(given.height, 'viewport.height', 1, 8192, base.height),
+    deviceScaleFactor: boundedNumber(given.deviceScaleFactor, 'viewport.deviceScaleFactor', 0.1, 4, base.deviceScaleFactor),
+    isMobile: flag('isMobile'),
+    hasTouch: flag('hasTouch'),
+    isLandscape: flag('isLandscape'),
+  };
+}
+
+/**
+ * Validates a call's page options (`javascript`, `animations`, `adblock`, `styles`, `scripts`,
+ * `modules`) and fills their defaults.
+ * @throws LinkpeekError EINVALOPTION
+ */
+export function normalizePageSetup(options: BrowserCallOptions): PageSetup {
+  const flag = (name: 'javascript' | 'animations' | 'adblock'): boolean => {
+    const value = options[name];
+    if (value === undefined) return defaultPageSetup[name];
+    if (typeof value !== 'boolean') throw invalidOption(name, 'must be true or false', value);
+    return value;
+  };
+  const setup: PageSetup = {
+    javascript: flag('javascript'),
+    animations: flag('animations'),
+    adblock: flag('adblock'),
+    styles: injections(options.styles, 'styles'),
+    scripts: injections(options.scripts, 'scripts'),
+    modules: injections(options.modules, 'modules'),
+  };
+  if (!setup.javascript && setup.scripts.length + setup.modules.length > 0) {
+    throw invalidOption(setup.scripts.length > 0 ? 'scripts' : 'modules', 'cannot run with `javascript: false`');
+  }
+  return setup;
+}
+
+/** A list of inline code or http(s) URLs for `styles`, `scripts` or `modules`. */
+function injections(value: unknown, name: string): string[] {
+  if (value === undefined) return [];
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > maxInjections) throw invalidOption(name, `takes at most ${maxInjections} entries`, value);
+  return list.map((item, index) => {
+    const itemName = Array.isArray(value) ? `${name}.${index}` : name;
+    if (typeof item !== 'string' || item.trim() === '' || item.length > maxInjectionLength) {
+      throw invalidOption(itemName, `must be non-empty code or an http(s) URL of at most ${maxInjectionLength} characters`, item);
+    }
+    return item;
+  });
 }

@@ -29,6 +29,26 @@ export interface PageGuard {
    * (scripts see them). `fetchResource` sends its cookies and other headers to its hosts only.
    */
   profile?: RequestProfile;
+  /**
+   * Says whether a subresource request is an ad or a tracker to block (`adblock`); the page's own
+   * document is never asked about. Absent: nothing is blocked.
+   */
+  blocker?: RequestBlocker;
+}
+
+/** A subresource request as a filter list judges it. */
+export interface BlockableRequest {
+  url: string;
+  /** The URL of the page (frame) that makes the request. */
+  sourceUrl: string;
+  /** The resource type as Chromium names it (`script`, `image`, `stylesheet`, `xhr`, `sub_frame`...). */
+  type: string;
+}
+
+/** Blocks ads and trackers: `blocks` is asked once per request; `onBlocked` hears each one blocked. */
+export interface RequestBlocker {
+  blocks(request: BlockableRequest): boolean;
+  onBlocked?(request: BlockableRequest): void;
 }
 
 /** A request the browser wants to make, as handed to a {@link ResourceFetcher}. */

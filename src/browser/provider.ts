@@ -3,7 +3,7 @@ import type {PageGuard} from './page-guard.js';
 import type {Redirect} from '../data.js';
 
 export type {ImageType};
-export type {PageGuard, ResourceFetcher, ResourceRequest, ResourceResponse} from './page-guard.js';
+export type {BlockableRequest, PageGuard, RequestBlocker, ResourceFetcher, ResourceRequest, ResourceResponse} from './page-guard.js';
 
 /**
  * When navigation counts as finished. `'auto'` is `'load'`, then, when the page is rendered for
@@ -17,6 +17,35 @@ export type ColorScheme = 'light' | 'dark' | 'no-preference';
 
 /** The CSS media type a page is shown with. */
 export type MediaType = 'screen' | 'print';
+
+/** A browser window: its size in CSS pixels, scale factor, and the mobile, touch and orientation flags. */
+export interface Viewport {
+  width: number;
+  height: number;
+  deviceScaleFactor: number;
+  isMobile: boolean;
+  hasTouch: boolean;
+  isLandscape: boolean;
+}
+
+/**
+ * How a browser page is prepared (the top-level `javascript`, `animations`, `adblock`, `styles`,
+ * `scripts` and `modules`), for rendering, screenshots and PDFs alike.
+ */
+export interface PageSetup {
+  /** Run the page's own scripts. `false`: the page as served, script execution off. */
+  javascript: boolean;
+  /** Let CSS animations and transitions run; `false` stops them (and emulates reduced motion) before a capture. */
+  animations: boolean;
+  /** Block the requests of ads and trackers (filter lists, see browser/adblock.ts). */
+  adblock: boolean;
+  /** CSS added to the page once it loaded: inline rules, or an http(s) URL of a stylesheet. */
+  styles: string[];
+  /** Classic scripts added to the page once it loaded: inline code, or an http(s) URL. */
+  scripts: string[];
+  /** ES modules added the same way (`<script type="module">`). */
+  modules: string[];
+}
 
 /** A device to emulate: one of puppeteer's `KnownDevices`, as its descriptor. */
 export interface DeviceDescriptor {
@@ -37,6 +66,11 @@ export interface Emulation {
   colorScheme: ColorScheme | null;
   /** CSS media type. */
   mediaType: MediaType;
+  /**
+   * The window: the top-level `viewport` merged over the device's, or `null` when neither is
+   * given (the screenshot's own size, else 1280x800). Absent: the device's.
+   */
+  viewport?: Viewport | null;
 }
 
 /**
@@ -121,6 +155,8 @@ export interface CaptureRequest extends ResolvedScreenshotOptions, PageGuard {
   signal?: AbortSignal;
   /** Device, colour scheme and media type. Absent: none of them emulated. */
   emulation?: Emulation;
+  /** Scripts on or off, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
+  setup?: PageSetup;
 }
 
 /** The image bytes a provider returns. */
@@ -143,6 +179,8 @@ export interface RenderRequest extends PageGuard {
   waitForTimeout: number;
   /** Device, colour scheme and media type. Absent: none of them emulated. */
   emulation?: Emulation;
+  /** Scripts on or off, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
+  setup?: PageSetup;
   /**
    * Also capture a screenshot of the same loaded page (one navigation serves both); its viewport
    * is used for the page. `null`: no screenshot.
@@ -171,6 +209,44 @@ export interface RenderResult {
   capture?: CaptureResult;
 }
 
+/** `pdf` options with every default filled in (see pdf/options.ts). */
+export interface ResolvedPdfOptions {
+  /** Paper format (`'A4'`, `'Letter'`...), or `null` when `width` and `height` give the size. */
+  format: string | null;
+  /** Paper width and height (CSS units, e.g. `'8.5in'`), or `null`. */
+  width: string | null;
+  height: string | null;
+  /** Margins, each a CSS length. */
+  margin: {top: string; right: string; bottom: string; left: string};
+  /** Scale of the page's rendering, 0.1-2. */
+  scale: number;
+  landscape: boolean;
+  /** Pages to print, e.g. `'1-3, 5'`; `''` for all. */
+  pageRanges: string;
+  /** Print background colours and images. */
+  printBackground: boolean;
+}
+
+/** What a provider is asked to print (`pdf`): load the page, wait, print it to a PDF. */
+export interface PrintRequest extends PageGuard {
+  /** Milliseconds the whole print may take. */
+  timeout: number;
+  signal?: AbortSignal;
+  waitUntil: WaitUntil;
+  waitForSelector: string | null;
+  waitForTimeout: number;
+  emulation?: Emulation;
+  setup?: PageSetup;
+  pdf: ResolvedPdfOptions;
+  /** Most bytes the PDF may have: past it the print stops (EPDFTOOLARGE). */
+  maxSize: number;
+}
+
+/** The PDF bytes a provider returns. */
+export interface PrintResult {
+  bytes: Uint8Array;
+}
+
 /**
  * Anything that can turn a page into image bytes, and optionally render it for extraction. Ship
  * your own to replace Chromium.
@@ -183,11 +259,13 @@ export interface ScreenshotProvider {
    * with ENOBROWSER.
    */
   render?(request: RenderRequest): Promise<RenderResult>;
+  /** Prints the page to a PDF (`pdf`). Optional: without it, `pdf` fails with ENOBROWSER. */
+  print?(request: PrintRequest): Promise<PrintResult>;
   /** Releases the provider's resources (the browser). */
   close?(): Promise<void>;
 }
 
-/** Where screenshot images are kept; `save` returns the public URL of the exact bytes. */
+/** Where screenshot images (and `pdf` documents) are kept; `save` returns the public URL of the exact bytes. */
 export interface ScreenshotStore {
-  save(image: {bytes: Uint8Array; type: ImageType; contentType: string}): Promise<string>;
+  save(image: {bytes: Uint8Array; type: ImageType | 'pdf'; contentType: string}): Promise<string>;
 }

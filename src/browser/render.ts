@@ -41,7 +41,7 @@ export function renderInContext(browser: Browser, proxyServer: string, request: 
 
 function renderOnce(browser: Browser, proxyServer: string, request: RenderRequest): Promise<RenderResult> {
   const shot = request.screenshot;
-  const device = request.emulation?.device?.viewport;
+  const device = request.emulation?.viewport ?? request.emulation?.device?.viewport;
   const load = {
     ...request,
     // Without a screenshot, the emulated device's window, else an ordinary desktop one.
@@ -49,7 +49,8 @@ function renderOnce(browser: Browser, proxyServer: string, request: RenderReques
     // The screenshot's own waits, when it has other ones, come on top of the page's.
     waitForSelector: request.waitForSelector ?? shot?.waitForSelector ?? null,
     waitForTimeout: Math.max(request.waitForTimeout, shot?.waitForTimeout ?? 0),
-    settle: true,
+    // A page whose scripts are off will not change: there is nothing to wait for.
+    settle: request.setup?.javascript !== false,
     still: shot !== null,
     // Only an HTML document is read: an error status or another type (a PDF Chromium would turn
     // into a download) ends the render as it ends a static fetch.

@@ -18,6 +18,8 @@ import {cacheKey, createMemoryCache, type CacheEntry, type CacheStore} from './r
 import {createSharedRuns} from './shared-runs.js';
 import {collectTimings, cutMetric, serverTiming, timeStages, type StageTimings} from './stage-timing.js';
 import {readStoredScreenshot, serveStoredScreenshot} from './stored-screenshots.js';
+import {type CallNotes, withCallNotes} from '../shared/call-notes.js';
+import {blockedNote, unavailableNote} from '../browser/adblock.js';
 
 /** Trusted configuration of the HTTP endpoint: the extractor's config plus handler-only options. */
 export interface HandlerConfig extends CreateExtractorConfig {
@@ -415,7 +417,12 @@ export function createCore(config: HandlerConfig): Core {
       const run = async (cancel: AbortSignal | undefined) => {
         const own: StageTimings = new Map();
         try {
-          const result = await collectTimings(own, () => extract(url, cancel ? {...options, signal: cancel} : options));
+          const notes: CallNotes = new Map();
+          const result = await collectTimings(own, () => withCallNotes(notes, () => extract(url, cancel ? {...options, signal: cancel} : options)));
+          // What `adblock` did in the call's browser pages: `adblock;desc=3` (requests blocked), or
+          // `adblock;desc=unavailable` when its package is missing and nothing was blocked.
+          if (notes.has(unavailableNote)) own.set('adblock;desc=unavailable', Number.NaN);
+          else if (notes.has(blockedNote)) own.set(`adblock;desc=${notes.get(blockedNote)}`, Number.NaN);
           // Each recovery rung a wall took, e.g. `rung-oembed;dur=41.0`.
           for (const rung of result.recovery?.rungs ?? []) own.set(`rung-${rung.rung}`, rung.ms);
           // A body cut short says why: `cut;desc=settled`, `cut;desc=timeout`, `cut;desc=maxBodySize`.
@@ -487,7 +494,7 @@ export function createCore(config: HandlerConfig): Core {
       // Only our own screenshots live in the directory: a page's image URL that happens to end in
       // a stored name must get the redirect, not a local file.
       const answer = embed
-        ? await embedValue(result.data, embed, embed.startsWith('screenshot') ? readStored : undefined)
+        ? await embedValue(result.data, embed, embed.startsWith('screenshot') || embed.startsWith('pdf') ? readStored : undefined)
         : {status: 200, headers: {'content-type': jsonType}, body: JSON.stringify(filter ? {...result, data: applyFilter(result.data, filter)} : result)};
       answer.headers['cache-control'] = isPrivate ? 'private, no-store' : cacheControl(cacheStatus, policy, storedAt);
       // What the cache did, as the hosted service says it: the ttl in effect and when the entry was made.

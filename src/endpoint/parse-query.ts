@@ -48,16 +48,43 @@ const screenshotParams: Record<Exclude<keyof ScreenshotOptions, 'overlay'>, Valu
 };
 const overlayKeys = ['browser', 'background'];
 
-// Top-level waiting parameters: they apply to rendering and to the screenshot.
-// Top-level waiting and emulation parameters: they apply to rendering and to the screenshot.
-const waitParams: Record<'waitUntil' | 'waitForSelector' | 'waitForTimeout' | 'device' | 'colorScheme' | 'mediaType', ValueKind> = {
+// Top-level waiting, emulation and page parameters: they apply to rendering, the screenshot and the PDF.
+const waitParams: Record<
+  'waitUntil' | 'waitForSelector' | 'waitForTimeout' | 'device' | 'colorScheme' | 'mediaType' | 'javascript' | 'animations' | 'adblock',
+  ValueKind
+> = {
   waitUntil: 'string',
   waitForSelector: 'string',
   waitForTimeout: 'number',
   device: 'string',
   colorScheme: 'string',
   mediaType: 'string',
+  javascript: 'boolean',
+  animations: 'boolean',
+  adblock: 'boolean',
 };
+// `viewport.<key>`: the window, merged over the device's.
+const viewportParams: Record<string, ValueKind> = {
+  width: 'number',
+  height: 'number',
+  deviceScaleFactor: 'number',
+  isMobile: 'boolean',
+  hasTouch: 'boolean',
+  isLandscape: 'boolean',
+};
+// `pdf.<key>`; `pdf.margin.<side>` too.
+const pdfParams: Record<string, ValueKind> = {
+  format: 'string',
+  width: 'string',
+  height: 'string',
+  margin: 'string',
+  scale: 'number',
+  landscape: 'boolean',
+  pageRanges: 'string',
+};
+const marginSides = ['top', 'right', 'bottom', 'left'];
+// Code or URLs injected into browser pages: one value, or indexed (`styles.0`, `styles.1`) as the official client sends a list.
+const injectionParams = ['styles', 'scripts', 'modules'] as const;
 
 // Per-request cache control (cache-control.ts), kept as text until the handler resolves it.
 const cacheParams = ['ttl', 'staleTtl', 'cacheKey'] as const;
@@ -65,6 +92,7 @@ const cacheParams = ['ttl', 'staleTtl', 'cacheKey'] as const;
 const mediaFields = ['image', 'logo', 'video', 'audio'];
 const mediaKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty'];
 const screenshotKeys = ['url', 'width', 'height', 'type', 'size', 'size_pretty'];
+const pdfKeys = ['url', 'type', 'size', 'size_pretty'];
 // With `palette=true`: the colours of the image, the logo and the screenshot.
 const paletteKeys = ['palette', 'background_color', 'color', 'alternative_color'];
 const textFields = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url'];
@@ -75,6 +103,8 @@ export const embedPaths: readonly string[] = [
   ...mediaFields.flatMap((field) => [field, ...mediaKeys.map((key) => `${field}.${key}`)]),
   'screenshot',
   ...screenshotKeys.map((key) => `screenshot.${key}`),
+  'pdf',
+  ...pdfKeys.map((key) => `pdf.${key}`),
   ...['image', 'logo', 'screenshot'].flatMap((field) => paletteKeys.map((key) => `${field}.${key}`)),
 ];
 
@@ -91,6 +121,11 @@ const knownNames = [
   'palette',
   'proxy',
   ...Object.keys(waitParams),
+  ...Object.keys(viewportParams).map((key) => `viewport.${key}`),
+  'pdf',
+  ...Object.keys(pdfParams).map((key) => `pdf.${key}`),
+  ...marginSides.map((side) => `pdf.margin.${side}`),
+  ...injectionParams.flatMap((name) => [name, `${name}.<n>`]),
   'iframe',
   'iframe.maxWidth',
   'iframe.maxHeight',
@@ -133,6 +168,10 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
   const iframeSize: Record<string, number> = {};
   let meta: boolean | undefined;
   const metaByField: Partial<Record<MetaField, boolean>> = {};
+  const viewport: Record<string, unknown> = {};
+  let pdf: boolean | undefined;
+  const pdfOptions: Record<string, unknown> = {};
+  const injected: Partial<Record<(typeof injectionParams)[number], Map<number, string>>> = {};
   const dataParams: [string[], string][] = [];
   const options: ExtractOptions = {};
   let unknown: string | undefined;
@@ -164,6 +203,31 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
     else if (name === 'ping') ping = toBoolean(name, value);
     else if (name === 'palette') options.palette = toBoolean(name, value);
     else if (name === 'screenshot') screenshot = toBoolean(name, value);
+    else if (name === 'pdf') pdf = toBoolean(name, value);
+    else if ((injectionParams as readonly string[]).includes(name) || ((injectionParams as readonly string[]).includes(head) && /^\d+$/.test(rest))) {
+      const list = (injected[head as (typeof injectionParams)[number]] ??= new Map());
+      const index = rest === '' ? 0 : Number(rest);
+      if (rest !== '') once(`${head}.${index}`, name);
+      if (list.has(index) || (rest === '' ? list.size > 0 : list.has(-1))) throw invalidParam(head, 'is given both alone and as a list');
+      list.set(rest === '' ? -1 : index, value);
+    } else if (head === 'viewport' && rest) {
+      const key = matchName(rest, Object.keys(viewportParams));
+      if (!key) throw unknownParam(name, false);
+      once(`viewport.${key}`, name);
+      viewport[key] = convert(name, value, viewportParams[key] as ValueKind);
+    } else if (head === 'pdf' && /^margin\./i.test(rest)) {
+      const side = matchName(rest.slice('margin.'.length), marginSides);
+      if (!side) throw unknownParam(name, false);
+      once(`pdf.margin.${side}`, name);
+      if (typeof pdfOptions.margin === 'string') throw invalidParam('pdf.margin', 'is given both for all sides and per side');
+      pdfOptions.margin = {...(pdfOptions.margin as object | undefined), [side]: value};
+    } else if (head === 'pdf' && rest) {
+      const key = matchName(rest, Object.keys(pdfParams));
+      if (!key) throw unknownParam(name, false);
+      once(`pdf.${key}`, name);
+      if (key === 'margin' && typeof pdfOptions.margin === 'object') throw invalidParam('pdf.margin', 'is given both for all sides and per side');
+      pdfOptions[key] = convert(name, value, pdfParams[key] as ValueKind);
+    }
     else if (name === 'element') options.element = value;
     else if (name === 'timeout') options.timeout = toDuration(name, value);
     // linkpeek always returns `data.audio` and `data.video`: the flags of the official client are accepted as they are.
@@ -234,6 +298,21 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
   }
   if (dotted) options.screenshot = screenshotOptions as ScreenshotOptions;
   else if (screenshot !== undefined || embed?.startsWith('screenshot')) options.screenshot = screenshot ?? true;
+  const pdfDotted = Object.keys(pdfOptions).length > 0;
+  if (pdf === false && (pdfDotted || embed?.startsWith('pdf'))) throw invalidParam('pdf', 'is false, but other parameters ask for a PDF');
+  if (pdfDotted) options.pdf = pdfOptions as ExtractOptions['pdf'];
+  else if (pdf !== undefined || embed?.startsWith('pdf')) options.pdf = pdf ?? true;
+  if (Object.keys(viewport).length > 0) options.viewport = viewport;
+  for (const name of injectionParams) {
+    const list = injected[name];
+    if (!list) continue;
+    if (list.has(-1)) options[name] = list.get(-1) as string;
+    else {
+      const indexes = [...list.keys()].sort((a, b) => a - b);
+      if (indexes.some((index, position) => index !== position)) throw invalidParam(name, 'must be indexed from 0 without gaps (`styles.0`, `styles.1`)');
+      options[name] = indexes.map((index) => list.get(index) as string);
+    }
+  }
   if (Object.keys(headers).length > 0) options.headers = headers;
   if (Object.keys(iframeSize).length > 0) {
     if (iframe === false) throw invalidParam('iframe', 'is false, but `iframe.*` parameters ask for it');

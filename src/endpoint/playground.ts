@@ -68,6 +68,9 @@ const page = `<!doctype html>
     <label><input type="checkbox" id="prerender"> prerender</label>
     <label><input type="checkbox" id="iframe"> iframe</label>
     <label><input type="checkbox" id="palette"> palette</label>
+    <label><input type="checkbox" id="pdf"> pdf</label>
+    <label><input type="checkbox" id="javascript" checked> javascript</label>
+    <label><input type="checkbox" id="adblock" checked> adblock</label>
   </fieldset>
   <fieldset>
     <label>ttl <input id="ttl" size="5" placeholder="1h"></label>
@@ -123,6 +126,8 @@ const script = `'use strict';
     if (!$('ping').checked) params.set('ping', 'false');
     ['screenshot', 'prerender', 'iframe', 'palette'].forEach(function (name) { if ($(name).checked) params.set(name, 'true'); });
     ['ttl', 'staleTtl', 'cacheKey', 'retry'].forEach(function (name) { var value = $(name).value.trim(); if (value) params.set(name, value); });
+    if ($('pdf').checked) params.set('pdf', 'true');
+    ['javascript', 'adblock'].forEach(function (name) { if (!$(name).checked) params.set(name, 'false'); });
     var endpoint = new URL('./', location.href);
     endpoint.search = params.toString();
     $('curl').textContent = "curl '" + endpoint.href.replace(/'/g, "'\\\\''") + "'";

@@ -14,6 +14,7 @@ const metricByStage: Record<keyof Stages, string> = {
   resolveUrls: 'resolve',
   pingUrls: 'ping',
   takeScreenshot: 'screenshot',
+  takePdf: 'pdf',
   renderPage: 'render',
   fetchIframe: 'iframe',
   fetchSiteOEmbed: 'site-oembed',

@@ -5,8 +5,8 @@ import {contentTypeByImageType} from '../ping/image-info.js';
 import {plainFail} from './json-responses.js';
 import type {ImageType} from '../browser/provider.js';
 
-// Names `createFileStore` writes: `<sha256>.<png|jpg|webp>`, never a path.
-const storedName = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpe?g|webp)$/;
+// Names `createFileStore` writes: `<sha256>.<png|jpg|webp|pdf>`, never a path.
+const storedName = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpe?g|webp|pdf)$/;
 
 /** Reads a screenshot of a `createFileStore` directory back from its URL, or `undefined` when the URL names none. */
 export function readStoredScreenshot(directory: string) {
@@ -22,6 +22,7 @@ export function readStoredScreenshot(directory: string) {
     try {
       const bytes = await readFile(join(directory, name));
       const extension = name.slice(name.lastIndexOf('.') + 1);
+      if (extension === 'pdf') return {bytes, contentType: 'application/pdf'};
       return {bytes, contentType: contentTypeByImageType[extension === 'jpg' ? 'jpeg' : (extension as ImageType)]};
     } catch {
       return undefined;

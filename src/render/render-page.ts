@@ -1,4 +1,5 @@
-import type {CaptureResult, Emulation, ResolvedScreenshotOptions} from '../browser/provider.js';
+import type {CaptureResult, Emulation, PageSetup, ResolvedScreenshotOptions} from '../browser/provider.js';
+import {pageBlocker} from '../browser/adblock.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
 import type {ResolvedProxy} from '../fetch/proxy.js';
 import type {RequestProfile} from '../fetch/request-profiles.js';
@@ -29,6 +30,8 @@ export interface RenderPageRequest {
   proxy?: ResolvedProxy | null | undefined;
   /** Read an HTML document of any status, for wall detection (see `RenderRequest.errorPages`). */
   errorPages?: boolean;
+  /** Scripts, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
+  setup?: PageSetup;
 }
 
 /** A page read from the browser: the same shape as a fetched one, plus the screenshot if asked. */
@@ -46,10 +49,13 @@ export interface RenderedPage extends Page {
  */
 export async function renderPage(url: URL, request: RenderPageRequest, config: RenderConfig): Promise<RenderedPage> {
   const {deadline} = request;
+  const blocker = await pageBlocker(request.setup?.adblock ?? true);
   const result = await useProvider(config, deadline, url, {code: 'ERENDER', message: 'The browser could not render the page.'}, (provider) => {
     if (!provider.render) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot render pages (it has no `render`).');
     return provider.render({
       ...createPageGuard(url.href, request.headers, deadline, config, {profile: request.profile, proxy: request.proxy}),
+      ...(blocker ? {blocker} : {}),
+      ...(request.setup ? {setup: request.setup} : {}),
       ...request.wait,
       ...(request.emulation ? {emulation: request.emulation} : {}),
       ...(request.errorPages ? {errorPages: true} : {}),

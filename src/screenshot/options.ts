@@ -77,7 +77,7 @@ export function normalizeScreenshot(
     throw invalidOption('element', 'must be a non-empty CSS selector', element);
   }
   if (screenshot === undefined || screenshot === false) return null;
-  const device = emulation.device?.viewport;
+  const device = emulation.viewport ?? emulation.device?.viewport;
   const defaults: ResolvedScreenshotOptions = {
     ...defaultScreenshotOptions,
     ...(device ? {width: device.width, height: device.height, deviceScaleFactor: device.deviceScaleFactor} : {}),

@@ -5,7 +5,8 @@ import {LinkpeekError} from '../errors.js';
 import {computePalette} from '../palette/compute-palette.js';
 import {readImageInfo} from '../ping/image-info.js';
 import type {ScreenshotConfig} from './options.js';
-import type {CaptureResult, Emulation, ResolvedScreenshotOptions} from '../browser/provider.js';
+import type {CaptureResult, Emulation, PageSetup, ResolvedScreenshotOptions} from '../browser/provider.js';
+import {pageBlocker} from '../browser/adblock.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
 import {useProvider} from '../browser/use-provider.js';
 import {createDataUriStore} from './store.js';
@@ -22,6 +23,8 @@ export interface ScreenshotRequest {
   captured?: CaptureResult;
   /** Add the image's colours (the `palette` option), read from the captured bytes while they are stored. */
   palette?: boolean;
+  /** Scripts, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
+  setup?: PageSetup;
 }
 
 const defaultStore = createDataUriStore();
@@ -49,13 +52,16 @@ export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest
   return {url, width: info.width, height: info.height, type: info.extension, size: info.size, size_pretty: prettyBytes(info.size), ...palette};
 }
 
-function capture(pageUrl: string, request: ScreenshotRequest, config: ScreenshotConfig): Promise<CaptureResult> {
+async function capture(pageUrl: string, request: ScreenshotRequest, config: ScreenshotConfig): Promise<CaptureResult> {
   const {deadline} = request;
+  const blocker = await pageBlocker(request.setup?.adblock ?? true);
   return useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The screenshot provider failed.'}, (provider) =>
     provider.capture({
       ...request.screenshot,
       ...createPageGuard(pageUrl, request.headers, deadline, config),
+      ...(blocker ? {blocker} : {}),
       ...(request.emulation ? {emulation: request.emulation} : {}),
+      ...(request.setup ? {setup: request.setup} : {}),
       timeout: Math.max(1, deadline.remaining()),
       signal: deadline.signal,
     }),

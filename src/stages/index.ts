@@ -42,6 +42,8 @@ export {pingUrls} from '../ping/ping.js';
 export type {PingRequest} from '../ping/ping.js';
 export {takeScreenshot} from '../screenshot/take-screenshot.js';
 export type {ScreenshotRequest} from '../screenshot/take-screenshot.js';
+export {takePdf} from '../screenshot/take-pdf.js';
+export type {PdfRequest} from '../screenshot/take-pdf.js';
 export {renderPage} from '../render/render-page.js';
 export type {RenderPageRequest, RenderedPage} from '../render/render-page.js';
 export {looksClientRendered} from '../render/looks-client-rendered.js';

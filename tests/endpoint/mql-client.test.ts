@@ -52,6 +52,10 @@ beforeAll(async () => {
     },
     '/gone': (_request, response) => void response.writeHead(404, {'content-type': 'text/html'}).end('<title>gone</title>'),
     '/unavailable': (_request, response) => void response.writeHead(503, {'content-type': 'text/html'}).end('<title>Service Unavailable</title>'),
+    '/scripted': (_request, response) =>
+      void response
+        .writeHead(200, {'content-type': 'text/html'})
+        .end(`<!doctype html><title>As served</title><script>document.title = 'Rewritten';</script><div id="root"></div>`),
   });
   for (let hop = 0; hop < 12; hop++) target.route(`/loop/${hop}`, redirect(`/loop/${hop + 1}`));
   // Loopback targets are allowed the documented way: allowAddress for loopback only, and a lookup
@@ -234,4 +238,38 @@ describeWithChromium('@microlink/mql screenshots against linkpeek', () => {
     // IHDR width and height: the element's 200x50 box.
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([200, 50]);
   }, 60_000);
+
+  it('gets the page as a PDF with pdf and embed=pdf.url, as the client nests pdf options', async () => {
+    const {value: response, requests} = await counted(() =>
+      mql.arrayBuffer(page('/article?pdf'), {endpoint, ping: false, pdf: {format: 'Letter', margin: '1cm', landscape: true}, embed: 'pdf.url'} as never),
+    );
+    expect(requests).toBe(1);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(response.body).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }, 60_000);
+
+  it('sends the browser switches the service has (javascript, adblock, animations, viewport, styles as a list): all accepted', async () => {
+    const {value: result, requests} = await counted(() =>
+      mql(page('/scripted?switches'), {
+        endpoint,
+        ping: false,
+        prerender: true,
+        javascript: false,
+        adblock: false,
+        animations: true,
+        viewport: {width: 400, height: 300},
+        styles: ['body { color: red; }', 'p { margin: 0; }'],
+        screenshot: true,
+      } as never),
+    );
+    expect(requests).toBe(1);
+    expect((result as unknown as {data: unknown}).data).toMatchObject({title: 'As served', screenshot: {width: 400, height: 300}});
+  }, 60_000);
+
+  it('answers a malformed pdf.pageRanges with EPAGERANGE, one request', async () => {
+    const {error, requests} = await failure(() => mql(page('/article'), {endpoint, pdf: {pageRanges: '3-1'}} as never));
+    expect(requests).toBe(1);
+    expect(error).toMatchObject({code: 'EPAGERANGE', status: 'fail', statusCode: 400, data: {'pdf.pageRanges': expect.any(String)}});
+  });
 });

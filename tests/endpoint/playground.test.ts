@@ -158,6 +158,14 @@ describeWithChromium('the playground page in Chromium', () => {
     expect(await page.$eval('#error', (element) => element.textContent)).toMatch(/^EFORBIDDENURL: /);
     expect(await page.$eval('#card', (element) => (element as HTMLElement).hidden)).toBe(true);
 
+    // The browser's switches: pdf on, javascript and adblock off, as query parameters.
+    await page.$eval('#url', (input) => ((input as HTMLInputElement).value = ''));
+    await page.type('#url', target.url('/article'));
+    for (const id of ['#pdf', '#javascript', '#adblock']) await page.click(id);
+    await page.click('#go');
+    await page.waitForFunction(() => JSON.parse(document.querySelector('#json')?.textContent || '{}').data?.pdf?.type === 'pdf', {timeout: 30_000});
+    expect(await page.$eval('#curl', (element) => element.textContent)).toBe(`curl '${base}?url=${encodeURIComponent(target.url('/article'))}&pdf=true&javascript=false&adblock=false'`);
+
     expect(violations).toEqual([]);
     expect(requested.filter((url) => !/^(https?:\/\/127\.0\.0\.1[:/]|data:)/.test(url))).toEqual([]);
     await page.close();

@@ -34,7 +34,7 @@ describe('device, colorScheme and mediaType', () => {
     expect(error.message?.match(/`[^`]+`/g)?.slice(1)).toHaveLength(3);
     expect(failure(() => resolve({colorScheme: 'dim' as never})).data).toHaveProperty('colorScheme');
     expect(failure(() => resolve({mediaType: 'tv' as never})).data).toHaveProperty('mediaType');
-    expect(resolve({colorScheme: 'no-preference', mediaType: 'print'}).emulation).toEqual({device: null, colorScheme: 'no-preference', mediaType: 'print'});
+    expect(resolve({colorScheme: 'no-preference', mediaType: 'print'}).emulation).toEqual({device: null, colorScheme: 'no-preference', mediaType: 'print', viewport: null});
   });
 });
 
