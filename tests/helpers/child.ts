@@ -32,7 +32,7 @@ function newestUnder(directory: string): number {
 }
 
 let builtCliFresh: boolean | undefined;
-/** Whether `dist/cli.js` was built after the last change under `src/` (as `npm install`'s prepare leaves it in CI). */
+/** Whether `dist/cli.js` was built after the last change under `src/` (as `npm test` leaves it: it builds before jest runs). */
 function builtCliIsFresh(): boolean {
   if (builtCliFresh === undefined) {
     try {
