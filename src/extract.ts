@@ -11,6 +11,7 @@ import {responseHeaders} from './fetch/response-headers.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig, type ResolvedConfig} from './options.js';
 import {parseHtml} from './parse/parse-html.js';
 import {addPalettes} from './palette/add-palettes.js';
+import {runInsights} from './insights/run-insights.js';
 import {fetchIframe, type IframeResult} from './oembed/fetch-iframe.js';
 import {readOEmbed} from './oembed/parse-oembed.js';
 import {fetchSiteOEmbed, type SiteOEmbedAnswer} from './oembed/site-oembed.js';
@@ -378,11 +379,14 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
             resolved,
           )
         : undefined;
-      const [linkData, , screenshot] = await Promise.all([pinged, customPinged, shot]);
+      // Insights read the page already fetched (technologies), or load it in the guarded browser (lighthouse).
+      const insights = request.insights ? runInsights({url: page.url, headers: page.headers, html: page.html}, {insights: request.insights, deadline}) : undefined;
+      const [linkData, , screenshot, insightsData] = await Promise.all([pinged, customPinged, shot, insights]);
       // A data rule named like a default field replaces it (documented).
       const data: ExtractResult['data'] = {...nullSkippedFields(linkData, request.meta), ...custom};
       if (embedded) data.iframe = embedded.iframe;
       if (screenshot) data.screenshot = screenshot;
+      if (insightsData) data.insights = insightsData;
       return {
         status: 'success',
         data,

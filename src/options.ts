@@ -12,6 +12,7 @@ import {defaultPingConfig, normalizePing, normalizePingConfig, type PingCallOpti
 import {defaultRenderConfig, normalizePrerender, normalizeRenderConfig, type RenderCallOptions, type RenderConfig, type RenderConfigInput} from './render/options.js';
 import {normalizeRulesConfig, normalizeRulesOptions, type ResolvedRulesOptions, type RulesCallOptions, type RulesConfig, type RulesConfigInput} from './rules/options.js';
 import {normalizePalette, type PaletteCallOptions} from './palette/options.js';
+import {normalizeInsights, type InsightsCallOptions, type ResolvedInsights} from './insights/options.js';
 import {normalizeScreenshot, normalizeScreenshotConfig, type ScreenshotCallOptions, type ScreenshotConfig, type ScreenshotConfigInput} from './screenshot/options.js';
 import {type AddressConfig, type AddressConfigInput, normalizeAddressConfig} from './url/options.js';
 import {normalizeProfileConfig, type ProfileConfig, type ProfileConfigInput} from './fetch/profile-options.js';
@@ -37,6 +38,7 @@ export interface ExtractOptions
     BrowserCallOptions,
     OEmbedCallOptions,
     PaletteCallOptions,
+    InsightsCallOptions,
     RulesCallOptions,
     ProxyCallOptions {
   /** Total milliseconds for this call, capped at the config's `maxTimeout`. @default config.timeout */
@@ -100,6 +102,8 @@ export interface ResolvedOptions extends ResolvedRulesOptions {
   headers: Record<string, string>;
   /** Add the colours of `image`, `logo` and `screenshot` (docs/palette.md). */
   palette: boolean;
+  /** `data.insights`: what is asked (docs/insights.md); `null` when `insights` is off. */
+  insights: ResolvedInsights | null;
   /** The call's proxy (the config's unless the call named one or said `false`); `null` for none. */
   proxy: ResolvedProxy | null;
   timeout: number;
@@ -136,6 +140,7 @@ export const extractOptionKeys: readonly string[] = [
   'meta',
   'data',
   'palette',
+  'insights',
   'proxy',
   'timeout',
   'signal',
@@ -215,6 +220,7 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     data,
     headers: normalizeHeaders(options.headers),
     palette: normalizePalette(options.palette),
+    insights: normalizeInsights(options.insights),
     proxy: normalizeCallProxy(options.proxy, config),
     timeout: Math.min(timeout, config.maxTimeout),
     signal: options.signal,

@@ -68,6 +68,7 @@ const page = `<!doctype html>
     <label><input type="checkbox" id="prerender"> prerender</label>
     <label><input type="checkbox" id="iframe"> iframe</label>
     <label><input type="checkbox" id="palette"> palette</label>
+    <label><input type="checkbox" id="insights"> insights</label>
   </fieldset>
 </form>
 <p id="state" role="status"></p>
@@ -115,7 +116,7 @@ const script = `'use strict';
     var params = new URLSearchParams();
     params.set('url', $('url').value.trim());
     if (!$('ping').checked) params.set('ping', 'false');
-    ['screenshot', 'prerender', 'iframe', 'palette'].forEach(function (name) { if ($(name).checked) params.set(name, 'true'); });
+    ['screenshot', 'prerender', 'iframe', 'palette', 'insights'].forEach(function (name) { if ($(name).checked) params.set(name, 'true'); });
     var endpoint = new URL('./', location.href);
     endpoint.search = params.toString();
     $('curl').textContent = "curl '" + endpoint.href.replace(/'/g, "'\\\\''") + "'";
