@@ -44,7 +44,8 @@ Options for <url> (the endpoint's query parameters, as flags):
   --screenshot              add data.screenshot (needs Chromium)
   --screenshot.<key>=VALUE  type, quality, fullPage, width, height, deviceScaleFactor, waitUntil,
                             waitForSelector, waitForTimeout, element, hide, remove, click, scroll,
-                            overlay.browser (light|dark), overlay.background (colour, gradient, URL)
+                            overlay.browser (light|dark), overlay.background (colour, gradient, URL),
+                            codeScheme (a Prism theme for a JSON or text link, e.g. atom-dark)
   --device=NAME             emulate a device, e.g. --device="iPhone 15" (screenshots and rendering)
   --colorScheme=SCHEME      light, dark or no-preference
   --mediaType=TYPE          screen or print

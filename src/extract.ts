@@ -28,6 +28,7 @@ import {pickFields, rules, siteFor} from './rules/rules.js';
 import {leftEmpty, wantsOEmbed} from './rules/sites/oembed-rules.js';
 import type {SiteRules} from './rules/sites/site.js';
 import {takeScreenshot} from './screenshot/take-screenshot.js';
+import {codePage} from './screenshot/code-page.js';
 import {splitCredentials} from './url/credentials.js';
 import {validateUrl} from './url/validate-url.js';
 import {climb} from './walls/climb.js';
@@ -273,13 +274,23 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           ping: (candidates, pageUrl, headers) => stages.pingUrls(candidates, {ping: request.ping, headers, pageUrl, deadline}, resolved),
           // A PDF's first page, drawn by the files stage, is stored and described as a capture is.
           screenshot: screenshotOptions
-            ? (pageUrl, headers, captured) =>
-                stages.takeScreenshot(
-                  pageUrl,
-                  {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
-                  resolved,
-                )
+            ? async (pageUrl, headers, captured, code) => {
+                const shoot = (target: string) =>
+                  stages.takeScreenshot(
+                    target,
+                    {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
+                    resolved,
+                  );
+                if (!code || !screenshotOptions.codeScheme) return shoot(pageUrl);
+                // The highlighted text is a page of its own, loaded from a data: URL: it asks for nothing.
+                const html = await codePage(code, screenshotOptions.codeScheme);
+                return shoot(`data:text/html;base64,${Buffer.from(html).toString('base64')}`).catch((error: unknown) => {
+                  // Errors name the file's URL, not the data: URL of its page.
+                  throw isLinkpeekError(error) ? new LinkpeekError(error.code, error.message, {url: pageUrl, cause: error, ...(error.data ? {data: error.data} : {})}) : error;
+                });
+              }
             : null,
+          code: Boolean(screenshotOptions?.codeScheme),
           pageImage: screenshotOptions,
           // With `palette`, the file (when it is an image: from the bytes already read) and the logo get their colours as a page's do.
           palette: request.palette ? (data, pageUrl, headers, known) => addPalettes(data, {headers, pageUrl, deadline, known}, resolved) : null,

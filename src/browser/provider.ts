@@ -92,6 +92,11 @@ export interface ScreenshotOptions {
   click?: string | string[];
   /** CSS selector of the element scrolled into view before the capture. @default undefined */
   scroll?: string;
+  /**
+   * For a link to a JSON, XML or plain-text file: its text highlighted with this Prism theme
+   * (`'atom-dark'`, `'dracula'`, `'okaidia'`…) is captured instead of the browser's plain view. @default undefined
+   */
+  codeScheme?: string;
 }
 
 /** Screenshot options with every default filled in. */
@@ -111,6 +116,7 @@ export interface ResolvedScreenshotOptions {
   remove: string[];
   click: string[];
   scroll: string | null;
+  codeScheme: string | null;
 }
 
 /** What a provider is asked to capture: the page, how to guard its requests, and the screenshot options. */

@@ -42,6 +42,7 @@ const screenshotParams: Record<Exclude<keyof ScreenshotOptions, 'overlay'>, Valu
   remove: 'string',
   click: 'string',
   scroll: 'string',
+  codeScheme: 'string',
 };
 const overlayKeys = ['browser', 'background'];
 
