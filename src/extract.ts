@@ -391,7 +391,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           )
         : undefined;
       // Insights read the page already fetched (technologies), or load it in the guarded browser (lighthouse).
-      const insights = request.insights ? runInsights({url: page.url, headers: page.headers, html: page.html}, {insights: request.insights, deadline}) : undefined;
+      const insights = request.insights ? runInsights({url: page.url, headers: page.headers, html: page.html}, {insights: request.insights, headers, deadline}, resolved) : undefined;
       const [linkData, , screenshot, insightsData] = await Promise.all([pinged, customPinged, shot, insights]);
       // A data rule named like a default field replaces it (documented).
       const data: ExtractResult['data'] = {...nullSkippedFields(linkData, request.meta), ...custom};

@@ -3,6 +3,7 @@ import {listenBlackHole} from './black-hole-proxy.js';
 import {captureInContext} from './capture.js';
 import {contextsClosed, toPageError} from './guarded-page.js';
 import {renderInContext} from './render.js';
+import {type AuditRequest, type LighthouseReport, auditInContext} from './lighthouse-audit.js';
 import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
 import {treeRss} from './process-tree.js';
@@ -32,6 +33,7 @@ export interface ChromiumProviderOptions extends LaunchOptions {
 /** A {@link ScreenshotProvider} backed by one shared Chromium. */
 export interface ChromiumProvider extends ScreenshotProvider {
   render(request: RenderRequest): Promise<RenderResult>;
+  audit(request: AuditRequest): Promise<LighthouseReport>;
   /** Closes the launched browser and waits until its processes are gone (disconnects from a remote one). */
   close(): Promise<void>;
   /** PID of the launched browser; `undefined` before the first capture, after `close()` or when connected remotely. */
@@ -186,6 +188,8 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
       inQueue(request, 'capture', (current) => captureInContext(current.browser, current.blackHole, request)),
     render: (request: RenderRequest): Promise<RenderResult> =>
       inQueue(request, 'render', (current) => renderInContext(current.browser, current.blackHole, request)),
+    audit: (request: AuditRequest): Promise<LighthouseReport> =>
+      inQueue(request, 'render', (current) => auditInContext(current.browser, current.blackHole, request)),
     async close() {
       closed = true;
       const pending = session;

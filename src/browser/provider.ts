@@ -1,5 +1,6 @@
 import type {ImageType} from '../data.js';
 import type {PageGuard} from './page-guard.js';
+import type {AuditRequest, LighthouseReport} from './lighthouse-audit.js';
 import type {Redirect} from '../data.js';
 
 export type {ImageType};
@@ -189,6 +190,11 @@ export interface ScreenshotProvider {
    * with ENOBROWSER.
    */
   render?(request: RenderRequest): Promise<RenderResult>;
+  /**
+   * Audits the page with Lighthouse (`insights.lighthouse`), every request guarded as for a
+   * capture. Optional: without it, `insights.lighthouse` fails with ENOBROWSER.
+   */
+  audit?(request: AuditRequest): Promise<LighthouseReport>;
   /** Releases the provider's resources (the browser). */
   close?(): Promise<void>;
 }

