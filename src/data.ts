@@ -1,5 +1,5 @@
 import type {FileInfo} from './shared/file-info.js';
-import type {Insights} from './insights/run-insights.js';
+import type {Insights} from './shared/insights.js';
 import type {Redirect} from './shared/page.js';
 
 /**

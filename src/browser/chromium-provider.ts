@@ -3,11 +3,11 @@ import {listenBlackHole} from './black-hole-proxy.js';
 import {captureInContext} from './capture.js';
 import {contextsClosed, toPageError} from './guarded-page.js';
 import {renderInContext} from './render.js';
-import {type AuditRequest, type LighthouseReport, auditInContext} from './lighthouse-audit.js';
+import {auditInContext} from './lighthouse-audit.js';
 import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
 import {treeRss} from './process-tree.js';
-import type {CaptureRequest, CaptureResult, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
+import type {AuditRequest, CaptureRequest, CaptureResult, LighthouseReport, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
 
 // Defined with the launch code; re-exported so imports from this module keep working.
 export {chromiumCandidates, findExecutable} from './launch.js';

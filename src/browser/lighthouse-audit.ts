@@ -3,42 +3,7 @@ import {LinkpeekError, isLinkpeekError, missingDependency} from '../errors.js';
 import {loadOptional} from '../shared/load-optional.js';
 import {raceAbort, toPageError} from './guarded-page.js';
 import {interceptRequests} from './intercept-requests.js';
-import type {PageGuard} from './page-guard.js';
-
-/** What a provider is asked to audit with Lighthouse: the page, and how to guard its requests. */
-export interface AuditRequest extends PageGuard {
-  /** Milliseconds the whole audit may take. */
-  timeout: number;
-  signal?: AbortSignal;
-}
-
-/** One Lighthouse audit's outcome (its `details` tables left out). */
-export interface LighthouseAudit {
-  title: string;
-  /** 0-1, or `null` when the audit is informative, not applicable or failed. */
-  score: number | null;
-  /** `numeric`, `binary`, `informative`, `notApplicable`, `manual` or `error`. */
-  scoreDisplayMode: string;
-  /** The measure itself, e.g. 812.5 (milliseconds for timings). */
-  numericValue?: number;
-  numericUnit?: string;
-  /** The measure for people, e.g. `0.8 s`. */
-  displayValue?: string;
-}
-
-/** `data.insights.lighthouse`: the categories' scores and every audit's outcome. */
-export interface LighthouseReport {
-  lighthouseVersion: string;
-  requestedUrl: string;
-  finalUrl: string;
-  fetchTime: string;
-  /** `performance`, `accessibility`, `best-practices`, `seo`: a title and a 0-1 score each. */
-  categories: Record<string, {title: string; score: number | null}>;
-  /** Every audit run, by id (`first-contentful-paint`, `document-title`, …). */
-  audits: Record<string, LighthouseAudit>;
-  /** What Lighthouse warned about while it ran. */
-  runWarnings: string[];
-}
+import type {AuditRequest, LighthouseReport} from './provider.js';
 
 type LighthouseRun = (url: string, flags: object, config: object, page: unknown) => Promise<{lhr: Lhr} | undefined>;
 interface Lhr {

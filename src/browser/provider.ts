@@ -1,6 +1,8 @@
 import type {ImageType} from '../data.js';
 import type {PageGuard} from './page-guard.js';
-import type {AuditRequest, LighthouseReport} from './lighthouse-audit.js';
+import type {LighthouseReport} from '../shared/insights.js';
+
+export type {LighthouseAudit, LighthouseReport} from '../shared/insights.js';
 import type {Redirect} from '../data.js';
 
 export type {ImageType};
@@ -128,6 +130,13 @@ export interface CaptureRequest extends ResolvedScreenshotOptions, PageGuard {
   signal?: AbortSignal;
   /** Device, colour scheme and media type. Absent: none of them emulated. */
   emulation?: Emulation;
+}
+
+/** What a provider is asked to audit with Lighthouse: the page, and how to guard its requests. */
+export interface AuditRequest extends PageGuard {
+  /** Milliseconds the whole audit may take. */
+  timeout: number;
+  signal?: AbortSignal;
 }
 
 /** The image bytes a provider returns. */

@@ -1,6 +1,6 @@
 import type {Deadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
-import type {LighthouseReport} from '../browser/lighthouse-audit.js';
+import type {LighthouseReport} from '../browser/provider.js';
 import type {BrowserConfig} from '../browser/options.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
 import {useProvider} from '../browser/use-provider.js';

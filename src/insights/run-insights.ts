@@ -1,18 +1,12 @@
 import type {Deadline} from '../deadline.js';
-import type {LighthouseReport} from '../browser/lighthouse-audit.js';
 import type {BrowserConfig} from '../browser/options.js';
 import {runLighthouse} from './lighthouse.js';
 import type {ResolvedInsights} from './options.js';
 import {pageSignals} from './page-signals.js';
-import {detectTechnologies, type Technology} from './technologies.js';
+import {detectTechnologies} from './technologies.js';
+import type {Insights} from '../shared/insights.js';
 
-/** `data.insights`: only what was asked is there. */
-export interface Insights {
-  /** The technologies the page uses, most specific categories first (`insights.technologies`). */
-  technologies?: Technology[];
-  /** The Lighthouse audit of the page: the categories' scores and every audit (`insights.lighthouse`). */
-  lighthouse?: LighthouseReport;
-}
+export type {Insights} from '../shared/insights.js';
 
 /** The page the insights are about, as it was fetched. */
 export interface InsightsPage {

@@ -3,36 +3,9 @@ import {dirname, join} from 'node:path';
 import {missingDependency} from '../errors.js';
 import {loadOptional} from '../shared/load-optional.js';
 import type {PageSignals} from './page-signals.js';
+import type {Technology} from '../shared/insights.js';
 
-/** A category of a technology, as Wappalyzer names it. */
-export interface TechnologyCategory {
-  id: number;
-  /** e.g. `web-servers`. */
-  slug: string;
-  /** e.g. `Web servers`. */
-  name: string;
-}
-
-/** A technology the page uses (`data.insights.technologies`). */
-export interface Technology {
-  /** e.g. `WordPress`. */
-  name: string;
-  /** e.g. `wordpress`. */
-  slug: string;
-  /** The version the matched pattern read (`6.4`), or `null`. */
-  version: string | null;
-  /** 0-100: how sure the rules are (patterns add up; most say 100 alone). */
-  confidence: number;
-  /** The technology's own site. */
-  website: string | null;
-  /** The icon's file name in the Wappalyzer icon set, e.g. `WordPress.svg`. */
-  icon: string;
-  categories: TechnologyCategory[];
-  /** One sentence about it, when the rules have one. */
-  description: string | null;
-  /** Its CPE name (`cpe:2.3:a:wordpress:wordpress:*:*:*:*:*:*:*:*`), when the rules have one. */
-  cpe: string | null;
-}
+export type {Technology, TechnologyCategory} from '../shared/insights.js';
 
 /** The part of wappalyzer-core's engine used here. */
 interface Engine {

@@ -2,7 +2,7 @@
 // 127.0.0.1. Every request the audited page makes goes through the address policy: a page that
 // loads an image from a second loopback server the policy refuses leaves that server untouched.
 import {afterAll, beforeAll, expect, it, jest} from '@jest/globals';
-import type {LighthouseReport} from '../../src/browser/lighthouse-audit.js';
+import type {LighthouseReport} from '../../src/browser/provider.js';
 import {describeWithChromium} from '../helpers/chromium.js';
 import {start} from '../helpers/child.js';
 import {html, startServer, type TestServer} from '../helpers/server.js';
