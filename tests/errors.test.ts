@@ -50,7 +50,7 @@ describe('statusByCode', () => {
 
   it('answers every failure that is not linkpeek\'s own with a status the official client does not retry', () => {
     const notOurs = errorCodes.filter((code) => faultOf(code) !== 'linkpeek');
-    expect(notOurs).toHaveLength(18);
+    expect(notOurs).toHaveLength(20);
     for (const code of notOurs) expect({code, retried: retried.includes(statusByCode[code])}).toEqual({code, retried: false});
   });
 
