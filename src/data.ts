@@ -1,4 +1,5 @@
 import type {FileInfo} from './shared/file-info.js';
+import type {Insights} from './shared/insights.js';
 import type {Redirect} from './shared/page.js';
 
 /**
@@ -107,6 +108,8 @@ export interface LinkData {
   pdf?: Pdf;
   /** Present only when `iframe` is enabled: the provider's embeddable markup, or `null` when there is none. */
   iframe?: Iframe | null;
+  /** Present only when `insights` is enabled: the technologies the page uses, its Lighthouse report (docs/insights.md). */
+  insights?: Insights;
 }
 
 /** A provider's embeddable player or widget, from its oEmbed answer (`iframe`). */

@@ -12,6 +12,7 @@ import {responseHeaders} from './fetch/response-headers.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig, type ResolvedConfig} from './options.js';
 import {parseHtml} from './parse/parse-html.js';
 import {addPalettes} from './palette/add-palettes.js';
+import {runInsights} from './insights/run-insights.js';
 import {fetchIframe, type IframeResult} from './oembed/fetch-iframe.js';
 import {readOEmbed} from './oembed/parse-oembed.js';
 import {fetchSiteOEmbed, type SiteOEmbedAnswer} from './oembed/site-oembed.js';
@@ -29,6 +30,7 @@ import {leftEmpty, wantsOEmbed} from './rules/sites/oembed-rules.js';
 import type {SiteRules} from './rules/sites/site.js';
 import {takeScreenshot} from './screenshot/take-screenshot.js';
 import {takePdf} from './screenshot/take-pdf.js';
+import {codePage} from './screenshot/code-page.js';
 import {splitCredentials} from './url/credentials.js';
 import {validateUrl} from './url/validate-url.js';
 import {climb} from './walls/climb.js';
@@ -276,13 +278,23 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
           ping: (candidates, pageUrl, headers) => stages.pingUrls(candidates, {ping: request.ping, headers, pageUrl, deadline}, resolved),
           // A PDF's first page, drawn by the files stage, is stored and described as a capture is.
           screenshot: screenshotOptions
-            ? (pageUrl, headers, captured) =>
-                stages.takeScreenshot(
-                  pageUrl,
-                  {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, setup: request.page, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
-                  resolved,
-                )
+            ? async (pageUrl, headers, captured, code) => {
+                const shoot = (target: string) =>
+                  stages.takeScreenshot(
+                    target,
+                    {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, setup: request.page, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
+                    resolved,
+                  );
+                if (!code || !screenshotOptions.codeScheme) return shoot(pageUrl);
+                // The highlighted text is a page of its own, loaded from a data: URL: it asks for nothing.
+                const html = await codePage(code, screenshotOptions.codeScheme);
+                return shoot(`data:text/html;base64,${Buffer.from(html).toString('base64')}`).catch((error: unknown) => {
+                  // Errors name the file's URL, not the data: URL of its page.
+                  throw isLinkpeekError(error) ? new LinkpeekError(error.code, error.message, {url: pageUrl, cause: error, ...(error.data ? {data: error.data} : {})}) : error;
+                });
+              }
             : null,
+          code: Boolean(screenshotOptions?.codeScheme),
           pageImage: screenshotOptions,
           // With `palette`, the file (when it is an image: from the bytes already read) and the logo get their colours as a page's do.
           palette: request.palette ? (data, pageUrl, headers, known) => addPalettes(data, {headers, pageUrl, deadline, known}, resolved) : null,
@@ -395,12 +407,15 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       const printed = request.pdf
         ? stages.takePdf(page.url, {pdf: request.pdf, headers, deadline, wait: request.wait, emulation: request.emulation, setup: request.page}, resolved)
         : undefined;
-      const [linkData, , screenshot, pdf] = await Promise.all([pinged, customPinged, shot, printed]);
+      // Insights read the page already fetched (technologies), or load it in the guarded browser (lighthouse).
+      const insights = request.insights ? runInsights({url: page.url, headers: page.headers, html: page.html}, {insights: request.insights, headers, deadline}, resolved) : undefined;
+      const [linkData, , screenshot, pdf, insightsData] = await Promise.all([pinged, customPinged, shot, printed, insights]);
       // A data rule named like a default field replaces it (documented).
       const data: ExtractResult['data'] = {...nullSkippedFields(linkData, request.meta), ...custom};
       if (embedded) data.iframe = embedded.iframe;
       if (screenshot) data.screenshot = screenshot;
       if (pdf) data.pdf = pdf;
+      if (insightsData) data.insights = insightsData;
       return {
         status: 'success',
         data,

@@ -13,6 +13,7 @@ import {defaultPingConfig, normalizePing, normalizePingConfig, type PingCallOpti
 import {defaultRenderConfig, normalizePrerender, normalizeRenderConfig, type RenderCallOptions, type RenderConfig, type RenderConfigInput} from './render/options.js';
 import {normalizeRulesConfig, normalizeRulesOptions, type ResolvedRulesOptions, type RulesCallOptions, type RulesConfig, type RulesConfigInput} from './rules/options.js';
 import {normalizePalette, type PaletteCallOptions} from './palette/options.js';
+import {normalizeInsights, type InsightsCallOptions, type ResolvedInsights} from './insights/options.js';
 import {normalizeScreenshot, normalizeScreenshotConfig, type ScreenshotCallOptions, type ScreenshotConfig, type ScreenshotConfigInput} from './screenshot/options.js';
 import {type AddressConfig, type AddressConfigInput, normalizeAddressConfig} from './url/options.js';
 import {normalizeProfileConfig, type ProfileConfig, type ProfileConfigInput} from './fetch/profile-options.js';
@@ -39,6 +40,7 @@ export interface ExtractOptions
     BrowserCallOptions,
     OEmbedCallOptions,
     PaletteCallOptions,
+    InsightsCallOptions,
     RulesCallOptions,
     ProxyCallOptions,
     PdfCallOptions {
@@ -108,6 +110,8 @@ export interface ResolvedOptions extends ResolvedRulesOptions {
   headers: Record<string, string>;
   /** Add the colours of `image`, `logo` and `screenshot` (docs/palette.md). */
   palette: boolean;
+  /** `data.insights`: what is asked (docs/insights.md); `null` when `insights` is off. */
+  insights: ResolvedInsights | null;
   /** The call's proxy (the config's unless the call named one or said `false`); `null` for none. */
   proxy: ResolvedProxy | null;
   /** More tries of the page after a retryable target failure (fetch/retry.ts). */
@@ -155,6 +159,7 @@ export const extractOptionKeys: readonly string[] = [
   'meta',
   'data',
   'palette',
+  'insights',
   'proxy',
   'retry',
   'timeout',
@@ -242,6 +247,7 @@ export function normalizeOptions(options: ExtractOptions = {}, config: ResolvedC
     data,
     headers: normalizeHeaders(options.headers),
     palette: normalizePalette(options.palette),
+    insights: normalizeInsights(options.insights),
     proxy: normalizeCallProxy(options.proxy, config),
     retry: normalizeRetry(options.retry),
     timeout: Math.min(timeout, config.maxTimeout),

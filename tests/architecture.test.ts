@@ -13,7 +13,7 @@ const src = join(root, 'src');
  * `batch` runs extract() over many URLs (in one process, or as a job queue); the endpoint is not below it.
  */
 const allowed: Record<string, string[]> = {
-  '.': ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint', 'batch'],
+  '.': ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'insights', 'card', 'endpoint', 'batch'],
   shared: ['shared'],
   url: ['.', 'shared', 'url'],
   fetch: ['.', 'shared', 'url', 'fetch'],
@@ -27,9 +27,10 @@ const allowed: Record<string, string[]> = {
   walls: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'oembed', 'browser', 'render', 'walls'],
   files: ['.', 'shared', 'url', 'fetch', 'parse', 'ping', 'files'],
   palette: ['.', 'shared', 'url', 'fetch', 'palette'],
+  insights: ['.', 'shared', 'url', 'fetch', 'parse', 'browser', 'insights'],
   card: ['.', 'card'],
-  batch: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'batch'],
-  endpoint: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'card', 'endpoint'],
+  batch: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'insights', 'batch'],
+  endpoint: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files', 'palette', 'insights', 'card', 'endpoint'],
   stages: ['.', 'shared', 'url', 'fetch', 'parse', 'rules', 'ping', 'browser', 'screenshot', 'render', 'oembed', 'walls', 'files'],
 };
 

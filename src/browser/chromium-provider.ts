@@ -4,10 +4,11 @@ import {captureInContext} from './capture.js';
 import {contextsClosed, toPageError} from './guarded-page.js';
 import {renderInContext} from './render.js';
 import {printInContext} from './print.js';
+import {auditInContext} from './lighthouse-audit.js';
 import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
 import {treeRss} from './process-tree.js';
-import type {CaptureRequest, CaptureResult, PrintRequest, PrintResult, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
+import type {AuditRequest, CaptureRequest, CaptureResult, LighthouseReport, PrintRequest, PrintResult, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
 
 // Defined with the launch code; re-exported so imports from this module keep working.
 export {chromiumCandidates, findExecutable} from './launch.js';
@@ -34,6 +35,7 @@ export interface ChromiumProviderOptions extends LaunchOptions {
 export interface ChromiumProvider extends ScreenshotProvider {
   render(request: RenderRequest): Promise<RenderResult>;
   print(request: PrintRequest): Promise<PrintResult>;
+  audit(request: AuditRequest): Promise<LighthouseReport>;
   /** Closes the launched browser and waits until its processes are gone (disconnects from a remote one). */
   close(): Promise<void>;
   /** PID of the launched browser; `undefined` before the first capture, after `close()` or when connected remotely. */
@@ -190,6 +192,8 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
       inQueue(request, 'render', (current) => renderInContext(current.browser, current.blackHole, request)),
     print: (request: PrintRequest): Promise<PrintResult> =>
       inQueue(request, 'print', (current) => printInContext(current.browser, current.blackHole, request)),
+    audit: (request: AuditRequest): Promise<LighthouseReport> =>
+      inQueue(request, 'render', (current) => auditInContext(current.browser, current.blackHole, request)),
     async close() {
       closed = true;
       const pending = session;

@@ -1,5 +1,8 @@
 import type {ImageType} from '../data.js';
 import type {PageGuard} from './page-guard.js';
+import type {LighthouseReport} from '../shared/insights.js';
+
+export type {LighthouseAudit, LighthouseReport} from '../shared/insights.js';
 import type {Redirect} from '../data.js';
 
 export type {ImageType};
@@ -126,6 +129,11 @@ export interface ScreenshotOptions {
   click?: string | string[];
   /** CSS selector of the element scrolled into view before the capture. @default undefined */
   scroll?: string;
+  /**
+   * For a link to a JSON, XML or plain-text file: its text highlighted with this Prism theme
+   * (`'atom-dark'`, `'dracula'`, `'okaidia'`…) is captured instead of the browser's plain view. @default undefined
+   */
+  codeScheme?: string;
 }
 
 /** Screenshot options with every default filled in. */
@@ -145,6 +153,7 @@ export interface ResolvedScreenshotOptions {
   remove: string[];
   click: string[];
   scroll: string | null;
+  codeScheme: string | null;
 }
 
 /** What a provider is asked to capture: the page, how to guard its requests, and the screenshot options. */
@@ -157,6 +166,13 @@ export interface CaptureRequest extends ResolvedScreenshotOptions, PageGuard {
   emulation?: Emulation;
   /** Scripts on or off, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
   setup?: PageSetup;
+}
+
+/** What a provider is asked to audit with Lighthouse: the page, and how to guard its requests. */
+export interface AuditRequest extends PageGuard {
+  /** Milliseconds the whole audit may take. */
+  timeout: number;
+  signal?: AbortSignal;
 }
 
 /** The image bytes a provider returns. */
@@ -261,6 +277,11 @@ export interface ScreenshotProvider {
   render?(request: RenderRequest): Promise<RenderResult>;
   /** Prints the page to a PDF (`pdf`). Optional: without it, `pdf` fails with ENOBROWSER. */
   print?(request: PrintRequest): Promise<PrintResult>;
+  /**
+   * Audits the page with Lighthouse (`insights.lighthouse`), every request guarded as for a
+   * capture. Optional: without it, `insights.lighthouse` fails with ENOBROWSER.
+   */
+  audit?(request: AuditRequest): Promise<LighthouseReport>;
   /** Releases the provider's resources (the browser). */
   close?(): Promise<void>;
 }

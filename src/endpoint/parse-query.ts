@@ -45,6 +45,7 @@ const screenshotParams: Record<Exclude<keyof ScreenshotOptions, 'overlay'>, Valu
   remove: 'string',
   click: 'string',
   scroll: 'string',
+  codeScheme: 'string',
 };
 const overlayKeys = ['browser', 'background'];
 
@@ -89,6 +90,9 @@ const injectionParams = ['styles', 'scripts', 'modules'] as const;
 // Per-request cache control (cache-control.ts), kept as text until the handler resolves it.
 const cacheParams = ['ttl', 'staleTtl', 'cacheKey'] as const;
 
+// `insights.technologies`, `insights.lighthouse`: booleans; any of them turns `insights` on.
+const insightKeys = ['technologies', 'lighthouse'];
+
 const mediaFields = ['image', 'logo', 'video', 'audio'];
 const mediaKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty'];
 const screenshotKeys = ['url', 'width', 'height', 'type', 'size', 'size_pretty'];
@@ -119,6 +123,8 @@ const knownNames = [
   'headers.<name>',
   'prerender',
   'palette',
+  'insights',
+  ...insightKeys.map((key) => `insights.${key}`),
   'proxy',
   ...Object.keys(waitParams),
   ...Object.keys(viewportParams).map((key) => `viewport.${key}`),
@@ -166,6 +172,8 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
   const headers: Record<string, string> = {};
   let iframe: boolean | undefined;
   const iframeSize: Record<string, number> = {};
+  let insights: boolean | undefined;
+  const insightsByKey: Record<string, boolean> = {};
   let meta: boolean | undefined;
   const metaByField: Partial<Record<MetaField, boolean>> = {};
   const viewport: Record<string, unknown> = {};
@@ -202,6 +210,7 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
     else if (wait) options[wait] = convert(name, value, waitParams[wait]) as never;
     else if (name === 'ping') ping = toBoolean(name, value);
     else if (name === 'palette') options.palette = toBoolean(name, value);
+    else if (name === 'insights') insights = toBoolean(name, value);
     else if (name === 'screenshot') screenshot = toBoolean(name, value);
     else if (name === 'pdf') pdf = toBoolean(name, value);
     else if ((injectionParams as readonly string[]).includes(name) || ((injectionParams as readonly string[]).includes(head) && /^\d+$/.test(rest))) {
@@ -257,6 +266,11 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
       if (!key) throw unknownParam(name, false);
       once(`iframe.${key}`, name);
       iframeSize[key] = toNumber(name, value);
+    } else if (head === 'insights' && rest) {
+      const key = matchName(rest, insightKeys);
+      if (!key) throw unknownParam(name, false);
+      once(`insights.${key}`, name);
+      insightsByKey[key] = toBoolean(name, value);
     } else if (head === 'meta' && rest) {
       const field = matchName(rest, metaFields);
       if (!field) throw unknownParam(name, false);
@@ -318,6 +332,10 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
     if (iframe === false) throw invalidParam('iframe', 'is false, but `iframe.*` parameters ask for it');
     options.iframe = iframeSize;
   } else if (iframe !== undefined) options.iframe = iframe;
+  if (Object.keys(insightsByKey).length > 0) {
+    if (insights === false) throw invalidParam('insights', 'is false, but `insights.*` parameters ask for it');
+    options.insights = insightsByKey;
+  } else if (insights !== undefined) options.insights = insights;
   if (Object.keys(metaByField).length > 0) {
     if (meta !== undefined) throw invalidParam('meta', 'cannot be given together with `meta.*` parameters');
     options.meta = metaByField;

@@ -71,6 +71,7 @@ const page = `<!doctype html>
     <label><input type="checkbox" id="pdf"> pdf</label>
     <label><input type="checkbox" id="javascript" checked> javascript</label>
     <label><input type="checkbox" id="adblock" checked> adblock</label>
+    <label><input type="checkbox" id="insights"> insights</label>
   </fieldset>
   <fieldset>
     <label>ttl <input id="ttl" size="5" placeholder="1h"></label>
@@ -124,7 +125,7 @@ const script = `'use strict';
     var params = new URLSearchParams();
     params.set('url', $('url').value.trim());
     if (!$('ping').checked) params.set('ping', 'false');
-    ['screenshot', 'prerender', 'iframe', 'palette'].forEach(function (name) { if ($(name).checked) params.set(name, 'true'); });
+    ['screenshot', 'prerender', 'iframe', 'palette', 'insights'].forEach(function (name) { if ($(name).checked) params.set(name, 'true'); });
     ['ttl', 'staleTtl', 'cacheKey', 'retry'].forEach(function (name) { var value = $(name).value.trim(); if (value) params.set(name, value); });
     if ($('pdf').checked) params.set('pdf', 'true');
     ['javascript', 'adblock'].forEach(function (name) { if (!$(name).checked) params.set(name, 'false'); });

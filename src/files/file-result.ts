@@ -4,6 +4,7 @@ import {headersAfterRedirects} from '../fetch/http-client.js';
 import {responseHeaders} from '../fetch/response-headers.js';
 import type {PageImage, PageImageOptions} from './draw-pdf-page.js';
 import {fileCard} from './file-card.js';
+import {type CodeText, readCode} from './read-code.js';
 
 /** What {@link fileResult} needs from the `extract()` call: its options, and its stages bound to it. */
 export interface FileCall {
@@ -23,7 +24,9 @@ export interface FileCall {
    * The call's takeScreenshot, when `screenshot` is on: it captures `pageUrl` in the browser, or,
    * given `captured` (a PDF's first page drawn here), stores and describes that image.
    */
-  screenshot: ((pageUrl: string, headers: Record<string, string>, captured?: PageImage) => Promise<Screenshot>) | null;
+  screenshot: ((pageUrl: string, headers: Record<string, string>, captured?: PageImage, code?: CodeText) => Promise<Screenshot>) | null;
+  /** `screenshot.codeScheme` is set: a JSON, XML or text file's screenshot is of its text, read here and highlighted. */
+  code: boolean;
   /** The `screenshot` options a PDF's first page is drawn with (size, type, quality); `null` without `screenshot`. */
   pageImage: PageImageOptions | null;
   /**
@@ -53,7 +56,10 @@ export async function fileResult(file: FileResponse, call: FileCall): Promise<Ex
   const headers = headersAfterRedirects(call.headers, [call.requestedUrl, ...file.redirects.map((hop) => hop.url), file.url]);
   const on = (field: TextField | MediaField) => call.meta[field] !== false;
   const shown = browserShows(file);
-  const shot = call.screenshot && shown ? call.screenshot(file.url, headers) : null;
+  const take = call.screenshot;
+  // Read before the card's own reads (they queue on the same response), so the text is there whole.
+  const code = take && shown && call.code ? readCode(file) : null;
+  const shot = take && shown ? (code ? code.then((text) => take(file.url, headers, undefined, text ?? undefined)) : take(file.url, headers)) : null;
   const options = {pageImage: call.screenshot && !shown ? call.pageImage : null, wholeImage: call.palette !== null && on('image')};
   const described = fileCard(file, call.signal, options).then(async (card) => {
     const candidates = {...card.candidates};

@@ -43,6 +43,7 @@ export const defaultScreenshotOptions: ResolvedScreenshotOptions = {
   remove: [],
   click: [],
   scroll: null,
+  codeScheme: null,
 };
 
 const screenshotKeys = Object.keys(defaultScreenshotOptions);
@@ -121,7 +122,17 @@ export function normalizeScreenshot(
     remove: selectorList(screenshot.remove, 'screenshot.remove'),
     click: selectorList(screenshot.click, 'screenshot.click'),
     scroll: screenshot.scroll === undefined ? null : cssSelector(screenshot.scroll, 'screenshot.scroll'),
+    codeScheme: codeScheme(screenshot.codeScheme),
   };
+}
+
+/** A Prism theme id (`atom-dark`); whether the theme exists is known once the themes are loaded. */
+function codeScheme(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !/^[a-z0-9][a-z0-9.-]{0,63}$/.test(value)) {
+    throw invalidOption('screenshot.codeScheme', 'must be a Prism theme id such as `atom-dark` (a CSS URL is not taken)', value);
+  }
+  return value;
 }
 
 /**

@@ -192,6 +192,13 @@ describe('@microlink/mql against linkpeek', () => {
     expect(requests).toBe(1);
     expect(targetHits('/unavailable?default')).toBe(3);
   });
+  it('gets data.insights.technologies as the client sends insights: {technologies: true}', async () => {
+    target.route('/stack', html('<html><head><title>Stack</title><meta name="generator" content="WordPress 6.4"></head><body></body></html>', {'x-powered-by': 'Express'}));
+    const {value: result, requests} = await counted(() => mql(page('/stack'), {endpoint, ping: false, insights: {technologies: true}}));
+    expect(requests).toBe(1);
+    const names = (result.data as {insights?: {technologies: {name: string}[]}}).insights?.technologies.map((technology) => technology.name);
+    expect(names).toEqual(expect.arrayContaining(['Express', 'WordPress']));
+  }, 60_000);
 
   it('names the option in data for a refused parameter (EINVALOPTION, 400)', async () => {
     const {error, requests} = await failure(() => mql(page('/article'), {endpoint, screenshot: {quality: 101}}));
