@@ -71,7 +71,7 @@ describe('parseQuery', () => {
   });
 
   it('reads only `url` into empty options', () => {
-    expect(parse('url=https%3A%2F%2Fexample.com%2F')).toEqual({url: 'https://example.com/', options: {}, embed: null, force: false, filter: null});
+    expect(parse('url=https%3A%2F%2Fexample.com%2F')).toEqual({url: 'https://example.com/', options: {}, embed: null, force: false, filter: null, cache: {}});
   });
 
   it.each([
@@ -143,6 +143,7 @@ describe('parseQuery', () => {
       embed: 'screenshot.url',
       force: false,
       filter: null,
+      cache: {},
     });
   });
 
