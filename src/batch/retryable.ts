@@ -6,7 +6,7 @@ import type {LinkpeekError} from '../errors.js';
 // limit, a bot challenge once the site's backoff is over, or a browser hiccup.
 // A package this install lacks (EMISSINGDEP) is not there on the next try either, nor do a PDF's
 // pages (EPAGERANGE) or its size (EPDFTOOLARGE) change.
-const final = new Set(['EINVALURL', 'EFORBIDDENURL', 'EINVALOPTION', 'ENOELEMENT', 'ENOTHTML', 'ETOOLARGE', 'EMAXREDIRECTS', 'EROBOTS', 'EMISSINGDEP', 'EWORKERCRASH', 'EPAGERANGE', 'EPDFTOOLARGE']);
+const final = new Set(['EINVALURL', 'EFORBIDDENURL', 'EINVALOPTION', 'EINVALTTL', 'EINVALSTTL', 'ENOELEMENT', 'ENOTHTML', 'ETOOLARGE', 'EMAXREDIRECTS', 'EROBOTS', 'EMISSINGDEP', 'EWORKERCRASH', 'EPAGERANGE', 'EPDFTOOLARGE']);
 
 /** Walls that say "not now" rather than "not you": the host gate backs the site off for them too. */
 const passingWalls = new Set(['challenge', 'captcha']);
