@@ -2,41 +2,25 @@
 // redis-server (started here on a loopback port) answer ttl, staleTtl and cacheKey with the same
 // headers: what one stored, the other answers with the same X-Timestamp and X-Cache-TTL; a stale
 // entry refreshed by one is fresh on the other.
-import {createServer, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, expect, it, jest} from '@jest/globals';
 import {customCacheKey, maxTtl} from '../../src/endpoint/cache-control.js';
-import {createHandler} from '../../src/endpoint/handler.js';
-import {createRedisCache, type RedisCache} from '../../src/endpoint/redis-cache.js';
 import type {CacheEntry} from '../../src/endpoint/result-cache.js';
-import {loopbackConfig} from '../helpers/policy.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
-import {startServer, type TestServer} from '../helpers/server.js';
+import {closeInstances, type Instance, startInstance} from '../helpers/redis-instances.js';
+import {type CountingServer, startCountingServer} from '../helpers/server.js';
 
 jest.setTimeout(60_000);
-
-interface Instance {
-  base: string;
-  cache: RedisCache;
-  server: Server;
-}
 
 const hour = 3_600_000;
 const day = 24 * hour;
 
 let redis: TestRedis;
-let target: TestServer;
+/** Each page's title counts its fetches: `/page` → `/page 1`, then `/page 2`... */
+let target: CountingServer;
 let a: Instance;
 let b: Instance;
-/** Each page's title counts its fetches: `/page` → `/page 1`, then `/page 2`... */
-const served = new Map<string, number>();
 
-async function instance(): Promise<Instance> {
-  const cache = createRedisCache(redis.url);
-  const server = createServer(createHandler({...loopbackConfig, cache}));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, cache, server};
-}
+const instance = () => startInstance(redis.url);
 
 async function ask(on: Instance, path: string, params: Record<string, string> = {}) {
   const query = new URLSearchParams({url: target.url(path), ping: 'false', ...params});
@@ -54,7 +38,7 @@ async function ask(on: Instance, path: string, params: Record<string, string> = 
   };
 }
 
-const fetches = (path: string) => served.get(path) ?? 0;
+const fetches = (path: string) => target.fetches(path);
 
 /** Waits until the Redis entry of `cacheKey` holds `title` (a background refresh stored), or fails after 10 s. */
 async function storedTitle(cacheKey: string, title: string): Promise<CacheEntry> {
@@ -68,26 +52,13 @@ async function storedTitle(cacheKey: string, title: string): Promise<CacheEntry>
 describeWithRedis('ttl, staleTtl and cacheKey on two instances sharing one redis-server', () => {
   beforeAll(async () => {
     redis = await startRedis();
-    target = await startServer();
-    target.server.removeAllListeners('request');
-    target.server.on('request', (request, response) => {
-      target.hits.push(`${request.method} ${request.url}`);
-      const path = request.url ?? '/';
-      const count = (served.get(path) ?? 0) + 1;
-      served.set(path, count);
-      response.writeHead(200, {'content-type': 'text/html'}).end(`<title>${path} ${count}</title>`);
-    });
+    target = await startCountingServer();
     a = await instance();
     b = await instance();
   });
 
   afterAll(async () => {
-    for (const one of [a, b]) {
-      if (!one) continue;
-      one.server.closeAllConnections();
-      await new Promise((resolve) => one.server.close(resolve));
-      await one.cache.close();
-    }
+    await closeInstances([a, b]);
     await target?.close();
     await redis?.close();
   });

@@ -7,24 +7,16 @@ import {cacheControl, customCacheKey, entryState, maxCacheKeyLength, maxTtl, min
 import {handleQuery, type HandlerConfig} from '../../src/endpoint/handler.js';
 import {parseQuery} from '../../src/endpoint/parse-query.js';
 import {createMemoryCache, type CacheEntry, type CacheStore} from '../../src/endpoint/result-cache.js';
-import {isLinkpeekError, type LinkpeekError} from '../../src/errors.js';
 import {defaultRetry, maxRetry} from '../../src/fetch/retry.js';
+import {thrown} from '../helpers/failure.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {readDoc, section, soleCode, tableStartingWith} from '../helpers/readme.js';
-import {startServer, type TestServer} from '../helpers/server.js';
+import {type CountingServer, startCountingServer} from '../helpers/server.js';
 
 const hour = 3_600_000;
 const day = 24 * hour;
 
-function errorOf(run: () => unknown): LinkpeekError {
-  try {
-    run();
-  } catch (error) {
-    if (isLinkpeekError(error)) return error;
-    throw error;
-  }
-  throw new Error('did not throw');
-}
+const errorOf = thrown;
 
 describe('parseDuration', () => {
   it.each([
@@ -144,22 +136,13 @@ describe('entryState and cacheControl', () => {
 });
 
 describe('the endpoint with ttl, staleTtl and cacheKey', () => {
-  let target: TestServer;
-  /** Each page's title counts its fetches: `/page` → `page 1`, then `page 2`... */
-  const served = new Map<string, number>();
+  /** Each page's title counts its fetches: `/page` → `/page 1`, then `/page 2`... */
+  let target: CountingServer;
   let store: CacheStore<CacheEntry>;
   let config: HandlerConfig;
 
   beforeAll(async () => {
-    target = await startServer();
-    target.server.removeAllListeners('request');
-    target.server.on('request', (request, response) => {
-      target.hits.push(`${request.method} ${request.url}`);
-      const path = request.url ?? '/';
-      const count = (served.get(path) ?? 0) + 1;
-      served.set(path, count);
-      response.writeHead(200, {'content-type': 'text/html'}).end(`<title>${path} ${count}</title>`);
-    });
+    target = await startCountingServer();
     store = createMemoryCache();
     config = {...loopbackConfig, cache: store};
   });
@@ -167,7 +150,7 @@ describe('the endpoint with ttl, staleTtl and cacheKey', () => {
     await target.close();
   });
 
-  const fetches = (path: string) => served.get(path) ?? 0;
+  const fetches = (path: string) => target.fetches(path);
   const ask = async (path: string, params: Record<string, string> = {}, on: HandlerConfig = config) => {
     const answer = await handleQuery(new URLSearchParams({url: target.url(path), ping: 'false', ...params}), on);
     const body = JSON.parse(String(answer.body)) as {status: string; code?: string; data?: Record<string, unknown>; more?: string};

@@ -5,7 +5,7 @@ import Koa from 'koa';
 import {createHandler, handleQuery, type HandlerConfig} from '../../src/endpoint/handler.js';
 import {applyFilter} from '../../src/endpoint/filter.js';
 import {parseQuery} from '../../src/endpoint/parse-query.js';
-import {isLinkpeekError, type LinkpeekError} from '../../src/errors.js';
+import {thrown} from '../helpers/failure.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
@@ -13,15 +13,7 @@ import {startServer, type TestServer} from '../helpers/server.js';
 
 const parse = (query: string, headers?: Record<string, string | string[] | undefined>) => parseQuery(new URLSearchParams(query), headers);
 
-function errorOf(run: () => unknown): LinkpeekError {
-  try {
-    run();
-  } catch (error) {
-    if (isLinkpeekError(error)) return error;
-    throw error;
-  }
-  throw new Error('did not throw');
-}
+const errorOf = thrown;
 
 describe('parseQuery: the client parameters', () => {
   it('accepts audio and video as booleans that change nothing', () => {

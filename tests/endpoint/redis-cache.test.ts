@@ -1,39 +1,24 @@
 // Several handler instances on one real redis-server (Debian's package, started here on a loopback
 // port in a temp dir): a shared cache, coalescing across instances, and Redis going away and back.
-import {createServer, type Server} from 'node:http';
+import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, expect, it, jest} from '@jest/globals';
-import {createHandler} from '../../src/endpoint/handler.js';
-import {createRedisCache, type RedisCache} from '../../src/endpoint/redis-cache.js';
 import {cacheKey} from '../../src/endpoint/result-cache.js';
-import type {LinkpeekError} from '../../src/errors.js';
 import {normalizeConfig, normalizeOptions} from '../../src/options.js';
 import {start} from '../helpers/child.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
+import {closeInstances, type Instance, startInstance} from '../helpers/redis-instances.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
 jest.setTimeout(60_000);
-
-interface Instance {
-  base: string;
-  cache: RedisCache;
-  errors: LinkpeekError[];
-  server: Server;
-}
 
 let redis: TestRedis;
 let target: TestServer;
 let a: Instance;
 let b: Instance;
 
-async function instance(): Promise<Instance> {
-  const cache = createRedisCache(redis.url);
-  const errors: LinkpeekError[] = [];
-  const server = createServer(createHandler({...loopbackConfig, cache, onError: (error) => errors.push(error)}));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, cache, errors, server};
-}
+const instance = () => startInstance(redis.url);
 
 const fetchesOf = (path: string) => target.hits.filter((hit) => hit === `GET ${path}`).length;
 
@@ -59,12 +44,7 @@ describeWithRedis('two handler instances sharing one redis-server', () => {
   });
 
   afterAll(async () => {
-    for (const one of [a, b]) {
-      if (!one) continue;
-      one.server.closeAllConnections();
-      await new Promise((resolve) => one.server.close(resolve));
-      await one.cache.close();
-    }
+    await closeInstances([a, b]);
     await target?.close();
     await redis?.close();
   });

@@ -9,3 +9,14 @@ export async function failure(promise: Promise<unknown>): Promise<LinkpeekError>
   if (!(error instanceof LinkpeekError)) throw new Error(`expected a LinkpeekError, got ${String(error)}`);
   return error;
 }
+
+/** Runs `run`, which must throw a LinkpeekError, and returns that error (anything else thrown is rethrown). */
+export function thrown(run: () => unknown): LinkpeekError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof LinkpeekError) return error;
+    throw error;
+  }
+  throw new Error(`expected a LinkpeekError to be thrown by ${String(run)}`);
+}

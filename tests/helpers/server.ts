@@ -77,3 +77,24 @@ export function redirect(location: string, status = 302): Route {
     response.writeHead(status, {location}).end();
   };
 }
+
+/** A {@link TestServer} whose every path is a page titled after itself and its fetch count: `/page 1`, then `/page 2`... */
+export interface CountingServer extends TestServer {
+  /** How many times `path` (with its query) was fetched. */
+  fetches(path: string): number;
+}
+
+/** Starts a {@link CountingServer}: what a cache test needs to tell a stored answer from a fresh fetch. */
+export async function startCountingServer(): Promise<CountingServer> {
+  const target = await startServer();
+  const served = new Map<string, number>();
+  target.server.removeAllListeners('request');
+  target.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    target.hits.push(`${request.method} ${request.url}`);
+    const path = request.url ?? '/';
+    const count = (served.get(path) ?? 0) + 1;
+    served.set(path, count);
+    response.writeHead(200, {'content-type': 'text/html'}).end(`<title>${path} ${count}</title>`);
+  });
+  return Object.assign(target, {fetches: (path: string) => served.get(path) ?? 0});
+}
