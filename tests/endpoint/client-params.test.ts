@@ -1,11 +1,11 @@
-import {createServer, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
+import {createServer} from 'node:http';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import Koa from 'koa';
 import {createHandler, handleQuery, type HandlerConfig} from '../../src/endpoint/handler.js';
 import {applyFilter} from '../../src/endpoint/filter.js';
 import {parseQuery} from '../../src/endpoint/parse-query.js';
 import {thrown} from '../helpers/failure.js';
+import {listen} from '../helpers/listen.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {startServer, type TestServer} from '../helpers/server.js';
 
@@ -107,18 +107,6 @@ beforeAll(async () => {
 
 afterAll(() => target.close());
 
-async function listen(server: Server) {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const mounts: [string, (config: HandlerConfig) => Promise<{base: string; close: () => Promise<void>}>][] = [
   ['createHandler on node:http', (config) => listen(createServer(createHandler(config)))],

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {mkdtemp, rm, writeFile} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {createServer, type Server} from 'node:http';
+import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import express from 'express';
@@ -16,6 +16,7 @@ import {createFileStore} from '../../src/screenshot/store.js';
 import type {CacheEntry} from '../../src/endpoint/result-cache.js';
 import {chromiumPath} from '../helpers/chromium.js';
 import {frameworkMounts} from '../helpers/framework-mounts.js';
+import {listen} from '../helpers/listen.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {html, redirect, startServer, type TestServer} from '../helpers/server.js';
 
@@ -67,18 +68,6 @@ afterAll(() => target.close());
 
 type Mount = (config: HandlerConfig) => Promise<{base: string; close: () => Promise<void>}>;
 
-async function listen(server: Server, path: string) {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}${path}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const mounts: [string, Mount][] = [
   ['node:http', (config) => listen(createServer(createHandler(config)), '/')],

@@ -1,19 +1,17 @@
 // Direct links to files through every door (issue 24): extract(), the HTTP endpoint, the CLI and
 // @microlink/mql against the endpoint. Real files on a real server on 127.0.0.1 (named site.test
 // through the tests' lookup), real Chromium for the screenshots.
-import {createServer, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it, jest} from '@jest/globals';
 import mql from '@microlink/mql';
 import {createChromiumProvider} from '../../src/browser/chromium-provider.js';
 import type {ScreenshotProvider} from '../../src/browser/provider.js';
-import {createHandler} from '../../src/endpoint/handler.js';
 import {createExtractor} from '../../src/extract.js';
 import {runTs} from '../helpers/child.js';
 import {describeWithChromium} from '../helpers/chromium.js';
 import {ico, makePdf, rssFeed, sample, serve, xmpPacket} from '../helpers/files.js';
 import {decodePng} from '../helpers/png.js';
 import {id3, mp4, xingFrame} from '../helpers/media-files.js';
+import {type Listening, startEndpoint} from '../helpers/listen.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {redirect, startServer, type TestServer} from '../helpers/server.js';
 
@@ -197,19 +195,15 @@ describeWithChromium('screenshot of a file URL', () => {
 });
 
 describe('the HTTP endpoint, the CLI and @microlink/mql', () => {
-  let endpointServer: Server;
+  let endpointServer: Listening;
   let endpoint: string;
 
   beforeAll(async () => {
-    endpointServer = createServer(createHandler({...loopbackConfig, cache: false}));
-    await new Promise<void>((resolve) => endpointServer.listen(0, '127.0.0.1', resolve));
-    endpoint = `http://127.0.0.1:${(endpointServer.address() as AddressInfo).port}/`;
+    endpointServer = await startEndpoint({...loopbackConfig, cache: false});
+    endpoint = endpointServer.base;
   });
 
-  afterAll(async () => {
-    endpointServer.closeAllConnections();
-    await new Promise((resolve) => endpointServer.close(resolve));
-  });
+  afterAll(() => endpointServer.close());
 
   const query = (url: string, extra = '') => fetch(`${endpoint}?url=${encodeURIComponent(url)}${extra}`, {redirect: 'manual'});
 
