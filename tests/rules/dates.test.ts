@@ -30,6 +30,23 @@ describe('dates in the page\'s own order and language', () => {
     for (const [lang, text, day] of cases) expect(published(page(lang, `<span class="date">${text}</span>`))).toBe(`${day}T12:00:00.000Z`);
   });
 
+  it('reads month names in the languages of northern, central and eastern Europe, Turkish and Greek, and year-first dates of Hungarian and East Asian pages', () => {
+    const cases: [string, string, string][] = [
+      ['ru', '13 июня 2019 г., 14:05', '2019-06-13T14:05:00.000Z'], ['uk', '2 листопада 2021', '2021-11-02T12:00:00.000Z'],
+      ['pl', 'Opublikowano: 10 listopada 2021', '2021-11-10T12:00:00.000Z'], ['cs', '5. března 2020', '2020-03-05T12:00:00.000Z'],
+      ['sk', '7. októbra 2018', '2018-10-07T12:00:00.000Z'], ['sv', '13 augusti 2019', '2019-08-13T12:00:00.000Z'],
+      ['da', '4. marts 2022', '2022-03-04T12:00:00.000Z'], ['nb', '13. des. 2019', '2019-12-13T12:00:00.000Z'],
+      ['fi', '13. kesäkuuta 2019', '2019-06-13T12:00:00.000Z'], ['tr', '12 Ağustos 2020 Çarşamba', '2020-08-12T12:00:00.000Z'],
+      ['el', '14 Μαΐου 2020', '2020-05-14T12:00:00.000Z'], ['ro', '3 septembrie 2017', '2017-09-03T12:00:00.000Z'],
+      ['ca', "2 d'abril de 2020", '2020-04-02T12:00:00.000Z'], ['id', '17 Agustus 2021', '2021-08-17T12:00:00.000Z'],
+      ['hu', '2019. június 13. 10:20', '2019-06-13T10:20:00.000Z'], ['ja', '2019年6月13日 11時', '2019-06-13T12:00:00.000Z'],
+      ['zh-CN', '发布时间：2020 年 1 月 5 日', '2020-01-05T12:00:00.000Z'], ['ko', '2019년 6월 13일', '2019-06-13T12:00:00.000Z'],
+    ];
+    for (const [lang, text, instant] of cases) expect([lang, published(page(lang, `<span class="date">${text}</span>`))]).toEqual([lang, instant]);
+    // A word that only starts like a month's name, or a year with a number after it, is no date.
+    expect(findDates('Marathon 2019 13, 2019. 13, 13 Marsch 2019', 'dmy')).toEqual([]);
+  });
+
   it('reads a <time datetime> and a meta written day first in the page\'s order', () => {
     expect(published(page('fr', '<time datetime="01-11-2023">1 nov.</time>'))).toBe('2023-11-01T12:00:00.000Z');
     expect(published(`<html lang="de"><head><meta property="article:published_time" content="10.12.2022, 07:00:03"></head></html>`)).toBe('2022-12-10T07:00:03.000Z');
