@@ -1,5 +1,6 @@
 import {Parser} from 'htmlparser2';
 import {chromeTags, readsHints, recordByline, trackChrome} from './collect-bylines.js';
+import {endLabelNode, endLabels, readLabelText, wantsLabelText} from './collect-labelled-dates.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {allCut, appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
@@ -85,6 +86,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     readsHints: () => readsHints(state),
     onopentagname(name, slot) {
       if (tag !== null) flush();
+      if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       state.depth++;
       state.elements++;
       tag = name;
@@ -116,15 +118,19 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
         state.json += text;
         return;
       }
-      if (state.collectors.length === 0 || state.rawText) return;
+      if (state.rawText) return;
+      readLabelText(state, text);
+      if (state.collectors.length === 0) return;
       appendText(state.collectors, text);
     },
     onend() {
       flush();
+      endLabels(state);
     },
     // Kept small (the scanner calls it for every element): the work most closes do not need is in closeElement and endReads.
     onclosetag(name, slot) {
       if (tag !== null) flush();
+      if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       state.depth--;
       const closing = slotPlan(name, slot);
       if (closing.closes) closeElement(state, name, closing);
@@ -133,8 +139,10 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     // The pending tag's handler may start a text collector, so it runs first (as ontext would run it).
     wantsText() {
       if (tag !== null) flush();
-      return state.json !== null || (state.collectors.length > 0 && !state.rawText && !allCut(state.collectors));
+      return state.json !== null || state.labelTail !== null || (state.collectors.length > 0 && !state.rawText && !allCut(state.collectors));
     },
+    // A short text node that may hold a date's label, or the rest of one read so far (collect-labelled-dates.ts).
+    wantsLabel: (html, start, end) => state.labelNode !== '' || wantsLabelText(state, html, start, end),
   };
   return {snapshot: state.snapshot, handler};
 }

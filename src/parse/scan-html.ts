@@ -31,6 +31,8 @@ export interface ScanHandler {
   onend(): void;
   /** Whether text at this point would be used: asked before each text node, which is decoded and emitted only if so. */
   wantsText(): boolean;
+  /** Asked when {@link wantsText} says no: whether the raw text node `html[start, end)` is wanted all the same (a date's label). */
+  wantsLabel?(html: string, start: number, end: number): boolean;
   /**
    * Whether the tag just opened may have its class and id read as hints (ReadSet.hinted); when not
    * (inside nav or footer, or with no room left for what they would add), the scanner skips them.
@@ -222,7 +224,7 @@ export function scanHtml(html: string, handler: ScanHandler, more?: (from: numbe
   let textStart = 0;
 
   const text = (start: number, end: number): void => {
-    if (end > start && handler.wantsText()) handler.ontext(decodeText(html.slice(start, end)));
+    if (end > start && (handler.wantsText() || handler.wantsLabel?.(html, start, end) === true)) handler.ontext(decodeText(html.slice(start, end)));
   };
   const rawText = (start: number, end: number): void => {
     if (end > start && handler.wantsText()) handler.ontext(html.slice(start, end));

@@ -145,6 +145,12 @@ export interface Snapshot {
    */
   datelines?: string[];
   /**
+   * Short body texts that hold a date's label (`Datum:`, `Veröffentlicht am`, `Pressemitteilung vom`,
+   * `Publié le`), with the text after them, outside nav/footer/aside/form, at most 4 of at
+   * most 160 characters (collect-labelled-dates.ts); absent when none.
+   */
+  labelledTexts?: string[];
+  /**
    * `<a href>`s to audio files (`.mp3`, `.m4a`…, or `rel="enclosure"` typed `audio/*`), in document
    * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.
    */

@@ -55,6 +55,10 @@ export interface ParseState {
   collecting: Record<FirstTextField, boolean>;
   /** The text of the JSON-LD script being read. */
   json: string | null;
+  /** The text node being read for a date's label (collect-labelled-dates.ts). */
+  labelNode: string;
+  /** The text after a label while it is read, and how many tags have passed since (collect-labelled-dates.ts). */
+  labelTail: {text: string; tags: number} | null;
   /** The id of the state script whose text `json` holds instead (site-marks.ts). */
   markScript?: string | undefined;
 }
@@ -84,5 +88,7 @@ export function createParseState(): ParseState {
     picture: null,
     collecting: {title: false, h1: false, paragraph: false},
     json: null,
+    labelNode: '',
+    labelTail: null,
   };
 }

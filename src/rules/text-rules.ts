@@ -9,6 +9,7 @@ import {metadataDescriptionRules, noDescriptionLast} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
 import {bodyDate, bylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
+import {labelledDate} from './dates/labelled-date.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -55,6 +56,8 @@ export const publishedDateRules: Rule[] = [
   pathDate,
   headlineDate,
   paragraphDateline,
+  // Then a date a label names anywhere in the body (`Datum: 03.11.2021`, `Pressemitteilung vom 20.01.2022`).
+  labelledDate,
 ];
 
 /** Article-like types (`NewsArticle`, `BlogPosting`, `SocialMediaPosting`…): what a list of teasers is made of. */

@@ -1,5 +1,5 @@
 import {describe, expect, it} from '@jest/globals';
-import {parseHtml} from '../../src/parse/parse-html.js';
+import {parseHtml, parseHtmlReference} from '../../src/parse/parse-html.js';
 import {dateOrder} from '../../src/rules/dates/date-order.js';
 import {findDates, readDate} from '../../src/rules/dates/read-date.js';
 import {isoDate, textDate} from '../../src/rules/normalize.js';
@@ -28,6 +28,23 @@ describe('dates in the page\'s own order and language', () => {
       ['en', 'April 19, 2019', '2019-04-19'], ['en', 'Jan. 3rd 2020', '2020-01-03'],
     ];
     for (const [lang, text, day] of cases) expect(published(page(lang, `<span class="date">${text}</span>`))).toBe(`${day}T12:00:00.000Z`);
+  });
+
+  it('reads month names in the languages of northern, central and eastern Europe, Turkish and Greek, and year-first dates of Hungarian and East Asian pages', () => {
+    const cases: [string, string, string][] = [
+      ['ru', '13 июня 2019 г., 14:05', '2019-06-13T14:05:00.000Z'], ['uk', '2 листопада 2021', '2021-11-02T12:00:00.000Z'],
+      ['pl', 'Opublikowano: 10 listopada 2021', '2021-11-10T12:00:00.000Z'], ['cs', '5. března 2020', '2020-03-05T12:00:00.000Z'],
+      ['sk', '7. októbra 2018', '2018-10-07T12:00:00.000Z'], ['sv', '13 augusti 2019', '2019-08-13T12:00:00.000Z'],
+      ['da', '4. marts 2022', '2022-03-04T12:00:00.000Z'], ['nb', '13. des. 2019', '2019-12-13T12:00:00.000Z'],
+      ['fi', '13. kesäkuuta 2019', '2019-06-13T12:00:00.000Z'], ['tr', '12 Ağustos 2020 Çarşamba', '2020-08-12T12:00:00.000Z'],
+      ['el', '14 Μαΐου 2020', '2020-05-14T12:00:00.000Z'], ['ro', '3 septembrie 2017', '2017-09-03T12:00:00.000Z'],
+      ['ca', "2 d'abril de 2020", '2020-04-02T12:00:00.000Z'], ['id', '17 Agustus 2021', '2021-08-17T12:00:00.000Z'],
+      ['hu', '2019. június 13. 10:20', '2019-06-13T10:20:00.000Z'], ['ja', '2019年6月13日 11時', '2019-06-13T12:00:00.000Z'],
+      ['zh-CN', '发布时间：2020 年 1 月 5 日', '2020-01-05T12:00:00.000Z'], ['ko', '2019년 6월 13일', '2019-06-13T12:00:00.000Z'],
+    ];
+    for (const [lang, text, instant] of cases) expect([lang, published(page(lang, `<span class="date">${text}</span>`))]).toEqual([lang, instant]);
+    // A word that only starts like a month's name, or a year with a number after it, is no date.
+    expect(findDates('Marathon 2019 13, 2019. 13, 13 Marsch 2019', 'dmy')).toEqual([]);
   });
 
   it('reads a <time datetime> and a meta written day first in the page\'s order', () => {
@@ -96,5 +113,55 @@ describe('no date is invented', () => {
 
   it('a <h1> in nav/footer/aside/form is no headline', () => {
     expect(parseHtml('<nav><h1>Navigation</h1><p>01.02.2022</p></nav><main><h1>Title</h1><p>03.02.2022</p></main>').afterHeadline).toBe('03.02.2022');
+  });
+});
+
+describe('a date a label names anywhere in the body', () => {
+  it('reads the date after a publication label, in its own element or the next one, in many languages', () => {
+    const cases: [string, string, string][] = [
+      ['de', '<div class="col"><h5 class="title-inline">Datum:  </h5>03.11.2021</div>', '2021-11-03'],
+      ['de', '<div class="row"><div style="text-align:left">Pressemitteilung vom 20.01.2022</div></div>', '2022-01-20'],
+      ['de', '<p class="footerFrstLn">Letzte Änderung: 31.10.2023 - 14:49:39<br>Erschienen am: 01.11.2023<br>Lesungen: 61</p>', '2023-11-01'],
+      ['fr', '<p>Publié le <b>jeudi 13 juin 2019</b></p>', '2019-06-13'],
+      ['es', '<span>Publicado el</span> <span>2 de abril de 2020</span>', '2020-04-02'],
+      ['it', '<div><strong>Pubblicato il:</strong> 7 settembre 2018</div>', '2018-09-07'],
+      ['pl', '<p>Opublikowano: 10 listopada 2021</p>', '2021-11-10'],
+      ['ru', '<div>Дата публикации: 13.06.2019</div>', '2019-06-13'],
+      ['en-GB', '<p>Posted by <a href="/u/ann">Ann Lee</a> on 12 March 2021</p>', '2021-03-12'],
+      ['de', '<p>Ver&ouml;ffentlicht am 5. Mai 2014</p>', '2014-05-05'],
+    ];
+    for (const [lang, body, day] of cases) {
+      // Long text before, so the date is far from any headline and no dateline or class names it.
+      const html = page(lang, `<h1>Headline</h1><p>${'Text of the story. '.repeat(30)}</p><p>${'More text. '.repeat(30)}</p>${body}`);
+      expect([body, published(html)]).toEqual([body, `${day}T12:00:00.000Z`]);
+      // The fast scan decodes only the text nodes that may hold a label: it reads what the reference parse reads.
+      expect(parseHtml(html).labelledTexts).toEqual(parseHtmlReference(html).labelledTexts);
+    }
+  });
+
+  it('reads no date an edit\'s label names, none too far after a label, none in nav/footer/aside, none from a bare word without its colon', () => {
+    const none = [
+      '<p>Zuletzt aktualisiert am 28.01.2020</p>',
+      '<p>Last modified: 03-10-2004 2:20pm</p>',
+      '<p>Published by the Society for the Protection of Old Buildings and friends since 12 March 2021</p>',
+      '<footer><p>Datum: 03.11.2021</p></footer>',
+      '<aside><div>Veröffentlicht am 03.11.2021</div></aside>',
+      '<p>Update 03.11.2021</p>',
+      '<p>Date 03.11.2021</p>',
+    ];
+    for (const body of none) {
+      // Past the first paragraphs, where a dateline would be read.
+      const html = page('de', `<h1>Headline</h1>${`<p>${'Text of the story. '.repeat(30)}</p>`.repeat(4)}${body}`);
+      expect([body, published(html)]).toEqual([body, null]);
+    }
+  });
+
+  it('keeps at most 4 labelled texts of at most 160 characters, and none from a long paragraph or a script', () => {
+    const labels = Array.from({length: 9}, (_, index) => `<div><p>Datum: 0${index + 1}.11.2021</p>${'<i>x</i>'.repeat(8)}</div>`).join('');
+    const html = page('de', `<script>var s = "Datum: 09.12.2021";</script><p>${'Lange Rede. '.repeat(20)}Datum: 08.12.2021</p>${labels}`);
+    const snapshot = parseHtml(html);
+    expect(snapshot.labelledTexts?.map((text) => text.slice(0, 17))).toEqual(['Datum: 01.11.2021', 'Datum: 02.11.2021', 'Datum: 03.11.2021', 'Datum: 04.11.2021']);
+    expect(snapshot).toEqual(parseHtmlReference(html));
+    expect(published(html)).toBe('2021-11-01T12:00:00.000Z');
   });
 });

@@ -4,7 +4,8 @@ import type {DateOrder} from './date-order.js';
 /*
  * Reads a date written as text in the page's own order and language (issue 33 item 2): `06.10.2023`
  * on a German page is 6 October, `1. November 2023`, `jeudi 13 juin 2019`, `jueves 2 de abril de 2020`,
- * `April 19, 2019`, `2021-11-02 14:31`, with the time of day and zone that follow it when there are.
+ * `April 19, 2019`, `13 июня 2019`, `2019. június 13.`, `2019年6月13日`, `2021-11-02 14:31`, with the time
+ * of day and zone that follow it when there are.
  */
 
 /** A date found in a text: where it starts, and its instant as ISO 8601 (noon UTC when no time of day is written). */
@@ -17,14 +18,18 @@ export interface FoundDate {
 const yearFirst = /(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/y;
 // Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
 const numeric = /(?<![\d.])(\d{1,2})(?:(\.)\s?|([/-]))(\d{1,2})(?:\2\s?|\3)(\d{4}|\d{2})(?![\d.]?\d)/y;
-// `1. November 2023`, `13 juin 2019`, `2 de abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`.
-const dayMonth = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s*(?:de\\s+|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iuy');
+// `1. November 2023`, `13 juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`.
+const dayMonth = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s*(?:de\\s+|d['’]\\s*|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iuy');
+// Year, month's name, day, as Hungarian writes it: `2019. június 13.`, `2021. márc. 5.`.
+const yearMonth = new RegExp(`(\\d{4})\\.\\s*(${monthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, 'iuy');
+// Chinese, Japanese and Korean: `2019年6月13日`, `2019 年 6 月 13 日`, `2019년 6월 13일`.
+const yearMonthDayMarks = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/y;
 // `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`.
 const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'iuy');
 // What may start a date: a digit, or a letter (a month's name).
 const dateStart = /\d|\p{L}/gu;
-// A time of day right after the date: `, 14:31 Uhr`, ` um 23:03`, ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`.
-const timeAfter = /^(?:\s*(?:[,|·•–—-]|um|at|à|a las|alle|om|às|kl\.?)?\s*|T)(\d{1,2})[:.h](\d{2})(?::(\d{1,2}))?(?:\.\d+)?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b)?\s*(z\b|[+-]\d{2}:?\d{2}\b|[a-z]{2,5}\b)?/i;
+// A time of day right after the date (after the year's `г.` or `r.` of Russian and Polish): `, 14:31 Uhr`, ` um 23:03`, ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`.
+const timeAfter = /^(?:\s*[гr]\.)?(?:\s*(?:[,|·•–—-]|um|at|à|a las|alle|om|às|kl\.?|в)?\s*|T)(\d{1,2})[:.h](\d{2})(?::(\d{1,2}))?(?:\.\d+)?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b)?\s*(z\b|[+-]\d{2}:?\d{2}\b|[a-z]{2,5}\b)?/i;
 
 /** Hours from UTC of the time zone names pages write after a time. */
 const zoneOffsets: ReadonlyMap<string, number> = new Map([
@@ -66,6 +71,12 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
     dayMonth.lastIndex = index;
     match = dayMonth.exec(text);
     if (match !== null) return [Number(match[3]), monthNumber(match[2]!)!, Number(match[1]), dayMonth.lastIndex];
+    yearMonth.lastIndex = index;
+    match = yearMonth.exec(text);
+    if (match !== null) return [Number(match[1]), monthNumber(match[2]!)!, Number(match[3]), yearMonth.lastIndex];
+    yearMonthDayMarks.lastIndex = index;
+    match = yearMonthDayMarks.exec(text);
+    if (match !== null) return [Number(match[1]), Number(match[2]), Number(match[3]), yearMonthDayMarks.lastIndex];
     return null;
   }
   monthDay.lastIndex = index;

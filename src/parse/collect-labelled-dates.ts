@@ -1,0 +1,124 @@
+import {collapse} from './collect-text.js';
+import type {ParseState} from './state.js';
+
+/*
+ * Dates that a label names, wherever they sit in the body (issue 33 item 2): `<h5>Datum: </h5>03.11.2021`,
+ * `<div>Pressemitteilung vom 20.01.2022</div>`, `Erschienen am: 01.11.2023` in a page's last lines,
+ * `Publié le 13 juin 2019`, `Opublikowano: 10 listopada 2021`, `Дата публикации: 13.06.2019`; not an
+ * edit's (`Zuletzt aktualisiert am`, `Last modified:`: on a listing or a manual that is no publication). A short
+ * text node (at most {@link maxLabelNode} characters) that holds a label is kept with the text that
+ * follows it (the date is often the next node), outside nav/footer/aside/form; the rules read the date
+ * right after the label (dates/labelled-date.ts). Read in the one scan: the scanner asks
+ * {@link mayLabel} of a short raw text node before decoding it, so most text is never sliced.
+ */
+
+/** How many labelled texts are kept. */
+export const maxLabelledTexts = 4;
+/** The longest text node (decoded) read for a label: a label sits in a short one, a paragraph is text. */
+export const maxLabelNode = 120;
+/** The longest raw text node the scanner offers: entities make the raw text longer than the decoded. */
+export const maxRawLabelNode = 480;
+/** How many characters are kept of a labelled text: the label, and the date after it. */
+const maxLabelledText = 160;
+/** How many tags may pass before the text after a label is closed. */
+const maxTailTags = 6;
+
+// Labels of a first publication, in the languages of month-names.ts.
+const publishedWords = String.raw`veröffentlicht|veroeffentlicht|erschienen|publiziert|erstellt|eingestellt|verfasst|geschrieben|published|posted|publiée?|publicad[oa]|pubblicat[oa]|gepubliceerd|geplaatst|opublikowano|publikováno|zveřejněno|publicera[dt]|publiceret|publisert|julkaistu|yayınlanma(?:\s+tarihi)?|опубликовано|publicat|diterbitkan|dipublikasikan|发布时间|發佈時間|发表于|公開日|投稿日|게시일|등록일|(?:pressemitteilung|pressemeldung|pressemeldungen|meldung|artikel|beitrag|nachricht|press\s+release|communiqué)\s+(?:vom|from|du)|(?:publication|release)\s+date|date\s+de\s+publication|fecha\s+de\s+publicación|data\s+(?:di\s+)?pubblicazione|data\s+publikacji|дата\s+публикации`;
+// A bare `Datum`, `Date`, `Fecha`: a label only with its colon (`Datum: 03.11.2021`).
+const genericWords = String.raw`datum|date|fecha|data|tarih|дата|päivämäärä`;
+const after = String.raw`(?:\s+(?:am|on|le|el|em|il|op|den|dne|в))?\s*:?`;
+
+/** A label: a publication's, or a bare `Datum:`. */
+export const labelPattern = new RegExp(String.raw`(?<!\p{L})(?:(?:${publishedWords})${after}|(?:${genericWords})\s*:)(?!\p{L})`, 'iu');
+
+// Words one of which a text node must contain to be read (lowercase; ASCII letters compared in any case).
+const labelWords = [
+  'veröffentlicht', 'veroeffentlicht', 'erschienen', 'publiziert', 'erstellt', 'eingestellt', 'verfasst', 'geschrieben', 'published', 'posted',
+  'publi', 'pubbli', 'gepubliceerd', 'geplaatst', 'opublikowano', 'zveřejněno', 'julkaistu', 'yayın', 'diterbitkan', 'dipublikasikan',
+  'meldung', 'mitteilung', 'artikel', 'beitrag', 'nachricht', 'release', 'communiqué', 'datum', 'date', 'fecha', 'data', 'tarih', 'päivämäärä',
+];
+/** The words by their first character's code (lowercase ASCII, or the character itself). */
+const wordsByFirst = new Map<number, string[]>();
+for (const word of labelWords) {
+  const list = wordsByFirst.get(word.charCodeAt(0));
+  if (list === undefined) wordsByFirst.set(word.charCodeAt(0), [word]);
+  else list.push(word);
+}
+
+/**
+ * Whether `text[start, end)` may hold a label: one of the label words (ASCII letters in any case), an
+ * `&` (whose entity may decode to anything), or a Cyrillic or East Asian character (their labels are
+ * read by the pattern alone). A superset of what {@link labelPattern} finds in the decoded text.
+ */
+export function mayLabel(text: string, start: number, end: number): boolean {
+  for (let index = start; index < end; index++) {
+    let c = text.charCodeAt(index);
+    if (c === 38 || c >= 0x400) return true;
+    if (c >= 65 && c <= 90) c |= 32;
+    const words = wordsByFirst.get(c);
+    if (words !== undefined && startsWord(text, index, end, words)) return true;
+  }
+  return false;
+}
+
+function startsWord(text: string, index: number, end: number, words: readonly string[]): boolean {
+  search: for (const word of words) {
+    if (index + word.length > end) continue;
+    for (let offset = 1; offset < word.length; offset++) {
+      let d = text.charCodeAt(index + offset);
+      if (d >= 65 && d <= 90) d |= 32;
+      if (d !== word.charCodeAt(offset)) continue search;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Whether the scanner should decode and give this raw text node for its labels (asked when no collector wants it). */
+export function wantsLabelText(state: ParseState, html: string, start: number, end: number): boolean {
+  return end - start <= maxRawLabelNode && readsLabels(state) && mayLabel(html, start, end);
+}
+
+/** Whether a text node here may be read for a label, or is the text after one. */
+function readsLabels(state: ParseState): boolean {
+  const list = state.snapshot.labelledTexts;
+  return state.chromeDepth === 0 && !state.rawText && state.svgDepth === 0 && (list === undefined || list.length < maxLabelledTexts);
+}
+
+/** A piece of text (a node may come in pieces around its entities): added to the node read for a label, or to the text after one. */
+export function readLabelText(state: ParseState, text: string): void {
+  const tail = state.labelTail;
+  if (tail !== null) {
+    if (tail.text.length < maxLabelledText) tail.text += text;
+    return;
+  }
+  if (state.labelNode.length <= maxLabelNode && readsLabels(state)) state.labelNode += text;
+}
+
+/** At a tag: the text node read so far is done. A label in it starts the text after it; the text after a label ends after a few tags. */
+export function endLabelNode(state: ParseState): void {
+  const tail = state.labelTail;
+  if (tail !== null) {
+    tail.text += ' ';
+    if (++tail.tags < maxTailTags && collapse(tail.text).length < maxLabelledText) return;
+    state.labelTail = null;
+    const text = collapse(tail.text);
+    (state.snapshot.labelledTexts ??= []).push(text.length > maxLabelledText ? text.slice(0, maxLabelledText) : text);
+    return;
+  }
+  const node = state.labelNode;
+  state.labelNode = '';
+  if (node.length > maxLabelNode || !mayLabel(node, 0, node.length) || !labelPattern.test(node)) return;
+  state.labelTail = {text: `${node} `, tags: 0};
+}
+
+/** At the end of the document: the text after a label is kept as it is. */
+export function endLabels(state: ParseState): void {
+  if (state.labelNode !== '' && state.labelTail === null) endLabelNode(state);
+  const tail = state.labelTail;
+  if (tail === null) return;
+  state.labelTail = null;
+  const text = collapse(tail.text);
+  (state.snapshot.labelledTexts ??= []).push(text.length > maxLabelledText ? text.slice(0, maxLabelledText) : text);
+}
