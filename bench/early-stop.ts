@@ -24,7 +24,7 @@ interface Profile {
 }
 
 export const profiles: Profile[] = [
-  {name: 'title + url', options: {meta: {title: true, url: true}, ping: false}},
+  {name: 'description + url', options: {meta: {description: true, url: true}, ping: false}},
   {name: 'title + description + image', options: {meta: {title: true, description: true, image: true}, ping: false}},
   {name: 'every field', options: {ping: false}},
 ];

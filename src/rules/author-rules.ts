@@ -1,5 +1,6 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {authorLink, bodyAuthor, bodyByline, headSiteNames, twitterCreator} from './body-rules.js';
+import {namesDomain} from './publisher-sources.js';
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {withFullerNames} from './fuller-name.js';
@@ -61,7 +62,24 @@ function jsonldAuthorNames(snapshot: Snapshot, organizations: boolean): string[]
   return out;
 }
 
-const jsonldAuthor = named('jsonld(author.name)', (snapshot) => jsonldAuthorNames(snapshot, false));
+/**
+ * The JSON-LD people, but not the site itself written as one (`"author": {"@type": "Person", "name":
+ * "Die Tagespresse"}`, `"name": "tennisnet.com"`: a CMS's default when no one signed the page, issue 33):
+ * its name is the head's site name, the publisher's or spells the domain. As for an Organization
+ * author ({@link organizationAuthor}), a byline that names it too keeps it (a blog named after its writer).
+ */
+const jsonldAuthor = named('jsonld(author.name)', (snapshot, context) => {
+  const found = jsonldAuthorNames(snapshot, false);
+  return found.length === 0 ? found : withoutSiteNames(snapshot, context.url, found);
+});
+
+/** The author values that are not the site's own name, unless the page's byline names it too. */
+function withoutSiteNames(snapshot: Snapshot, url: string, found: string[]): string[] {
+  const sites = headSiteNames(snapshot, url);
+  for (const node of mainNodes(snapshot)) for (const name of names(snapshot, node.publisher)) sites.add(foldText(name));
+  const bylined = new Set((snapshot.bylines ?? []).map((entry) => foldText(authorName(entry.text) ?? '')));
+  return found.filter((name) => !(sites.has(foldText(name)) || namesDomain(name, url)) || bylined.has(foldText(name)));
+}
 
 /**
  * An author that is an organization (a JSON-LD `Organization`/`NewsMediaOrganization` author, a
@@ -73,14 +91,10 @@ const organizationAuthor = named('jsonld(author Organization), microdata(author 
     ...jsonldAuthorNames(snapshot, true),
     ...joinNames(snapshot.microdata.filter((entry) => entry.prop === 'name' && entry.scope === 'author' && isOrganizationItem(entry.type)).map((entry) => entry.value)),
   ];
-  if (found.length === 0) return found;
   // The site itself as the author (`BBC News` on bbc.com, its publisher's name) names no one: a page
-  // with no person named has no author (issue 33 item 2). Another organization (an agency) is kept.
-  const sites = headSiteNames(snapshot, context.url);
-  for (const node of mainNodes(snapshot)) for (const name of names(snapshot, node.publisher)) sites.add(foldText(name));
-  // Unless the page's byline names it too: a blog named after its writer (`Andreas Kalt` on his own site).
-  const bylined = new Set((snapshot.bylines ?? []).map((entry) => foldText(authorName(entry.text) ?? '')));
-  return found.filter((name) => !sites.has(foldText(name)) || bylined.has(foldText(name)));
+  // with no person named has no author (issue 33 item 2). Another organization (an agency) is kept,
+  // and so is the site's name that the page's byline names too: a blog named after its writer.
+  return found.length === 0 ? found : withoutSiteNames(snapshot, context.url, found);
 });
 
 const isOrganizationItem = (type: string | null): boolean => type !== null && isOrganizationType(shortType(type));

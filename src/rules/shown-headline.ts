@@ -3,12 +3,15 @@ import {metaContentsOf} from './query.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
- * When the head's two titles disagree (og:title for sharing, `<title>` for search: two SEO wordings),
- * the headline the page shows decides (issue 33: the visible `<h1>`, `Coronavirus: New York ramps up
- * mass burials amid outbreak` for og:title `New York ramps up mass burials amid virus outbreak`).
- * Only then is the `<h1>` read: when the head's titles agree, og:title stands on the head alone (the
- * early stop, settled-fields.ts). The `<h1>` must tell the same story (most of its words in og:title)
- * and not be a kicker glued to it (`"Reformstau lösen" / <og:title>`) nor a part of it.
+ * The headline the page shows beats the head's wording of the same story (issue 33: the labels of
+ * real pages are the visible `<h1>`, `Seat Mo 125: Was kann der Elektroroller mit dem Akku-Trolley?`
+ * for og:title `Seat Mo 125: Der Elektroroller im Test`; sites reword og:title and `<title>` for
+ * sharing and search). The `<h1>` takes og:title's place (or `<title>`'s, on a page without
+ * og:title) when it tells the same story: most of its words in the head's headline and most of
+ * those in it, and it is neither a part of that headline (`What we do` for `What we do - Creative
+ * Commons`) nor the headline with a kicker, a date or a section glued before it (`"Reformstau
+ * lösen" / <og:title>`, `1. Februar 2022 <og:title>`), which the page shows above its headline.
+ * The `<h1>` lives in the body, so the title never settles on the head alone (settled-fields.ts).
  */
 
 const ogTitleKeys = ['og:title'];
@@ -20,46 +23,42 @@ function wordsOf(text: string): string[] {
   return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter((word) => word.length > 2);
 }
 
-const headline = (text: string): string => wordsOf(text.split(segment)[0]!).join(' ');
-
-/**
- * Whether two headlines are two wordings, neither a part of the other (`Harbour` is the site's name in
- * `<title>`, not a second headline): most pages' titles are one, and settle on the head.
- */
-function twoWordings(first: string, second: string): boolean {
-  const one = first.split(' ');
-  const other = second.split(' ');
-  if (one.length < 3 || other.length < 3 || first.includes(second) || second.includes(first)) return false;
-  // Of one story (a section's name or the site's slogan in `<title>` is not a second headline).
-  return shareIn(one, new Set(other)) >= 0.3;
-}
-
 /** The share of `words` found in `other`. */
 function shareIn(words: readonly string[], other: ReadonlySet<string>): number {
   return words.length === 0 ? 0 : words.filter((word) => other.has(word)).length / words.length;
 }
 
 /**
- * og:title, or the `<h1>` in its place when og:title and `<title>` tell two different headlines and the
- * `<h1>` is a third wording of the same story. One rule, so that the common case (one headline) is
- * og:title read from the head alone, and settles there.
+ * og:title, with the `<h1>` before it when the `<h1>` words its story anew; on a page without
+ * og:title, nothing (the `<title>` source, {@link titleOrShownHeadline}, asks the same of `<title>`).
  */
 export const ogTitleOrShownHeadline: Rule = named('meta(og:title)', (snapshot: Snapshot) => {
   const list = metaContentsOf(snapshot, ogTitleKeys);
   const og = list[0];
-  const title = snapshot.title;
-  if (og === undefined || title === null || !twoWordings(headline(og), headline(title))) return list;
+  if (og === undefined) return list;
   const h1 = snapshot.h1;
   return h1 !== null && tellsSameStory(h1, og) ? [h1, ...list] : list;
 });
 
-/** Whether the `<h1>` words og:title's story anew: most of its words in it, not a kicker glued before it, nor a part of it. */
-function tellsSameStory(h1: string, og: string): boolean {
+/** `<title>`, with the `<h1>` before it when the `<h1>` words its story anew (a page without og:title). */
+export const titleOrShownHeadline: Rule = named('document(title)', (snapshot: Snapshot) => {
+  const title = snapshot.title;
+  if (title === null) return title;
+  const h1 = snapshot.h1;
+  return h1 !== null && metaContentsOf(snapshot, ogTitleKeys).length === 0 && tellsSameStory(h1, title) ? [h1, title] : title;
+});
+
+/** Whether the `<h1>` words `headTitle`'s story anew: most of its words in it and most of its in the `<h1>`, not a part of it, nor it with a kicker glued before. */
+function tellsSameStory(h1: string, headTitle: string): boolean {
   const shown = wordsOf(h1);
-  const shared = wordsOf(og);
-  const ogHead = headline(og);
-  const h1Text = shown.join(' ');
-  // A kicker or a date before the og:title's headline (`"Reformstau lösen" / …`), or a part of it: the og:title is the headline.
-  if (shown.length < 2 || ogHead === '' || h1Text.includes(ogHead) || shared.join(' ').includes(h1Text)) return false;
-  return shareIn(shown, new Set(shared)) >= 0.4 && shareIn(shared, new Set(shown)) >= 0.3;
+  const head = wordsOf(headTitle.split(segment)[0]!);
+  if (shown.length < 3 || head.length < 2) return false;
+  const shownText = shown.join(' ');
+  const headText = head.join(' ');
+  // The same headline (the site's name aside): nothing to replace.
+  if (shownText === headText) return false;
+  // A part of the head's title, or a kicker, a date or a section before the head's headline (of four
+  // words or more: `Wärmepumpe im Altbau` ends the question `Eignet sich eine Wärmepumpe im Altbau?`).
+  if (wordsOf(headTitle).join(' ').includes(shownText) || (head.length >= 4 && shownText.includes(headText) && !shownText.startsWith(headText))) return false;
+  return shareIn(shown, new Set(head)) >= 0.4 && shareIn(head, new Set(shown)) >= 0.3;
 }

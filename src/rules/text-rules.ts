@@ -2,7 +2,7 @@ import type {Snapshot} from '../parse/parse-html.js';
 import type {MicrodataValue} from '../parse/snapshot.js';
 import {addNodeStrings, items, jsonldTypes, mainNodes, shortType, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {judgedTitle} from './headline-title.js';
-import {ogTitleOrShownHeadline} from './shown-headline.js';
+import {ogTitleOrShownHeadline, titleOrShownHeadline} from './shown-headline.js';
 import {organizationTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules, noDescriptionLast} from './description.js';
@@ -116,14 +116,14 @@ function microdataTitle(prop: 'headline' | 'name'): Rule {
  * page shows (headline-title.ts: no site name or placeholder alone, no tagline segments).
  */
 export const titleRules: Rule[] = [
-  // og:title; the shown headline in its place when og:title and <title> disagree and it tells the same story (shown-headline.ts).
+  // og:title; the shown headline in its place when it words the same story anew (shown-headline.ts).
   ogTitleOrShownHeadline,
   meta('twitter:title'),
   jsonldTitle,
   microdataTitle('headline'),
   microdataTitle('name'),
   meta('dc.title', 'dcterms.title'),
-  named('document(title)', (snapshot) => snapshot.title),
+  titleOrShownHeadline,
   named('document(h1)', (snapshot) => snapshot.h1),
 ].map(judgedTitle);
 

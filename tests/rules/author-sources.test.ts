@@ -25,3 +25,26 @@ describe('an Organization author', () => {
     expect(author(blog)).toBeNull();
   });
 });
+
+describe('a JSON-LD person that is the site itself', () => {
+  const person = (name: string, type = '"@type":"Person",'): string =>
+    `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Storm closes the quay","author":{${type}"name":"${name}"},"publisher":{"@type":"Organization","name":"Harbour Wire"}}</script>`;
+
+  it('is no author: the publisher, the og:site_name or the domain written as a Person (a CMS default)', () => {
+    expect(author(person('Harbour Wire'))).toBeNull();
+    expect(author(`<meta property="og:site_name" content="HW News">${person('HW News')}`)).toBeNull();
+    expect(author(person('harbourwire.example'))).toBeNull();
+    expect(author(person('HarbourWire Editorial Team'))).toBeNull();
+    // An untyped node is read as a person: the same.
+    expect(author(person('Harbour Wire', ''))).toBeNull();
+  });
+
+  it('gives way to the byline that names a person', () => {
+    expect(author(`${person('Harbour Wire')}<article><h1>Storm closes the quay</h1><span class="author">Ann Lee</span></article>`)).toBe('Ann Lee');
+  });
+
+  it('is the author when a byline names it too (a blog named after its writer), and a person who is not the site always is', () => {
+    expect(author(`${person('harbourwire')}<span class="author">harbourwire</span>`)).toBe('harbourwire');
+    expect(author(person('Ann Lee'))).toBe('Ann Lee');
+  });
+});

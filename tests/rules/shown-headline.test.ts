@@ -3,30 +3,52 @@ import {parseHtml} from '../../src/parse/parse-html.js';
 import {pickFields, rules} from '../../src/rules/rules.js';
 import {unsettledFields} from '../../src/rules/settled-fields.js';
 
-/* When og:title and <title> word the story twice, the headline the page shows decides (issue 33); one headline settles on the head. */
+/*
+ * The headline the page shows beats the head's wording of the same story (issue 33: the labels of
+ * real pages are the visible `<h1>`); a kicker, a date or the site's name is no headline.
+ */
 
 const url = 'https://www.harbour-post.example/news/quay';
 const page = (head: string, h1: string): string => `<html lang="en"><head>${head}</head><body><article><h1>${h1}</h1><p>Text.</p></article></body></html>`;
 const title = (html: string): string | null => pickFields(parseHtml(html), {url, headers: {}}, rules, null).title;
 const twoTitles = '<title>Quay lamps lit again after twelve dark years | Harbour Post</title><meta property="og:title" content="Old port quay lamps return after twelve years">';
+// A news site's head: og:title and <title> agree (the site's name after it), the article's <h1> words it for readers.
+const oneTitle = '<title>Old port quay lamps return after twelve years | Harbour Post</title><meta property="og:title" content="Old port quay lamps return after twelve years">';
 
 describe('the shown headline', () => {
   it('is the title when og:title and <title> are two wordings of its story', () => {
     expect(title(page(twoTitles, 'Volunteers light the old quay lamps after twelve years'))).toBe('Volunteers light the old quay lamps after twelve years');
   });
 
-  it('leaves og:title when the <h1> tells another story, is a kicker glued before it, or a part of it', () => {
-    expect(title(page(twoTitles, 'Harbour Post'))).toBe('Old port quay lamps return after twelve years');
-    expect(title(page(twoTitles, 'Night life: Old port quay lamps return after twelve years'))).toBe('Old port quay lamps return after twelve years');
-    expect(title(page(twoTitles, 'Quay lamps return'))).toBe('Old port quay lamps return after twelve years');
+  it('is the title when og:title and <title> agree but the <h1> words the story anew', () => {
+    expect(title(page(oneTitle, 'Volunteers light the old quay lamps after twelve years'))).toBe('Volunteers light the old quay lamps after twelve years');
+    // The headline with its subtitle run on (`Headline Subtitle` in one <h1>) is what the reader sees.
+    expect(title(page(oneTitle, 'Old port quay lamps return after twelve years: the volunteers behind it'))).toBe('Old port quay lamps return after twelve years: the volunteers behind it');
+    // A question the og:title answers in short (`Wärmepumpe im Altbau - Wann es sich lohnt | heizung.de`).
+    const short = '<title>Heat pump in an old house - when it pays | Heat Site</title><meta property="og:title" content="Heat pump in an old house - when it pays | Heat Site">';
+    expect(title(page(short, 'Does a heat pump suit an old house?'))).toBe('Does a heat pump suit an old house?');
   });
 
-  it('is not read when the head has one headline: og:title settles on the head', () => {
-    const one = '<title>Old port quay lamps return | Harbour Post</title><meta property="og:title" content="Old port quay lamps return after twelve years">';
-    expect(title(page(one, 'Volunteers light the old quay lamps after twelve years'))).toBe('Old port quay lamps return after twelve years');
+  it('is the title in place of <title> on a page without og:title', () => {
+    const head = '<title>Leasing or financing? Compare, calculate, decide | Money Site</title>';
+    expect(title(page(head, 'Leasing or financing? Compare offers now!'))).toBe('Leasing or financing? Compare offers now!');
+  });
+
+  it('leaves og:title when the <h1> tells another story, is a kicker or a date glued before it, or a part of it', () => {
+    for (const head of [twoTitles, oneTitle]) {
+      expect(title(page(head, 'Harbour Post'))).toBe('Old port quay lamps return after twelve years');
+      expect(title(page(head, 'Night life: Old port quay lamps return after twelve years'))).toBe('Old port quay lamps return after twelve years');
+      expect(title(page(head, '1 February 2022 Old port quay lamps return after twelve years'))).toBe('Old port quay lamps return after twelve years');
+      expect(title(page(head, 'Quay lamps return'))).toBe('Old port quay lamps return after twelve years');
+      expect(title(page(head, 'Weather warning for the weekend in the north'))).toBe('Old port quay lamps return after twelve years');
+    }
+    // A blog theme's <h1> holding the blog's name is no headline either.
+    expect(title(page('<title>Aren’t we all …? | Katastrophengebiet</title><meta property="og:title" content="Aren’t we all …?">', 'Katastrophengebiet'))).toBe('Aren’t we all …?');
+  });
+
+  it('is read from the body: a head with og:title does not settle the title', () => {
     const head = (tags: string): string[] => unsettledFields(parseHtml(`<html><head>${tags}</head><body>`), {url, headers: {}}, ['title'], () => false);
-    expect(head(one)).toEqual([]);
-    // Two wordings: the <h1> still to come may decide.
+    expect(head(oneTitle)).toEqual(['title']);
     expect(head(twoTitles)).toEqual(['title']);
   });
 });
