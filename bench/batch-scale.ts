@@ -86,6 +86,8 @@ interface Run {
   maxInSecondSite: string;
   tooMany: number;
   limitedOk: boolean;
+  /** Requests the sites received per line, by kind (page, image, icon, favicon, …). */
+  kinds: Record<string, number>;
 }
 
 async function oneRun(web: Web, redisUrl: string, workers: number, concurrency: number): Promise<Run> {
@@ -122,9 +124,11 @@ async function oneRun(web: Web, redisUrl: string, workers: number, concurrency: 
     let maxAtOnceSite = '';
     let maxInSecondSite = '';
     let tooMany = 0;
+    const kinds: Record<string, number> = {};
     for (const site of web.server.domains()) {
       const s = web.server.stats(site);
       tooMany += s.tooMany;
+      for (const [kind, n] of Object.entries(s.kinds)) kinds[kind] = (kinds[kind] ?? 0) + n / produced.lines;
       if (s.maxInFlight > maxAtOnce) (maxAtOnce = s.maxInFlight), (maxAtOnceSite = site);
       const inSecond = maxInWindow(s.arrivals, 1000);
       if (inSecond > maxInSecond) (maxInSecond = inSecond), (maxInSecondSite = site);
@@ -150,6 +154,7 @@ async function oneRun(web: Web, redisUrl: string, workers: number, concurrency: 
       maxInSecondSite,
       tooMany,
       limitedOk: web.limitedSites.every((site) => !produced.failuresBySite?.[site]),
+      kinds,
     };
   } finally {
     client.disconnect();
@@ -192,7 +197,11 @@ export async function benchBatchScale(mode: BenchMode = {quick: false}): Promise
         target:
           `per site, all requests: max ${run.maxAtOnce} at once (${run.maxAtOnceSite}) ${run.maxAtOnce <= limits.perHost ? '✓' : '✗'}, ` +
           `max ${run.maxInSecond} in any 1 s (${run.maxInSecondSite}) ${run.maxInSecond <= limits.perSecond ? '✓' : '✗'}`,
-        spread: `${run.tooMany} 429s answered, ${run.retried} attempts retried; lines not a success: ${failures || 'none'}; limited sites all success ${run.limitedOk ? '✓' : '✗'}`,
+        spread:
+          `${run.tooMany} 429s answered, ${run.retried} attempts retried; lines not a success: ${failures || 'none'}; limited sites all success ${run.limitedOk ? '✓' : '✗'}; ` +
+          `requests a page at its site: ${fixed(Object.values(run.kinds).reduce((sum, n) => sum + n, 0), 2)} (${Object.entries(run.kinds)
+            .map(([kind, n]) => `${kind} ${fixed(n, 2)}`)
+            .join(', ')})`,
       });
     }
     rows.push({
