@@ -8,12 +8,9 @@
  * Protocol on stdin/stdout: prints `ready` once loaded, starts on `go` (the producer) and stops on
  * `stop` (workers); then prints one JSON line: what it did and the CPU it took from `go` on.
  */
-import {createInterface} from 'node:readline';
-import type {LookupFunction} from 'node:net';
 import {getDomain} from 'tldts';
 import {enqueueBatch} from '../src/batch/enqueue-batch.js';
-import {runWorker} from '../src/batch/run-worker.js';
-import {isLoopbackAddress} from '../src/url/address.js';
+import {benchConfig, parentSays, startBenchWorker} from './bench-child.js';
 
 export interface ScaleJob {
   role: 'worker' | 'producer';
@@ -46,24 +43,7 @@ export interface ScaleReport {
 }
 
 const job = JSON.parse(process.env.BATCH_SCALE_JOB ?? '{}') as ScaleJob;
-const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
-  const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-  const all = typeof options === 'object' && options !== null && (options as {all?: boolean}).all;
-  const address = job.names[hostname.toLowerCase()];
-  queueMicrotask(() => {
-    if (!address) return done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}));
-    if (all) done(null, [{address, family: 4}]);
-    else done(null, address, 4);
-  });
-}) as LookupFunction;
-
-const said: string[] = [];
-const waiters: (() => void)[] = [];
-createInterface({input: process.stdin}).on('line', (line) => {
-  said.push(line);
-  waiters.shift()?.();
-});
-const heard = (count: number) => new Promise<void>((resolve) => (said.length >= count ? resolve() : waiters.push(resolve)));
+const {heard} = parentSays();
 
 const report: ScaleReport = {cpuMs: 0, wallMs: 0, lines: 0, codes: {}};
 let cpu = process.cpuUsage();
@@ -74,28 +54,17 @@ if (job.role === 'worker') {
   await Promise.all([import('bullmq'), import('ioredis'), import('rate-limiter-flexible')]);
   if (job.warmUrl) {
     const {createExtractor} = await import('../src/extract.js');
-    const warm = createExtractor({allowAddress: isLoopbackAddress, dnsLookup: lookup});
+    const warm = createExtractor(benchConfig(job.names));
     for (let i = 0; i < 20; i++) await warm(`${job.warmUrl}${i}`, {timeout: 30_000});
   }
   // Up before the batch comes, as in use: it idles until the producer's jobs arrive.
-  const stop = new AbortController();
-  const working = runWorker({
-    queue: job.redisUrl,
-    name: job.batch,
-    concurrency: job.concurrency ?? 8,
-    config: {allowAddress: isLoopbackAddress, dnsLookup: lookup},
-    options: {timeout: 30_000},
-    gateLimits: {...(job.perHost ? {perHost: job.perHost} : {}), ...(job.perSecond ? {perSecond: job.perSecond} : {})},
-    signal: stop.signal,
-    onError: (error) => process.stderr.write(`batch-scale worker: ${error.message}\n`),
-  });
+  const worker = startBenchWorker({redisUrl: job.redisUrl, batch: job.batch, names: job.names, concurrency: job.concurrency ?? 8, perHost: job.perHost, perSecond: job.perSecond, options: {timeout: 30_000}}, 'batch-scale worker');
   process.stdout.write('ready\n');
   await heard(1);
   cpu = process.cpuUsage();
   started = performance.now();
   await heard(2);
-  stop.abort();
-  const summary = await working;
+  const summary = await worker.stop();
   report.lines = summary.written;
   report.codes = {retried: summary.retried};
 } else {

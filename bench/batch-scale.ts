@@ -21,177 +21,47 @@
  * `BATCH_SCALE_CONCURRENCY` change the run; `--quick`: 20 sites of 6 pages, 1 and 2 workers.
  * Standalone: `npx tsx bench/batch-scale.ts [--quick]`.
  */
-import {spawn} from 'node:child_process';
-import {createServer, type IncomingMessage, type Server, type ServerResponse} from 'node:http';
 import {cpus} from 'node:os';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {pathToFileURL} from 'node:url';
 import {Redis} from 'ioredis';
 import {getDomain} from 'tldts';
 import {hasRedis, startRedis} from '../tests/helpers/redis-server.js';
+import {maxInWindow, startMultiSiteWeb, type MultiSiteWeb, type SiteBehaviour} from '../tests/helpers/multi-site-web.js';
+import {startBenchChild} from './bench-child.js';
 import type {ScaleJob, ScaleReport} from './batch-scale-process.js';
 import {fixed, type BenchMode, type Row} from './stats.js';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const limits = {perHost: 2, perSecond: 4};
 const latencyMs: [number, number] = [100, 400];
 const limitedRate = 2;
 const addresses = 8;
 const warmHost = 'www.warm-up.com';
 
-// 1x1 PNG: what every image and icon request gets.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const page = (host: string, n: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Article ${n} of ${host}</title>` +
-  `<meta property="og:title" content="Article ${n} of ${host}"><meta property="og:description" content="A page of the simulated web.">` +
-  `<meta property="og:image" content="/img/${n}.png"><link rel="icon" href="/icon.png" sizes="192x192" type="image/png"></head>` +
-  `<body><article><h1>Article ${n}</h1><p>Some text of a latency-bound site.</p></article></body></html>`;
-
-interface SiteStats {
-  /** Arrival times (ms) of every request. */
-  arrivals: number[];
-  inFlight: number;
-  maxInFlight: number;
-  /** Arrival times of the pages answered (not 429), for the limited sites' own limit. */
-  pagesServed: number[];
-  tooMany: number;
-}
-
 interface Web {
-  port: number;
-  names: Record<string, string>;
+  server: MultiSiteWeb;
   warmUrl: string;
   urls: string[];
   limitedSites: string[];
-  stats: Map<string, SiteStats>;
-  reset(): void;
-  close(): Promise<void>;
 }
 
-/** The most of the sorted `times` within any window of `windowMs`. */
-function maxInWindow(times: readonly number[], windowMs: number): number {
-  let best = 0;
-  let from = 0;
-  for (let to = 0; to < times.length; to++) {
-    while (times[to]! - times[from]! >= windowMs) from++;
-    best = Math.max(best, to - from + 1);
-  }
-  return best;
-}
-
+/**
+ * The web (tests/helpers/multi-site-web.ts): pages that link an image and an icon of their own
+ * site; the limited sites answer a page 429 once `limitedRate` pages were answered within a second.
+ */
 async function startWeb(siteCount: number, pagesPerSite: number, limitedCount: number): Promise<Web> {
   const hosts = Array.from({length: siteCount}, (_, i) => (i < limitedCount ? `www.limited-${i + 1}.com` : `www.site-${String(i + 1).padStart(3, '0')}.com`));
   const limitedSites = hosts.slice(0, limitedCount).map((host) => getDomain(host) as string);
+  const site: SiteBehaviour = {latencyMs, links: 'media'};
+  const behaviours = Object.fromEntries(hosts.map((host, i) => [host, i < limitedCount ? {...site, limit: {count: limitedRate, of: 'pages' as const, served: true, retryAfter: 1}} : site]));
   // The workers' warm-up pages come from a site of their own, not counted (stats are reset after it).
-  const names = Object.fromEntries([...hosts, warmHost].map((host, i) => [host, `127.0.0.${(i % addresses) + 1}`]));
-  const stats = new Map<string, SiteStats>();
-  const statsOf = (site: string) => stats.get(site) ?? stats.set(site, {arrivals: [], inFlight: 0, maxInFlight: 0, pagesServed: [], tooMany: 0}).get(site)!;
-  const handle = (request: IncomingMessage, response: ServerResponse) => {
-    const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase();
-    if (!(host in names)) return void response.writeHead(404).end();
-    const site = getDomain(host) as string;
-    const s = statsOf(site);
-    const now = performance.now();
-    s.arrivals.push(now);
-    s.inFlight++;
-    s.maxInFlight = Math.max(s.maxInFlight, s.inFlight);
-    let ended = false;
-    const end = () => {
-      if (!ended) (ended = true), s.inFlight--;
-    };
-    response.on('finish', end);
-    response.on('close', end);
-    const path = request.url ?? '/';
-    const isPage = path.startsWith('/p/');
-    let limited = false;
-    if (isPage && limitedSites.includes(site)) {
-      while (s.pagesServed.length > 0 && now - s.pagesServed[0]! >= 1000) s.pagesServed.shift();
-      limited = s.pagesServed.length >= limitedRate;
-      if (!limited) s.pagesServed.push(now);
-    }
-    const timer = setTimeout(
-      () => {
-        if (limited) {
-          s.tooMany++;
-          response.writeHead(429, {'content-type': 'text/plain', 'retry-after': '1'}).end('Too Many Requests');
-        } else if (isPage) {
-          response.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(page(host, path.slice(3)));
-        } else if (path === '/robots.txt') {
-          response.writeHead(404, {'content-type': 'text/plain'}).end('');
-        } else {
-          response.writeHead(200, {'content-type': 'image/png', 'content-length': png.length}).end(request.method === 'HEAD' ? undefined : png);
-        }
-      },
-      latencyMs[0] + Math.random() * (latencyMs[1] - latencyMs[0]),
-    );
-    response.on('close', () => clearTimeout(timer));
-  };
-  const servers: Server[] = [];
-  let port = 0;
-  for (let i = 1; i <= addresses; i++) {
-    const server = createServer(handle);
-    server.keepAliveTimeout = 5000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, `127.0.0.${i}`, () => resolve());
-    });
-    if (port === 0) port = (server.address() as {port: number}).port;
-    servers.push(server);
-  }
+  const server = await startMultiSiteWeb({...behaviours, [warmHost]: site}, addresses);
   // Sites in turns (page 0 of every site, then page 1, ...): as a list of links from many sources would be.
   const urls: string[] = [];
-  for (let n = 0; n < pagesPerSite; n++) for (const host of hosts) urls.push(`http://${host}:${port}/p/${n}`);
-  return {
-    port,
-    names,
-    warmUrl: `http://${warmHost}:${port}/p/warm-`,
-    urls,
-    limitedSites,
-    stats,
-    reset: () => stats.clear(),
-    close: async () => {
-      await Promise.all(
-        servers.map(
-          (server) =>
-            new Promise<void>((resolve) => {
-              server.closeAllConnections();
-              server.close(() => resolve());
-            }),
-        ),
-      );
-    },
-  };
+  for (let n = 0; n < pagesPerSite; n++) for (const host of hosts) urls.push(server.url(host, `/p/${n}`));
+  return {server, warmUrl: server.url(warmHost, '/p/warm-'), urls, limitedSites};
 }
 
-interface Child {
-  ready: Promise<void>;
-  say(line: string): void;
-  end(): void;
-  report: Promise<ScaleReport>;
-}
-
-function startChild(job: ScaleJob): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/batch-scale-process.ts'], {
-    cwd: root,
-    env: {...process.env, BATCH_SCALE_JOB: JSON.stringify(job)},
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let output = '';
-  let onReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    if (output.includes('ready\n')) onReady();
-  });
-  const report = new Promise<ScaleReport>((resolve, reject) =>
-    child.once('exit', (code) => {
-      const last = output.trim().split('\n').pop() ?? '';
-      if (code !== 0) reject(new Error(`batch-scale ${job.role} exited with ${code}: ${last}`));
-      else resolve(JSON.parse(last) as ScaleReport);
-    }),
-  );
-  // A child that dies before `ready` rejects `report`: the bench stops waiting for it.
-  return {ready: Promise.race([ready, report.then(() => {})]), say: (line) => child.stdin.write(`${line}\n`), end: () => child.stdin.end(), report};
-}
+const startChild = (job: ScaleJob) => startBenchChild<ScaleReport>('bench/batch-scale-process.ts', 'BATCH_SCALE_JOB', job);
 
 async function redisCpuMs(client: Redis): Promise<number> {
   const info = await client.info('cpu');
@@ -216,6 +86,8 @@ interface Run {
   maxInSecondSite: string;
   tooMany: number;
   limitedOk: boolean;
+  /** Requests the sites received per line, by kind (page, image, icon, favicon, …). */
+  kinds: Record<string, number>;
 }
 
 async function oneRun(web: Web, redisUrl: string, workers: number, concurrency: number): Promise<Run> {
@@ -223,11 +95,11 @@ async function oneRun(web: Web, redisUrl: string, workers: number, concurrency: 
   try {
     await client.flushall();
     const batch = `scale-${workers}`;
-    const common = {redisUrl, batch, names: web.names};
+    const common = {redisUrl, batch, names: web.server.names};
     const workerProcesses = Array.from({length: workers}, () => startChild({...common, role: 'worker', concurrency, ...limits, warmUrl: web.warmUrl}));
     const producer = startChild({...common, role: 'producer', urls: web.urls});
     await Promise.all([...workerProcesses, producer].map((child) => child.ready));
-    web.reset();
+    web.server.reset();
     const redisBefore = await redisCpuMs(client);
     const cpuBefore = process.cpuUsage();
     for (const child of workerProcesses) child.say('go');
@@ -252,8 +124,11 @@ async function oneRun(web: Web, redisUrl: string, workers: number, concurrency: 
     let maxAtOnceSite = '';
     let maxInSecondSite = '';
     let tooMany = 0;
-    for (const [site, s] of web.stats) {
+    const kinds: Record<string, number> = {};
+    for (const site of web.server.domains()) {
+      const s = web.server.stats(site);
       tooMany += s.tooMany;
+      for (const [kind, n] of Object.entries(s.kinds)) kinds[kind] = (kinds[kind] ?? 0) + n / produced.lines;
       if (s.maxInFlight > maxAtOnce) (maxAtOnce = s.maxInFlight), (maxAtOnceSite = site);
       const inSecond = maxInWindow(s.arrivals, 1000);
       if (inSecond > maxInSecond) (maxInSecond = inSecond), (maxInSecondSite = site);
@@ -279,6 +154,7 @@ async function oneRun(web: Web, redisUrl: string, workers: number, concurrency: 
       maxInSecondSite,
       tooMany,
       limitedOk: web.limitedSites.every((site) => !produced.failuresBySite?.[site]),
+      kinds,
     };
   } finally {
     client.disconnect();
@@ -321,7 +197,11 @@ export async function benchBatchScale(mode: BenchMode = {quick: false}): Promise
         target:
           `per site, all requests: max ${run.maxAtOnce} at once (${run.maxAtOnceSite}) ${run.maxAtOnce <= limits.perHost ? '✓' : '✗'}, ` +
           `max ${run.maxInSecond} in any 1 s (${run.maxInSecondSite}) ${run.maxInSecond <= limits.perSecond ? '✓' : '✗'}`,
-        spread: `${run.tooMany} 429s answered, ${run.retried} attempts retried; lines not a success: ${failures || 'none'}; limited sites all success ${run.limitedOk ? '✓' : '✗'}`,
+        spread:
+          `${run.tooMany} 429s answered, ${run.retried} attempts retried; lines not a success: ${failures || 'none'}; limited sites all success ${run.limitedOk ? '✓' : '✗'}; ` +
+          `requests a page at its site: ${fixed(Object.values(run.kinds).reduce((sum, n) => sum + n, 0), 2)} (${Object.entries(run.kinds)
+            .map(([kind, n]) => `${kind} ${fixed(n, 2)}`)
+            .join(', ')})`,
       });
     }
     rows.push({
@@ -334,7 +214,7 @@ export async function benchBatchScale(mode: BenchMode = {quick: false}): Promise
     });
   } finally {
     await redis.close();
-    await web.close();
+    await web.server.close();
   }
   return {rows};
 }

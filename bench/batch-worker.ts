@@ -8,15 +8,12 @@
  * Prints what it did and the CPU it took (from the parent's go to its end) as one JSON line.
  */
 import {readFileSync} from 'node:fs';
-import {createInterface} from 'node:readline';
-import type {LookupFunction} from 'node:net';
 import {Redis} from 'ioredis';
 import pLimit from 'p-limit';
 import {createExtractor} from '../src/extract.js';
 import {redisHostGate} from '../src/batch/host-gate.js';
 import {runBatch} from '../src/batch/run-batch.js';
-import {runWorker} from '../src/batch/run-worker.js';
-import {isLoopbackAddress} from '../src/url/address.js';
+import {benchConfig, parentSays, startBenchWorker} from './bench-child.js';
 
 export interface WorkerJob {
   mode: 'queue' | 'gate' | 'bare';
@@ -44,54 +41,27 @@ export interface WorkerReport {
 
 const job = JSON.parse(process.env.BATCH_BENCH_JOB ?? '{}') as WorkerJob;
 const urls = job.urlsFile ? readFileSync(job.urlsFile, 'utf8').split('\n').filter(Boolean) : [];
-const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
-  const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-  const all = typeof options === 'object' && options !== null && (options as {all?: boolean}).all;
-  const address = job.names[hostname.toLowerCase()];
-  queueMicrotask(() => {
-    if (!address) return done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}));
-    if (all) done(null, [{address, family: 4}]);
-    else done(null, address, 4);
-  });
-}) as LookupFunction;
-const extract = createExtractor({allowAddress: isLoopbackAddress, dnsLookup: lookup});
+const extract = createExtractor(benchConfig(job.names));
 const options = {ping: false, timeout: 30_000} as const;
 
 const report: WorkerReport = {pages: 0, failed: 0, codes: {}, cpuMs: 0, wallMs: 0};
 const count = (code: string) => (report.codes[code] = (report.codes[code] ?? 0) + 1);
 if (job.warmUrl) await extract(job.warmUrl, options);
 // A queue worker is up before the batch comes, as in use: it starts at once and idles until jobs come.
-const stop = new AbortController();
-const working =
-  job.mode !== 'queue'
-    ? undefined
-    : runWorker({
-    queue: job.redisUrl ?? '',
-    name: job.batch ?? 'bench',
-    concurrency: job.concurrency,
-    config: {allowAddress: isLoopbackAddress, dnsLookup: lookup},
-    options,
-        gateLimits: {perHost: job.perHost, perSecond: job.perSecond},
-        signal: stop.signal,
-      });
+const worker =
+  job.mode === 'queue'
+    ? startBenchWorker({redisUrl: job.redisUrl ?? '', batch: job.batch ?? 'bench', names: job.names, concurrency: job.concurrency, perHost: job.perHost, perSecond: job.perSecond, options}, 'batch worker')
+    : undefined;
 // Started together: the parent says go once every worker has loaded, then stop (queue mode) once
 // every URL has its line.
-const lines = createInterface({input: process.stdin});
-const said: string[] = [];
-const waiters: (() => void)[] = [];
-lines.on('line', (line) => {
-  said.push(line);
-  waiters.shift()?.();
-});
-const heard = (count: number) => new Promise<void>((resolve) => (said.length >= count ? resolve() : waiters.push(resolve)));
+const {heard} = parentSays();
 process.stdout.write('ready\n');
 await heard(1);
 const cpu = process.cpuUsage();
 const started = performance.now();
-if (working) {
+if (worker) {
   await heard(2);
-  stop.abort();
-  const summary = await working;
+  const summary = await worker.stop();
   report.pages = summary.written;
   report.failed = summary.failed;
   report.codes = {retried: summary.retried};

@@ -1,5 +1,5 @@
 /**
- * Batch scaling (issue 27): a simulated web on loopback (tests/helpers/polite-web.ts; 50 hosts,
+ * Batch scaling (issue 27): a simulated web on loopback (tests/helpers/multi-site-web.ts; 50 hosts,
  * 2,000 pages, 20–300 ms per answer, one host slow at 600–900 ms, one answering 429 with
  * Retry-After 2 once more than 2 pages came within a second, one popular host with 5% of the
  * pages), served by this process on 127.0.0.1–.4, and a real `redis-server` (skipped without one).
@@ -15,33 +15,33 @@
  * `BATCH_BENCH_PAGES`, `BATCH_BENCH_HOSTS` and `BATCH_BENCH_WORKERS` (`1,2`) set a smaller run
  * (`--quick`: 200 pages on 10 hosts). Standalone: `npx tsx bench/batch.ts`.
  */
-import {spawn} from 'node:child_process';
 import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {cpus, tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+import {pathToFileURL} from 'node:url';
 import {Redis} from 'ioredis';
-import {startPoliteWeb, type HostBehaviour, type PoliteWeb} from '../tests/helpers/polite-web.js';
+import {startMultiSiteWeb, type MultiSiteWeb, type SiteBehaviour} from '../tests/helpers/multi-site-web.js';
 import {hasRedis, startRedis} from '../tests/helpers/redis-server.js';
 import {enqueueBatch} from '../src/batch/enqueue-batch.js';
+import {startBenchChild} from './bench-child.js';
 import type {WorkerJob, WorkerReport} from './batch-worker.js';
 import {fixed, type BenchMode, type Row} from './stats.js';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const limits = {perHost: 4, perSecond: 10, concurrency: 16};
 const warmHost = 'www.warm-up.com';
 
 interface Web {
-  hosts: Record<string, HostBehaviour>;
+  hosts: Record<string, SiteBehaviour>;
   urls: string[];
 }
 
 function simulatedWeb(hostCount: number, pageCount: number, latency: boolean): Web {
-  const hosts: Record<string, HostBehaviour> = {};
+  const hosts: Record<string, SiteBehaviour> = {};
   const names = Array.from({length: hostCount}, (_, i) => `www.site-${String(i + 1).padStart(2, '0')}.com`);
-  hosts[warmHost] = {};
+  hosts[warmHost] = {links: 'plain'};
   for (const [i, name] of names.entries()) {
-    hosts[name] = !latency ? {} : i === 0 ? {latencyMs: [600, 900]} : i === 1 ? {latencyMs: [20, 300], rateLimit: {burst: 2, retryAfter: 2}} : {latencyMs: [20, 300]};
+    const latencyMs: [number, number] | undefined = !latency ? undefined : i === 0 ? [600, 900] : [20, 300];
+    hosts[name] = {links: 'plain', ...(latencyMs ? {latencyMs} : {}), ...(latency && i === 1 ? {limit: {count: 2, of: 'pages' as const, retryAfter: 2}} : {})};
   }
   // One popular site has 5% of the pages, enough to meet its limits (10 s of them at 10 a second
   // for 2,000 pages); the others are dealt round-robin, so every worker's share mixes hosts.
@@ -52,34 +52,18 @@ function simulatedWeb(hostCount: number, pageCount: number, latency: boolean): W
 
 /** Starts the workers, says go once all have loaded, runs `meanwhile` (the producer), then says stop. */
 async function runWorkers(jobs: WorkerJob[], meanwhile: () => Promise<void> = async () => {}): Promise<WorkerReport[]> {
-  const children = jobs.map((job) =>
-    spawn(process.execPath, ['--import', 'tsx', 'bench/batch-worker.ts'], {cwd: root, env: {...process.env, BATCH_BENCH_JOB: JSON.stringify(job)}, stdio: ['pipe', 'pipe', 'inherit']}),
-  );
-  const outputs = children.map(() => '');
-  const ready = children.map(
-    (child, i) =>
-      new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          outputs[i] += chunk.toString();
-          if (outputs[i]!.includes('ready\n')) resolve();
-        });
-        child.once('exit', (code) => reject(new Error(`batch worker exited with ${code} before it was ready`)));
-      }),
-  );
-  const done = children.map((child) => new Promise<number | null>((resolve) => child.once('exit', resolve)));
-  await Promise.all(ready);
-  for (const child of children) child.stdin.write('go\n');
+  const children = jobs.map((job) => startBenchChild<WorkerReport>('bench/batch-worker.ts', 'BATCH_BENCH_JOB', job));
+  await Promise.all(children.map((child) => child.ready));
+  for (const child of children) child.say('go');
   try {
     await meanwhile();
   } finally {
-    for (const child of children) child.stdin.end('stop\n');
+    for (const child of children) {
+      child.say('stop');
+      child.end();
+    }
   }
-  const codes = await Promise.all(done);
-  return codes.map((code, i) => {
-    const last = outputs[i]!.trim().split('\n').pop() ?? '';
-    if (code !== 0) throw new Error(`batch worker ${i} exited with ${code}: ${last}`);
-    return JSON.parse(last) as WorkerReport;
-  });
+  return Promise.all(children.map((child) => child.report));
 }
 
 interface Run {
@@ -107,11 +91,11 @@ async function redisCpuMs(client: Redis): Promise<number> {
 }
 
 async function oneRun(web: Web, workers: number, mode: WorkerJob['mode'], dir: string, redisUrl: string | undefined): Promise<Run> {
-  const server: PoliteWeb = await startPoliteWeb(web.hosts, 4);
+  const server: MultiSiteWeb = await startMultiSiteWeb(web.hosts, 4);
   const client = redisUrl ? new Redis(redisUrl) : undefined;
   try {
     const urls = web.urls.map((url) => url.replace('PORT', String(server.port)));
-    const names = Object.fromEntries(Object.keys(web.hosts).map((host, i) => [host, `127.0.0.${(i % 4) + 1}`]));
+    const names = server.names;
     // Not counted at the server: only the warm-up asks it.
     const domainsOf = () => server.domains().filter((domain) => domain !== 'warm-up.com');
     await client?.flushall();

@@ -7,7 +7,9 @@
 // (a worker killed mid-request frees its slot without anyone releasing it); the starts are planned
 // at the rate's spacing, and a log of the starts actually made (Redis time) over the rate's window
 // plus a margin is asked at the last moment, so a process that ran late never bunches a start with
-// others. The backoff is rate-limiter-flexible's `block`.
+// others. The backoff is rate-limiter-flexible's `block`. Where each piece lives: gate-store.ts (the
+// store's interface and the wake-ups of waiting requests), redis-gate-store.ts (one Lua script per
+// step of a turn, Pub/Sub wake-ups), and the memory store below.
 import {AsyncLocalStorage} from 'node:async_hooks';
 import {randomUUID} from 'node:crypto';
 import type {Redis} from 'ioredis';
@@ -17,7 +19,11 @@ import {getDomain} from 'tldts';
 import {LinkpeekError, missingDependency} from '../errors.js';
 import type {RequestAnswer, RequestGate, RequestRelease} from '../fetch/options.js';
 import {defaultBatchBackoff, normalizeHostGateOptions, type HostGateLimits, type HostGateOptions, type RedisHostGateOptions} from './politeness-options.js';
-import {answerScript, memorySiteRates, reserveScript, retryAfterMs, siteRateRules, slowsDown, startScript, startWindow} from './site-rate.js';
+import {wakeups, type Acquired, type Answered, type Store} from './gate-store.js';
+import {redisGateStore} from './redis-gate-store.js';
+import {memorySiteRates, retryAfterMs, slowsDown, startWindow} from './site-rate.js';
+
+export {readSlowedSites, slowedKey} from './redis-gate-store.js';
 
 export type {HostGateOptions, RedisHostGateOptions} from './politeness-options.js';
 
@@ -56,162 +62,59 @@ export function gateKeyOf(url: string): string {
   return getDomain(host, {allowPrivateDomains: false}) ?? host;
 }
 
-/** What a gate keeps per domain: slots, planned and actual starts, the adaptive rate. */
-interface Store {
-  /** Takes a slot for `id` when one is free. */
-  take(key: string, id: string): Promise<boolean>;
-  /** Keeps `id`'s slot alive (Redis leases expire unless renewed). */
-  renew(key: string, id: string): Promise<void>;
-  give(key: string, id: string): Promise<void>;
-  /** Waits until a slot of `key` may be free. */
-  wait(key: string, signal: AbortSignal | undefined): Promise<void>;
-  /** Plans this start at the domain's current rate: the ms until it is due. */
-  reserve(key: string): Promise<number>;
-  /**
-   * Records a start of `key` now when fewer than the rate's points started within its window plus
-   * the margin: `{wait: 0, at}` (the store's time); else the ms until the oldest leaves the window.
-   */
-  start(key: string, id: string): Promise<{wait: number; at: number}>;
-  /** Adapts the domain's rate to an answer: `slow` (429, 503) for a request started `at`. */
-  answer(key: string, slow: boolean, at: number): Promise<void>;
-  slowed(): Promise<Record<string, number>>;
-  close(): Promise<void>;
-}
-
 /** A gate with its limits kept in this process: for single-process `linkpeek batch`. */
 export function memoryHostGate(options?: HostGateOptions): HostGate {
   const limits = normalizeHostGateOptions(options);
   const rates = memorySiteRates(maxRateOf(limits));
   const held = new Map<string, number>();
-  const waiting = new Map<string, Set<() => void>>();
+  const wake = wakeups();
   const starts = new Map<string, number[]>();
+  /** Makes a start of `key` now when fewer than the rate's points started within its window plus the margin. */
+  const start = (key: string): Acquired => {
+    const now = performance.now();
+    const {points, windowMs} = startWindow(rates.rate(key));
+    const logMs = windowMs + limits.startMarginMs;
+    const recent = (starts.get(key) ?? []).filter((time) => now - time < logMs);
+    starts.set(key, recent);
+    if (recent.length >= points) return {state: 'wait', ms: Math.max(1, Math.ceil(recent[0]! + logMs - now))};
+    recent.push(now);
+    return {state: 'started', at: now};
+  };
   const store: Store = {
-    take: async (key) => {
+    readsBackoff: false,
+    acquire: async (key) => {
       const count = held.get(key) ?? 0;
-      if (count >= limits.perHost) return false;
+      // Woken by the next give of the domain (the time limit is a backstop).
+      if (count >= limits.perHost) return {state: 'full', ms: Math.max(limits.pollMs, 250)};
       held.set(key, count + 1);
-      return true;
+      const wait = rates.reserve(key, performance.now());
+      return wait > 0 ? {state: 'wait', ms: wait} : start(key);
     },
+    start: async (key) => start(key),
     renew: async () => {},
-    give: async (key) => {
+    release: async (key, _id, answer) => {
       const count = (held.get(key) ?? 1) - 1;
       if (count > 0) held.set(key, count);
       else held.delete(key);
-      const first = waiting.get(key)?.values().next().value;
-      first?.();
+      if (answer) rates.answer(key, answer.slow, answer.at, performance.now());
+      wake.wake(key);
     },
-    // Woken by the next give of the domain; the timer is a backstop for a give that came between
-    // the failed take and this wait.
-    wait: (key, signal) =>
-      new Promise<void>((resolve) => {
-        const set = waiting.get(key) ?? waiting.set(key, new Set()).get(key)!;
-        const done = () => {
-          clearTimeout(timer);
-          set.delete(done);
-          if (set.size === 0) waiting.delete(key);
-          signal?.removeEventListener('abort', done);
-          resolve();
-        };
-        const timer = setTimeout(done, Math.max(limits.pollMs, 250));
-        set.add(done);
-        signal?.addEventListener('abort', done, {once: true});
-      }),
-    reserve: async (key) => rates.reserve(key, performance.now()),
-    start: async (key) => {
-      const now = performance.now();
-      const {points, windowMs} = startWindow(rates.rate(key));
-      const logMs = windowMs + limits.startMarginMs;
-      const recent = (starts.get(key) ?? []).filter((time) => now - time < logMs);
-      if (recent.length >= points) {
-        starts.set(key, recent);
-        return {wait: Math.max(1, Math.ceil(recent[0]! + logMs - now)), at: now};
-      }
-      recent.push(now);
-      starts.set(key, recent);
-      return {wait: 0, at: now};
-    },
-    answer: async (key, slow, at) => rates.answer(key, slow, at, performance.now()),
+    mark: (key) => wake.mark(key),
+    wait: (key, mark, ms, signal) => wake.wait(key, mark, ms, signal),
     slowed: async () => rates.slowed(),
-    close: async () => {},
+    close: async () => wake.wakeAll(),
   };
   return gate(limits, store, (lib) => new lib.RateLimiterMemory({points: 1, duration: 1, keyPrefix: 'backoff'}));
 }
 
-// KEYS[1] the domain's leases (a sorted set: member = holder, score = expiry in Redis time, ms).
-// ARGV: holder, lease ms, most holders. Expired leases (killed workers) are dropped first.
-const takeScript = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 1 end
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
-return 1`;
-
-const renewScript = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[2]), ARGV[1]) == 1 then
-  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
-end
-return 1`;
-
-/** The key of the hash of slowed domains (domain → rate) of a Redis gate's prefix. */
-export const slowedKey = (prefix: string): string => `${prefix}:slowed`;
-
-/**
- * The domains slowed below their gate's `perSecond` on this Redis, with their rate a second (what
- * `--status` shows). `prefix`: the gate's. `redis` stays the caller's.
- */
-export async function readSlowedSites(redis: Redis, prefix = 'linkpeek:gate'): Promise<Record<string, number>> {
-  const all = await redis.hgetall(slowedKey(prefix));
-  return Object.fromEntries(Object.entries(all).map(([site, rate]) => [site, Number(rate)]));
-}
-
 /**
  * A gate whose limits live in Redis, shared by every process that opens one on the same Redis and
- * prefix. `redis` stays the caller's: `close()` does not close it.
+ * prefix. `redis` stays the caller's: `close()` does not close it (it closes the gate's own
+ * subscriber connection, opened when a request first waits for a slot).
  */
 export function redisHostGate(redis: Redis, options?: RedisHostGateOptions): HostGate {
   const limits = normalizeHostGateOptions(options);
-  const maxRate = maxRateOf(limits);
-  const leaseKey = (key: string) => `${limits.prefix}:lease:${key}`;
-  const siteKey = (key: string) => `${limits.prefix}:site:${key}`;
-  const store: Store = {
-    take: async (key, id) => (await redis.eval(takeScript, 1, leaseKey(key), id, limits.leaseMs, limits.perHost)) === 1,
-    renew: async (key, id) => {
-      await redis.eval(renewScript, 1, leaseKey(key), id, limits.leaseMs);
-    },
-    give: async (key, id) => {
-      await redis.zrem(leaseKey(key), id);
-    },
-    // Another process frees the slot: asked again after a short, jittered pause.
-    wait: (_key, signal) => pause(limits.pollMs * (0.5 + Math.random()), signal),
-    reserve: async (key) => Number(await redis.eval(reserveScript, 1, siteKey(key), maxRate, siteRateRules.forgetMs)),
-    start: async (key, id) => {
-      const [wait, at] = (await redis.eval(startScript, 2, `${limits.prefix}:starts:${key}`, siteKey(key), id, limits.startMarginMs, maxRate)) as [number, number];
-      return {wait: Number(wait), at: Number(at)};
-    },
-    answer: async (key, slow, at) => {
-      await redis.eval(
-        answerScript,
-        2,
-        siteKey(key),
-        slowedKey(limits.prefix),
-        key,
-        slow ? '1' : '0',
-        at,
-        maxRate,
-        siteRateRules.slowest,
-        siteRateRules.stepAfter,
-        maxRate * siteRateRules.stepShare,
-        siteRateRules.forgetMs,
-      );
-    },
-    slowed: () => readSlowedSites(redis, limits.prefix),
-    close: async () => {},
-  };
+  const store = redisGateStore(redis, limits, maxRateOf(limits));
   return gate(limits, store, (lib) => new lib.RateLimiterRedis({storeClient: redis, points: 1, duration: 1, keyPrefix: `${limits.prefix}:backoff`}));
 }
 
@@ -263,62 +166,67 @@ function gate(limits: HostGateLimits, store: Store, create: (lib: RateLimiters) 
   /** Waits for a turn of `key`: a slot, not backed off, the rate's spacing, a start recorded. */
   const take = async (key: string, signal: AbortSignal | undefined): Promise<Turn> => {
     const id = randomUUID();
+    // Loaded on the gate's first turn (EMISSINGDEP then); the Redis store's scripts read its backoffs themselves.
+    await backoffs();
     for (;;) {
       throwIfAborted(signal);
-      if (!(await store.take(key, id))) {
-        await store.wait(key, signal);
+      let blocked = store.readsBackoff ? 0 : await blockedFor(key);
+      if (blocked > 0) {
+        await pause(blocked, signal);
+        continue;
+      }
+      const mark = store.mark(key);
+      let got = await store.acquire(key, id);
+      if (got.state === 'full') {
+        await store.wait(key, mark, got.ms, signal);
+        continue;
+      }
+      if (got.state === 'blocked') {
+        await pause(got.ms, signal);
         continue;
       }
       const renewal = setInterval(() => void store.renew(key, id).catch(() => {}), Math.max(10, limits.leaseMs / 3));
       renewal.unref();
       // A give that fails (Redis gone) leaves a lease that expires by itself.
-      const give = () => {
+      const give = (answer: Answered | null) => {
         clearInterval(renewal);
-        return store.give(key, id).catch(() => {});
+        return store.release(key, id, answer).catch(() => {});
       };
-      let blocked = 0;
       try {
-        blocked = await blockedFor(key);
-        if (blocked === 0) {
-          await pause(await store.reserve(key), signal);
+        // The spacing was planned; a process that ran late (a busy CPU) could bunch its start with
+        // others'. The starts actually made within the rate's window decide, at the last moment.
+        while (got.state === 'wait') {
+          await pause(got.ms, signal);
           // Backed off while this start waited for its time (another request met a 429).
-          blocked = await blockedFor(key);
-        }
-        if (blocked === 0) {
-          // The spacing was planned; a process that ran late (a busy CPU) could bunch its start with
-          // others'. The starts actually made within the rate's window decide, at the last moment.
-          let started = await store.start(key, id);
-          while (started.wait > 0) {
-            await pause(started.wait, signal);
-            started = await store.start(key, id);
-          }
-          const at = started.at;
-          let ended = false;
-          return {
-            key,
-            release: (answer) => {
-              if (ended) return;
-              ended = true;
-              void give();
-              if (answer) void adapt(key, answer, at).catch(() => {});
-            },
-          };
+          blocked = store.readsBackoff ? 0 : await blockedFor(key);
+          got = blocked > 0 ? {state: 'blocked', ms: blocked} : await store.start(key, id);
         }
       } catch (error) {
-        await give();
+        await give(null);
         throw error;
       }
+      if (got.state === 'started') {
+        const at = got.at;
+        let ended = false;
+        return {
+          key,
+          release: (answer) => {
+            if (ended) return;
+            ended = true;
+            const slow = answer ? slowsDown(answer.statusCode) : false;
+            void give(answer ? {slow, at} : null);
+            if (answer && slow) void backOffFor(key, answer).catch(() => {});
+          },
+        };
+      }
       // Backed off: the slot goes back meanwhile.
-      await give();
-      await pause(blocked, signal);
+      await give(null);
+      if (got.state === 'blocked') await pause(got.ms, signal);
     }
   };
 
-  /** A 429 or 503 halves the domain's rate and backs it off for its `Retry-After`; other answers count towards a step up. */
-  const adapt = async (key: string, answer: RequestAnswer, at: number): Promise<void> => {
-    const slow = slowsDown(answer.statusCode);
-    await store.answer(key, slow, at);
-    if (!slow) return;
+  /** A 429 or 503 with a `Retry-After` backs the domain off for it (the release halved its rate). */
+  const backOffFor = async (key: string, answer: RequestAnswer): Promise<void> => {
     const wait = retryAfterMs(answer.headers['retry-after'], defaultBatchBackoff.maxBackoffMs);
     if (wait !== null && wait > 0) await backOffKey(key, Math.max(1000, wait));
   };

@@ -15,7 +15,12 @@ export interface HostGateOptions {
    * extraction runs): a worker killed mid-extraction frees its slot after this. @default 15000
    */
   leaseMs?: number;
-  /** How often a waiting extraction asks again for a slot held by another worker. @default 50 */
+  /**
+   * A request that finds every slot of its domain taken is woken when one is given back (in Redis,
+   * by a message on the domain's channel); it asks again after this long at most anyway, for a
+   * wake-up lost to a reconnect. A slot of a killed worker is asked again when its lease ends.
+   * @default 1000
+   */
   pollMs?: number;
   /**
    * The rate is counted on the starts actually made over the window plus this margin: a request
@@ -45,7 +50,7 @@ export interface HostGateLimits {
   startMarginMs: number;
 }
 
-export const defaultHostGate = {perHost: 2, perSecond: 2, leaseMs: 15_000, pollMs: 50, startMarginMs: 250} as const;
+export const defaultHostGate = {perHost: 2, perSecond: 2, leaseMs: 15_000, pollMs: 1000, startMarginMs: 250} as const;
 
 const keys = ['perHost', 'perSecond', 'leaseMs', 'pollMs', 'startMarginMs', 'prefix'] as const;
 

@@ -1,7 +1,7 @@
 // The adaptive rate of one site (a registrable domain), shared by everyone on the same gate: a 429 or
 // a 503 halves it, answers without one raise it back step by step up to the gate's `perSecond`.
-// The same rules twice: in this process's memory (memoryHostGate), and as Lua scripts that run
-// atomically in Redis (redisHostGate), so every worker of a queue sees one rate per site.
+// The same rules twice: in this process's memory (memoryHostGate), and in the Lua scripts of a Redis
+// gate's turn, which run atomically in Redis (redisHostGate), so every worker sees one rate per site.
 
 /** How the rate moves (documented in docs/batch.md#adaptive-rate). */
 export const siteRateRules = {
@@ -94,65 +94,112 @@ export function memorySiteRates(maxRate: number): MemorySiteRates {
   };
 }
 
-// The same rules in Redis. Time is Redis's (TIME, ms), so every worker's clock agrees.
-const now = `
+// The same rules in Redis, as the scripts of a Redis gate's turn (redis-gate-store.ts). Time is
+// Redis's (TIME, ms), so every worker's clock agrees.
+const lib = `
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
-
-/** KEYS[1] the site's state (hash: rate, next, cut, ok). ARGV: max rate, forget ms. Returns the ms to wait. */
-export const reserveScript = `${now}
-local rate = tonumber(redis.call('HGET', KEYS[1], 'rate')) or tonumber(ARGV[1])
-local nxt = tonumber(redis.call('HGET', KEYS[1], 'next')) or 0
-local at = math.max(now, nxt)
-redis.call('HSET', KEYS[1], 'next', math.floor(at + 1000 / rate))
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
-return math.ceil(at - now)`;
-
-/**
- * KEYS[1] the site's recent starts (sorted set, score = Redis time), KEYS[2] its state. ARGV: starter
- * id, start margin ms, max rate. Records a start now when fewer than the current rate's points
- * started within its window plus the margin; returns {0, now}, else {ms to wait, now}.
- */
-export const startScript = `${now}
-local rate = tonumber(redis.call('HGET', KEYS[2], 'rate')) or tonumber(ARGV[3])
-local points = math.max(1, math.floor(rate + 1e-9))
-local window = math.ceil(points * 1000 / rate) + tonumber(ARGV[2])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-if redis.call('ZCARD', KEYS[1]) >= points then
-  local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  return {math.max(1, tonumber(oldest[2]) + window - now + 1), now}
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+-- The ms a domain is still backed off for: rate-limiter-flexible's block stores more points than its one.
+local function blocked(key)
+  local points = tonumber(redis.call('GET', key))
+  if not points or points <= 1 then return 0 end
+  return math.max(1, redis.call('PTTL', key))
 end
-redis.call('ZADD', KEYS[1], now, ARGV[1])
-redis.call('PEXPIRE', KEYS[1], window * 2)
-return {0, now}`;
+-- Records a start now when fewer than the rate's points started within its window plus the margin:
+-- 0, else the ms until the oldest leaves the window.
+local function record(starts, rate, id, margin)
+  local points = math.max(1, math.floor(rate + 1e-9))
+  local window = math.ceil(points * 1000 / rate) + margin
+  redis.call('ZREMRANGEBYSCORE', starts, '-inf', now - window)
+  if redis.call('ZCARD', starts) >= points then
+    local oldest = redis.call('ZRANGE', starts, 0, 0, 'WITHSCORES')
+    return math.max(1, tonumber(oldest[2]) + window - now + 1)
+  end
+  redis.call('ZADD', starts, now, id)
+  redis.call('PEXPIRE', starts, window * 2)
+  return 0
+end`;
 
 /**
- * KEYS[1] the site's state, KEYS[2] the hash of slowed sites (site → rate). ARGV: site, slow (1/0),
- * started at (Redis ms), max rate, slowest rate, answers per step, step, forget ms. Returns the rate.
+ * A turn's first call. KEYS: the domain's leases (sorted set: holder → expiry, Redis ms), its state
+ * (hash: rate, next, cut, ok), its recent starts (sorted set), its backoff (rate-limiter-flexible's
+ * key). ARGV: holder id, lease ms, most holders, max rate, forget ms, start margin ms. Returns
+ * {code, ms, now}: -2 backed off for ms (no slot taken); -1 every slot taken, the earliest lease
+ * expiring in ms; else a slot held and the start planned at the current rate's spacing: 0 made now,
+ * > 0 the ms until it may be made (by {@link startScript}). Expired leases (killed workers) are dropped.
  */
-export const answerScript = `${now}
-local max = tonumber(ARGV[4])
-local rate = tonumber(redis.call('HGET', KEYS[1], 'rate')) or max
+export const acquireScript = `${lib}
+local b = blocked(KEYS[4])
+if b > 0 then return {-2, b, now} end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then
+  if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then
+    local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+    return {-1, math.max(1, tonumber(first[2]) - now), now}
+  end
+  redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+end
+local state = redis.call('HMGET', KEYS[2], 'rate', 'next')
+local rate = tonumber(state[1]) or tonumber(ARGV[4])
+local at = math.max(now, tonumber(state[2]) or 0)
+redis.call('HSET', KEYS[2], 'next', math.floor(at + 1000 / rate))
+redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[5]))
+if at > now then return {math.ceil(at - now), 0, now} end
+return {record(KEYS[3], rate, ARGV[1], tonumber(ARGV[6])), 0, now}`;
+
+/**
+ * The start of a turn whose time has come. KEYS: the domain's state, its recent starts, its backoff.
+ * ARGV: holder id, start margin ms, max rate. Returns {code, ms, now} as {@link acquireScript}: -2
+ * backed off meanwhile, 0 started now, > 0 the ms until the window allows it.
+ */
+export const startScript = `${lib}
+local b = blocked(KEYS[3])
+if b > 0 then return {-2, b, now} end
+local rate = tonumber(redis.call('HGET', KEYS[1], 'rate')) or tonumber(ARGV[3])
+return {record(KEYS[2], rate, ARGV[1], tonumber(ARGV[2])), 0, now}`;
+
+/** KEYS[1] the domain's leases. ARGV: holder id, lease ms. Keeps a live holder's lease. */
+export const renewScript = `${lib}
+if redis.call('ZADD', KEYS[1], 'XX', 'CH', now + tonumber(ARGV[2]), ARGV[1]) == 1 then
+  redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]) * 2)
+end
+return 1`;
+
+/**
+ * The end of a turn. KEYS: the domain's leases, its state, the hash of slowed domains (domain →
+ * rate). ARGV: holder id, the domain's channel, the releasing gate's id (the message), the domain,
+ * the answer ('' none, '1' a 429 or 503, '0' another), started at (Redis ms), max rate, slowest
+ * rate, answers per step, step, forget ms. Gives the slot back (and says so on the channel), then
+ * adapts the rate: a slow answer halves it once per flight, others count towards a step up.
+ */
+export const releaseScript = `${lib}
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then redis.call('PUBLISH', ARGV[2], ARGV[3]) end
+if ARGV[5] == '' then return 0 end
+local max = tonumber(ARGV[7])
+local rate = tonumber(redis.call('HGET', KEYS[2], 'rate')) or max
 local changed = false
-if ARGV[2] == '1' then
-  redis.call('HSET', KEYS[1], 'ok', 0)
-  local cut = tonumber(redis.call('HGET', KEYS[1], 'cut')) or -1
-  if tonumber(ARGV[3]) >= cut then
-    rate = math.max(math.min(tonumber(ARGV[5]), max), rate / 2)
-    local nxt = tonumber(redis.call('HGET', KEYS[1], 'next')) or 0
-    redis.call('HSET', KEYS[1], 'rate', tostring(rate), 'cut', now, 'next', math.max(nxt, math.floor(now + 1000 / rate)))
+if ARGV[5] == '1' then
+  redis.call('HSET', KEYS[2], 'ok', 0)
+  local cut = tonumber(redis.call('HGET', KEYS[2], 'cut')) or -1
+  if tonumber(ARGV[6]) >= cut then
+    rate = math.max(math.min(tonumber(ARGV[8]), max), rate / 2)
+    local nxt = tonumber(redis.call('HGET', KEYS[2], 'next')) or 0
+    redis.call('HSET', KEYS[2], 'rate', tostring(rate), 'cut', now, 'next', math.max(nxt, math.floor(now + 1000 / rate)))
     changed = true
   end
 elseif rate < max then
-  if redis.call('HINCRBY', KEYS[1], 'ok', 1) >= tonumber(ARGV[6]) then
-    rate = math.min(max, rate + tonumber(ARGV[7]))
-    redis.call('HSET', KEYS[1], 'rate', tostring(rate), 'ok', 0)
+  if redis.call('HINCRBY', KEYS[2], 'ok', 1) >= tonumber(ARGV[9]) then
+    rate = math.min(max, rate + tonumber(ARGV[10]))
+    redis.call('HSET', KEYS[2], 'rate', tostring(rate), 'ok', 0)
     changed = true
   end
+else
+  return 0
 end
-redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[8]))
+redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[11]))
 if changed then
-  if rate < max then redis.call('HSET', KEYS[2], ARGV[1], tostring(rate)) else redis.call('HDEL', KEYS[2], ARGV[1]) end
-  redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[8]))
+  if rate < max then redis.call('HSET', KEYS[3], ARGV[4], tostring(rate)) else redis.call('HDEL', KEYS[3], ARGV[4]) end
+  redis.call('PEXPIRE', KEYS[3], tonumber(ARGV[11]))
 end
-return tostring(rate)`;
+return 0`;

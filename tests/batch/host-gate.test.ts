@@ -10,7 +10,7 @@ import {backoffMsFor, runPolitely} from '../../src/batch/polite-run.js';
 import {LinkpeekError} from '../../src/errors.js';
 import {start} from '../helpers/child.js';
 import {isLoopback} from '../helpers/policy.js';
-import {startPoliteWeb, type PoliteWeb} from '../helpers/polite-web.js';
+import {startMultiSiteWeb, type MultiSiteWeb} from '../helpers/multi-site-web.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
 
 jest.setTimeout(60_000);
@@ -22,15 +22,15 @@ jest.setTimeout(60_000);
 // than the default 250 ms because the test machine runs many suites at once.
 const margin = {startMarginMs: 400};
 
-let web: PoliteWeb;
+let web: MultiSiteWeb;
 beforeAll(async () => {
-  web = await startPoliteWeb({
+  web = await startMultiSiteWeb({
     // Slower than the rate's spacing (250 ms at 4 a second): at-most-2-at-once is what holds them back.
-    'www.site-a.com': {latencyMs: 600},
-    'img.site-a.com': {latencyMs: 600},
-    'www.site-b.org': {latencyMs: 50},
-    'api.busy-c.net': {latencyMs: 10},
-    'www.held-d.com': {latencyMs: 10},
+    'www.site-a.com': {latencyMs: 600, links: 'plain'},
+    'img.site-a.com': {latencyMs: 600, links: 'plain'},
+    'www.site-b.org': {latencyMs: 50, links: 'plain'},
+    'api.busy-c.net': {latencyMs: 10, links: 'plain'},
+    'www.held-d.com': {latencyMs: 10, links: 'plain'},
   });
 });
 afterAll(() => web.close());
@@ -140,7 +140,7 @@ describeWithRedis('redisHostGate on a real redis-server', () => {
     const options = {perHost: 2, perSecond: 50, prefix: 'backoff'};
     const [one, two] = [newGate(options), newGate(options)];
     const extract = extractor();
-    web.behave('api.busy-c.net', {latencyMs: 10, answer429: 1, retryAfter: 2});
+    web.behave('api.busy-c.net', {latencyMs: 10, links: 'plain', answer429: 1, retryAfter: 2});
     const first = web.url('api.busy-c.net', '/first');
     await expect(runPolitely(first, () => extractOne(extract, first), {gate: one})).rejects.toMatchObject({code: 'ERATELIMIT', retryAfter: 2});
     const backedOffAt = performance.now();
@@ -156,6 +156,34 @@ describeWithRedis('redisHostGate on a real redis-server', () => {
     const arrivals = web.stats('busy-c.net').arrivals;
     expect(arrivals).toHaveLength(2);
     expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('a request waiting for a slot another process holds is woken by its release, not by polling', async () => {
+    // A poll every 20 s: only the release's message can make the wait short.
+    const options = {perHost: 1, perSecond: 100, pollMs: 20_000, prefix: 'wake'};
+    const [holder, waiter] = [newGate(options), newGate(options)];
+    let release: () => void = () => {};
+    const held = holder.run('http://www.wake-e.com/a', () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let startedAt = 0;
+    const waiting = waiter.run('http://www.wake-e.com/b', async () => {
+      startedAt = performance.now();
+    });
+    // Long enough for the waiter to find the slot taken and wait on the domain's channel.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(startedAt).toBe(0);
+    const releasedAt = performance.now();
+    release();
+    await held;
+    await waiting;
+    expect(startedAt - releasedAt).toBeLessThan(10_000);
+  });
+
+  it('runs its scripts again after Redis forgot them (SCRIPT FLUSH, as after a restart)', async () => {
+    const gate = newGate({perHost: 1, perSecond: 100, prefix: 'flush'});
+    expect(await gate.run('http://www.flush-f.com/1', async () => 1)).toBe(1);
+    await clients[0]!.script('FLUSH');
+    expect(await gate.run('http://www.flush-f.com/2', async () => 2)).toBe(2);
   });
 
   it("a killed worker's slot expires with its lease; a live one's is renewed and holds", async () => {

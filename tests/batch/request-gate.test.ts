@@ -1,9 +1,10 @@
 // Every request of a batch goes through its site's gate (issue 36): the page, ping's image, icon and
 // /favicon.ico checks and its HEAD of the page, oEmbed, robots.txt. A simulated web on loopback
-// (tests/helpers/busy-web.ts) counts ALL of them per registrable domain, at once and per second;
+// (tests/helpers/multi-site-web.ts) counts ALL of them per registrable domain, at once and per second;
 // ping is on, as it is by default. In one process (runBatch, memoryHostGate) and across real worker
-// processes sharing a real redis-server (runWorker, redisHostGate), with one site that allows less
-// than the batch's rate and answers 429 past it: its pages all end as successes, its rate is halved
+// processes sharing a real redis-server (runWorker, redisHostGate), with two sites that allow less
+// than the batch's rate and answer 429 past it (one counting every request, one its answered pages,
+// as the scale bench's): their pages all end as successes with no ERATELIMIT line, the rate is halved
 // (seen in the progress), and no site ever sees more than --per-host requests at once.
 import {afterAll, afterEach, beforeAll, describe, expect, it, jest} from '@jest/globals';
 import {createExtractor} from '../../src/extract.js';
@@ -15,8 +16,7 @@ import {loadQueuePackages} from '../../src/batch/queue-store.js';
 import {memorySiteRates, retryAfterMs, siteRateRules, startWindow} from '../../src/batch/site-rate.js';
 import {start, type Running} from '../helpers/child.js';
 import {isLoopback} from '../helpers/policy.js';
-import {maxInWindow} from '../helpers/polite-web.js';
-import {startBusyWeb, type BusyWeb} from '../helpers/busy-web.js';
+import {maxInWindow, startMultiSiteWeb, type MultiSiteWeb} from '../helpers/multi-site-web.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
 
 jest.setTimeout(240_000);
@@ -74,9 +74,9 @@ describe('the adaptive rate of a site', () => {
 });
 
 describe('one process: runBatch with memoryHostGate and ping on', () => {
-  let web: BusyWeb;
+  let web: MultiSiteWeb;
   beforeAll(async () => {
-    web = await startBusyWeb({
+    web = await startMultiSiteWeb({
       'www.alpha.com': {latencyMs: [150, 250]},
       'static.alpha.com': {latencyMs: [150, 250]},
       'www.beta.org': {latencyMs: [150, 250]},
@@ -150,20 +150,23 @@ describe('one process: runBatch with memoryHostGate and ping on', () => {
 
 describeWithRedis('worker processes on one Redis, ping on, one site limiting below the rate', () => {
   let redis: TestRedis;
-  let web: BusyWeb;
+  let web: MultiSiteWeb;
   const workers: Running[] = [];
   // The margin covers the lag between a start planned in Redis and its request reaching the site:
   // at 400 ms, a CI run under load once saw 7 arrivals in a second for 6 (three worker processes).
   const limits = {perHost: 2, perSecond: 6, startMarginMs: 1000};
   const sites = Array.from({length: 8}, (_, i) => `www.site-${i}.com`);
   const strict = 'www.strict.net';
+  // As the scale bench's limited sites: 2 pages a second answered, past that 429 (its pings are not limited).
+  const pageLimited = 'www.pages-limited.org';
 
   beforeAll(async () => {
     redis = await startRedis();
-    web = await startBusyWeb({
+    web = await startMultiSiteWeb({
       ...Object.fromEntries(sites.map((host) => [host, {latencyMs: [100, 300] as [number, number]}])),
       // Allows 3 requests a second (a page costs about five), against the batch's 6: answers 429 past them.
-      [strict]: {latencyMs: [50, 100], limit: 3, retryAfter: 1},
+      [strict]: {latencyMs: [50, 100], limit: {count: 3, retryAfter: 1}},
+      [pageLimited]: {latencyMs: [100, 300], limit: {count: 2, of: 'pages', served: true, retryAfter: 1}},
     });
     await loadQueuePackages();
   });
@@ -185,7 +188,7 @@ describeWithRedis('worker processes on one Redis, ping on, one site limiting bel
       workers.push(worker);
     }
     await Promise.all(workers.map((worker) => worker.waitFor('stderr', /ready/)));
-    const urls = [...sites.flatMap((host) => Array.from({length: 5}, (_, i) => web.url(host, `/p/${i}`))), ...Array.from({length: 8}, (_, i) => web.url(strict, `/p/${i}`))];
+    const urls = [...sites.flatMap((host) => Array.from({length: 5}, (_, i) => web.url(host, `/p/${i}`))), ...Array.from({length: 8}, (_, i) => web.url(strict, `/p/${i}`)), ...Array.from({length: 8}, (_, i) => web.url(pageLimited, `/p/${i}`))];
     const lines: Line[] = [];
     let slowest = Infinity;
     const final = await enqueueBatch({
@@ -201,6 +204,7 @@ describeWithRedis('worker processes on one Redis, ping on, one site limiting bel
     expect(lines).toHaveLength(urls.length);
     const failures = lines.filter((line) => line.status !== 'success');
     expect(failures).toEqual([]);
+    expect(lines.filter((line) => line.code === 'ERATELIMIT')).toEqual([]);
     expect(final).toMatchObject({done: urls.length, failed: 0, left: 0});
     for (const line of lines) expect(line.data?.title).toContain('/p/');
 
@@ -210,7 +214,7 @@ describeWithRedis('worker processes on one Redis, ping on, one site limiting bel
     expect(slowest).toBeLessThan(limits.perSecond);
     expect(strictStats.kinds.page).toBeGreaterThanOrEqual(8);
 
-    for (const domain of [...sites.map((host) => host.replace(/^www\./, '')), 'strict.net']) {
+    for (const domain of [...sites.map((host) => host.replace(/^www\./, '')), 'strict.net', 'pages-limited.org']) {
       const stats = web.stats(domain);
       // Pings, icons, oEmbed and robots.txt went out, and were counted at the site with the pages.
       expect({domain, robots: stats.kinds.robots ?? 0, oembed: (stats.kinds.oembed ?? 0) > 0, image: (stats.kinds.image ?? 0) > 0}).toEqual({domain, robots: 1, oembed: true, image: true});

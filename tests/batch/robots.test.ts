@@ -12,7 +12,7 @@ import {redisRobotsStore, robotsAgent, robotsCheck} from '../../src/batch/robots
 import {runBatch} from '../../src/batch/run-batch.js';
 import {start} from '../helpers/child.js';
 import {isLoopback} from '../helpers/policy.js';
-import {startPoliteWeb, type PoliteWeb} from '../helpers/polite-web.js';
+import {startMultiSiteWeb, type MultiSiteWeb} from '../helpers/multi-site-web.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
 
 jest.setTimeout(60_000);
@@ -29,15 +29,15 @@ const rules = [
   'Disallow: /',
 ].join('\n');
 
-let web: PoliteWeb;
+let web: MultiSiteWeb;
 beforeAll(async () => {
-  web = await startPoliteWeb({
-    'www.rules.com': {robots: rules, latencyMs: 20},
-    'www.none.com': {robots: 404},
-    'www.broken.com': {robots: 503},
-    'www.shared.com': {robots: 'User-agent: *\nDisallow: /x\n'},
-    'www.together.com': {robots: 'User-agent: *\nDisallow: /x\n'},
-    'www.batch.com': {robots: 'User-agent: linkpeek\nDisallow: /private\n', latencyMs: 50},
+  web = await startMultiSiteWeb({
+    'www.rules.com': {robots: rules, latencyMs: 20, links: 'plain'},
+    'www.none.com': {robots: 404, links: 'plain'},
+    'www.broken.com': {robots: 503, links: 'plain'},
+    'www.shared.com': {robots: 'User-agent: *\nDisallow: /x\n', links: 'plain'},
+    'www.together.com': {robots: 'User-agent: *\nDisallow: /x\n', links: 'plain'},
+    'www.batch.com': {robots: 'User-agent: linkpeek\nDisallow: /private\n', latencyMs: 50, links: 'plain'},
   });
 });
 afterAll(() => web.close());
@@ -146,11 +146,11 @@ describeWithRedis('robots.txt shared through Redis', () => {
 
 describe('linkpeek batch --robots --per-second --per-host', () => {
   let dir: string;
-  let local: PoliteWeb;
+  let local: MultiSiteWeb;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'linkpeek-polite-cli-'));
     // The CLI resolves names with the system's DNS: the site is 127.0.0.1 itself.
-    local = await startPoliteWeb({'127.0.0.1': {robots: 'User-agent: *\nDisallow: /private\n', latencyMs: 400}}, 1);
+    local = await startMultiSiteWeb({'127.0.0.1': {robots: 'User-agent: *\nDisallow: /private\n', latencyMs: 400, links: 'plain'}}, 1);
   });
   afterAll(async () => {
     await local.close();

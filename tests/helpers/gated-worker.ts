@@ -5,7 +5,7 @@
 import {Redis} from 'ioredis';
 import {runWorker} from '../../src/batch/run-worker.js';
 import {redisRobotsStore, robotsCheck} from '../../src/batch/robots.js';
-import {namesLookup} from './busy-web.js';
+import {namesLookup} from './multi-site-web.js';
 import {isLoopback} from './policy.js';
 
 interface Job {
