@@ -182,3 +182,14 @@ describe('the meta line of a post or a headline\'s topline', () => {
     expect(published(html)).toBe('2022-12-06T12:00:00.000Z');
   });
 });
+
+describe('labels of publication and update in more languages', () => {
+  it('takes the date labelled as published over the one labelled as an update', () => {
+    expect(textDate('Zaktualizowano: 12 listopada 2021 · Opublikowano: 10 listopada 2021', 'dmy')).toBe('2021-11-10T12:00:00.000Z');
+    expect(textDate('Обновлено 14.06.2019 Опубликовано 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Päivitetty 14.6.2019 Julkaistu 13.6.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Güncelleme: 14.06.2019 Yayınlanma: 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    // An update alone is taken last, after a date with no label.
+    expect(textDate('Uppdaterad 14 juni 2019 | 13 juni 2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+  });
+});
