@@ -28,7 +28,7 @@ export const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside'
  * Words one of which a class or id that names an author, a byline or a date contains (`by` covers `byline`;
  * `submitted` and `postmetadata` the posts' meta lines).
  */
-const hintWords = ['aut', 'writer', 'verfasser', 'date', 'time', 'publish', 'posted', 'by', 'submitted', 'postmetadata'] as const;
+const hintWords = ['aut', 'writer', 'verfasser', 'date', 'time', 'publish', 'posted', 'by', 'submitted', 'meta', 'topline'] as const;
 // A cheap first test on a class or id: most fail it, so most need no splitting.
 const hintPattern = new RegExp(hintWords.join('|'), 'i');
 /** The hint words by the code of their first (lowercase ASCII) letter. */
@@ -91,8 +91,13 @@ const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'pos
  * user's as often as the writer's, and the page's other bylines name the writer).
  */
 function isMetaLine(words: readonly string[]): boolean {
-  return words.includes('submitted') || words.includes('postmetadata');
+  return words.some((word) => metaLineWords.has(word));
 }
+// `.submitted`, `.postmetadata`, and the meta lines of blog and news themes (`.entry-meta`, `.post-meta`, `.article__meta`,
+// a headline's `.topline`), whose text holds the post's date among its author and section.
+const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata', 'meta', 'postmeta', 'entrymeta', 'articlemeta', 'topline']);
+
+const hasDigit = /\d/;
 
 /** What a class or id names. */
 export type ClassHint = 'author' | 'byline' | 'date' | null;
@@ -169,11 +174,12 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
   if (kind === 'date') {
     const list = (snapshot.dateTexts ??= []);
     if (list.length >= maxDateTexts) return;
-    // The slot is taken now so the texts stay in document order; an empty text leaves no entry.
+    // The slot is taken now so the texts stay in document order; a text without a digit (a menu in a
+    // header's `.meta`, `Mittwoch`) holds no date and leaves no entry, so it takes no slot.
     const index = list.push('') - 1;
     startText(state.collectors, state.depth, (text) => {
       list[index] = text;
-      if (text === '') list.splice(index, 1);
+      if (!hasDigit.test(text)) list.splice(index, 1);
     });
     return;
   }

@@ -13,11 +13,13 @@ describe('classHint', () => {
     ['auteurs', 'author'], ['auteur', 'author'], ['autor', 'author'], ['news__autorin', 'author'], ['autoren-liste', 'author'], ['verfasser', 'author'], ['authorbox', 'author'],
     // A post's meta line (Drupal's `Submitted by … on …`, classic WordPress themes' `.postmetadata`): its date.
     ['submitted', 'date'], ['node-submitted meta', 'date'], ['postmetadata alt', 'date'],
+    // The meta line of blog and news themes, and a headline's topline (issue 33): `Accueil | Par Loïc Le Clerc | 30 septembre 2018`.
+    ['entry-meta', 'date'], ['-meta', 'date'], ['article__meta', 'date'], ['post-meta clearfix', 'date'], ['topline', 'date'],
   ] as const)('%s names %s', (value, kind) => {
     expect(classHint(value)).toBe(kind);
   });
 
-  it.each(['autoplay', 'layout auto', 'autorun', 'comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', ''])(
+  it.each(['autoplay', 'layout auto', 'autorun', 'comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', 'metabox', 'metamorphosis', ''])(
     '%j names nothing (a picture, a bio, a comment, a word that only contains the keyword)',
     (value) => {
       expect(classHint(value)).toBeNull();
@@ -93,7 +95,7 @@ describe('classHint cache', () => {
 });
 
 describe('mayHint (the scanner reads a class or id only if it may name a byline)', () => {
-  const hint = /aut|writer|verfasser|date|time|publish|posted|by|submitted|postmetadata/i;
+  const hint = /aut|writer|verfasser|date|time|publish|posted|by|submitted|meta|topline/i;
   const may = (value: string): boolean => mayHint(`<p class="${value}">`, 10, 10 + value.length);
 
   it.each([

@@ -165,3 +165,31 @@ describe('a date a label names anywhere in the body', () => {
     expect(published(html)).toBe('2021-11-01T12:00:00.000Z');
   });
 });
+
+describe('the meta line of a post or a headline\'s topline', () => {
+  it('reads the date in a theme\'s meta line and in a topline', () => {
+    const meta = page('fr', '<h1>Deux ans et demi en macronie</h1><figure><img src="/a.jpg"></figure>'
+      + `<p>${'Texte. '.repeat(40)}</p><span class="-meta"><a href="/">Accueil</a> | Par <span class="vcard author"><a href="/auteur/l">Loïc Le Clerc</a></span> | 30 septembre 2018</span>`);
+    expect(published(meta)).toBe('2018-09-30T12:00:00.000Z');
+    const topline = page('de', `<nav>${'<a href="/x">Menü</a>'.repeat(20)}</nav><div class="topline"><span>06.12.2022</span></div><div><h1>Bürgerbeteiligung startet</h1></div>`);
+    expect(published(topline)).toBe('2022-12-06T12:00:00.000Z');
+  });
+
+  it('keeps no text without a digit, so a header\'s menus named `meta` leave room for the date', () => {
+    const menus = Array.from({length: 8}, (_, index) => `<div class="meta"><a href="/m${index}">Login</a><a href="/s">Shop</a></div>`).join('');
+    const html = page('de', `<header>${menus}</header><h1>Wärmepumpenmarkt wächst</h1><p>${'Text. '.repeat(40)}</p><div class="contentHeader__meta"><span class="meta meta__date">06.12.2022</span></div>`);
+    expect(parseHtml(html).dateTexts).toEqual(['06.12.2022', '06.12.2022']);
+    expect(published(html)).toBe('2022-12-06T12:00:00.000Z');
+  });
+});
+
+describe('labels of publication and update in more languages', () => {
+  it('takes the date labelled as published over the one labelled as an update', () => {
+    expect(textDate('Zaktualizowano: 12 listopada 2021 · Opublikowano: 10 listopada 2021', 'dmy')).toBe('2021-11-10T12:00:00.000Z');
+    expect(textDate('Обновлено 14.06.2019 Опубликовано 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Päivitetty 14.6.2019 Julkaistu 13.6.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Güncelleme: 14.06.2019 Yayınlanma: 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    // An update alone is taken last, after a date with no label.
+    expect(textDate('Uppdaterad 14 juni 2019 | 13 juni 2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+  });
+});

@@ -3,13 +3,13 @@ import type {DateOrder} from './date-order.js';
 
 /*
  * Which of the dates of a text is the publication's (issue 33 item 2): a date labelled as published
- * (`Veröffentlicht am`, `Posted on`, `Publié le`, `Publicado el`, `Erschienen am`) wins; one labelled as
+ * (`Veröffentlicht am`, `Posted on`, `Publié le`, `Publicado el`, `Erschienen am`, `Opublikowano`, `Опубликовано`) wins; one labelled as
  * an update (`Aktualisiert`, `Updated`, `Letzte Änderung`, `Stand:`, `mis à jour`) is the last edit,
  * taken only when the text has no other. The end of a range or a deadline is an event's date, never taken.
  */
 
-const modifiedLabel = /(?:aktualisiert|geändert|änderung|stand|updated?|modified|edited|revised|mis\s+à\s+jour|modifié|actualizad[oa]|actualización|aggiornat[oa]|modificat[oa]|atualizad[oa]|bijgewerkt|gewijzigd)\W*(?:am|on|le|el|il|em|op|:)?\W*$/i;
-const publishedLabel = /(?:veröffentlicht|erschienen|publiziert|erstellt|published|posted|created|publié|publicado|pubblicato|gepubliceerd|geplaatst)\W*(?:am|on|le|el|il|em|op|:)?\W*$/i;
+const modifiedLabel = /(?:aktualisiert|geändert|änderung|stand|updated?|modified|edited|revised|mis\s+à\s+jour|modifié|actualizad[oa]|actualización|aggiornat[oa]|modificat[oa]|atualizad[oa]|bijgewerkt|gewijzigd|zaktualizowano|aktualizacja|aktualizováno|upraveno|uppdaterad|opdateret|oppdatert|päivitetty|güncellendi|güncelleme|обновлено|изменено|actualizat|diperbarui|更新)\W*(?:am|on|le|el|il|em|op|den|dne|в|:)?\W*$/i;
+const publishedLabel = /(?:veröffentlicht|erschienen|publiziert|erstellt|published|posted|created|publié|publicado|pubblicato|gepubliceerd|geplaatst|opublikowano|publikováno|zveřejněno|publicerad|publiceret|publisert|julkaistu|yayınlanma|опубликовано|publicat|diterbitkan|发布|發佈|公開|投稿)\W*(?:am|on|le|el|il|em|op|den|dne|в|:)?\W*$/i;
 
 // The end of a range or a deadline (`vom 9.1. - 10.2.2023`, `Deadline: 15. März 2020`, `until May 3, 2021`): an event's, not the page's.
 const eventLabel = /(?:deadline|frist|einsendeschluss|anmeldeschluss|bis|until|till|jusqu'au|hasta|fino\s+al|tot|\d\.?\s*[-–])\s*:?\s*$/i;
