@@ -41,7 +41,8 @@ export function authorName(value: string): string | null {
 
 function authorNameOnce(value: string): string | null {
   const text = withoutLabel(cleanText(value)?.replace(bylinePrefix, '').trim() ?? '');
-  if (text === '') return null;
+  // Its first part runs words together: menu text (an outlet after a comma may, `Ann Lee, PhillyVoice Staff`).
+  if (text === '' || (menuText.test(text.split(',', 1)[0]!) && !text.startsWith('@'))) return null;
   for (const part of bylineParts(text)) {
     // A company's name (`wegewerk GmbH`, `Bund der Energieverbraucher e.V.`) is the site's maker or publisher, not a writer.
     // A picture's credit (`Foto: Ingo Schneider`) and a copyright holder (`© Ann Lee`) are no writers either.
@@ -54,7 +55,18 @@ function authorNameOnce(value: string): string | null {
 }
 
 /** A byline part that is no name: a URL, an e-mail address, a date, a reading time (`5 min read`), a label (`Posted`, `Unbenannt`). */
-const isNoName = (text: string): boolean => looksLikeUrl(text) || emailAddress.test(text) || looksLikeDate(text) || readingTime.test(text) || isLabelValue(text);
+const isNoName = (text: string): boolean => looksLikeUrl(text) || emailAddress.test(text) || looksLikeDate(text) || readingTime.test(text) || isLabelValue(text)
+  || initials.test(text);
+
+/** One initial alone (`S.`): a commenter's sign, no one's name (two, `R. R.`, sign a post). */
+const initials = /^\p{Lu}\.?$/u;
+/**
+ * Menu items whose text runs together (`News & StoriesSendungen A-ZVideo`, `HolzpelletsUmwelt, Klima`),
+ * or a site's name written as one word (`SeglerBlog`): a word of three lowercase letters or more glued
+ * to a capital. Names glue at most two (`McKay`, `MacKenzie`, `DeVito`); a handle (`@AnnLeeWrites`)
+ * is read as one.
+ */
+const menuText = /\p{Ll}{3}\p{Lu}/u;
 
 // `Bo2man am 29.12.2010`, `Ann Lee le 3 mai 2019`, `Ann Lee on 12.03.2016`: a date after the name, in any language.
 const trailingDate = /\s+(?:am|on|le|el|il|op|den|du|del|em|at|vom)\s+(?=\d{1,2}\.?\s*(?:\p{L}+\.?\s+)?\d{2,4}\b|\d{4}-\d{2})/u;

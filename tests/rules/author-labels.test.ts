@@ -88,3 +88,27 @@ describe('author sources with labels', () => {
     expect(author('<meta name="author" content="wegewerk GmbH"><span class="author">von Ann Lee</span>')).toBe('Ann Lee');
   });
 });
+
+describe('menu text, a search box and a lone initial where a name goes', () => {
+  it.each(['News & StoriesSendungen A-ZVideo', 'HolzpelletsUmwelt, Klima und Soziales', 'SeglerBlog', 'Suchen', 'Search', 'S.', 'D'])('%s is no author', (value) => {
+    expect(authorName(value)).toBeNull();
+  });
+
+  it.each([
+    ['Ann McKay', 'Ann McKay'],
+    ['Ross MacKenzie', 'Ross MacKenzie'],
+    ['Danny DeVito', 'Danny DeVito'],
+    ['R. R.', 'R. R.'],
+    ['Adam Aaronson, PhillyVoice Staff', 'Adam Aaronson'],
+  ])('%s → %s', (value, expected) => {
+    expect(authorName(value)).toBe(expected);
+  });
+
+  it('gives way to the byline that names someone', () => {
+    // A site header whose menu sits in an element with `author` in its class, then the article's byline.
+    const page = '<header><div class="author-menu"><a href="/news">News &amp; Stories</a><a href="/shows">Sendungen A-Z</a><a href="/video">Video</a></div></header>'
+      + '<article><h1>Ferry timetable changes</h1><p class="byline">Von Ann Lee, 3. Mai 2023</p><p>The ferry…</p></article>';
+    expect(author(page)).toBe('Ann Lee');
+    expect(author('<p class="meta"><span class="author">S.</span></p><p>Text.</p>')).toBeNull();
+  });
+});
