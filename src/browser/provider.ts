@@ -181,22 +181,30 @@ export interface CaptureResult {
   type: ImageType;
 }
 
-/** What a provider is asked to render (`prerender`): load the page, let its scripts run, read the DOM. */
-export interface RenderRequest extends PageGuard {
-  /** Milliseconds the whole render (and the screenshot, if asked) may take. */
+/**
+ * How a provider loads a page before its work (a render, a print, a recording): the time limit,
+ * the waits, the emulation and the page's setup. Shared by {@link RenderRequest}, {@link PrintRequest}
+ * and {@link RecordRequest}.
+ */
+export interface NavigationRequest extends PageGuard {
+  /** Milliseconds the whole work (navigation, waits and the work itself) may take. */
   timeout: number;
-  /** Aborts the render. */
+  /** Aborts the work. */
   signal?: AbortSignal;
   /** When the page counts as loaded. */
   waitUntil: WaitUntil;
-  /** CSS selector to wait for before reading the DOM, or `null`. */
+  /** CSS selector to wait for before the work, or `null`. */
   waitForSelector: string | null;
-  /** Extra milliseconds to wait before reading the DOM. */
+  /** Extra milliseconds to wait before the work. */
   waitForTimeout: number;
   /** Device, colour scheme and media type. Absent: none of them emulated. */
   emulation?: Emulation;
   /** Scripts on or off, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
   setup?: PageSetup;
+}
+
+/** What a provider is asked to render (`prerender`): load the page, let its scripts run, read the DOM. */
+export interface RenderRequest extends NavigationRequest {
   /**
    * Also capture a screenshot of the same loaded page (one navigation serves both); its viewport
    * is used for the page. `null`: no screenshot.
@@ -244,15 +252,7 @@ export interface ResolvedPdfOptions {
 }
 
 /** What a provider is asked to print (`pdf`): load the page, wait, print it to a PDF. */
-export interface PrintRequest extends PageGuard {
-  /** Milliseconds the whole print may take. */
-  timeout: number;
-  signal?: AbortSignal;
-  waitUntil: WaitUntil;
-  waitForSelector: string | null;
-  waitForTimeout: number;
-  emulation?: Emulation;
-  setup?: PageSetup;
+export interface PrintRequest extends NavigationRequest {
   pdf: ResolvedPdfOptions;
   /** Most bytes the PDF may have: past it the print stops (EPDFTOOLARGE). */
   maxSize: number;
