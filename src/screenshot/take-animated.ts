@@ -3,15 +3,25 @@ import type {AnimatedScreenshot} from '../data.js';
 import {LinkpeekError} from '../errors.js';
 import {formatDuration} from '../ping/media-duration.js';
 import type {ScreenshotConfig} from './options.js';
-import type {ResolvedAnimated} from '../browser/provider.js';
+import type {Emulation, PageSetup, ResolvedAnimated, ResolvedScreenshotOptions} from '../browser/provider.js';
+import type {Deadline} from '../deadline.js';
 import {pageBlocker} from '../browser/adblock.js';
 import {createPageGuard} from '../browser/resource-fetcher.js';
 import {useProvider} from '../browser/use-provider.js';
-import type {ScreenshotRequest} from './take-screenshot.js';
 import {createDataUriStore} from './store.js';
 
 // Most bytes a video may have: 10 s of a busy 1920-px page at the encoder's settings stays well under it.
 export const maxAnimatedSize = 25 * 1024 * 1024;
+
+/** What {@link takeAnimated} needs from the call: the screenshot's own (a `ScreenshotRequest` is one). */
+export interface AnimatedRequest {
+  /** The window, scale and waits of the screenshot. */
+  screenshot: ResolvedScreenshotOptions;
+  headers: Record<string, string>;
+  deadline: Deadline;
+  emulation?: Emulation;
+  setup?: PageSetup;
+}
 
 const defaultStore = createDataUriStore();
 const contentTypes = {mp4: 'video/mp4', webm: 'video/webm'} as const;
@@ -24,7 +34,7 @@ const contentTypes = {mp4: 'video/mp4', webm: 'video/webm'} as const;
  * @throws LinkpeekError EMISSINGDEP (no ffmpeg), ENOBROWSER (no browser, or a provider that cannot
  *   record), ETIMEOUT, EFORBIDDENURL, ESCREENSHOT, EABORTED
  */
-export async function takeAnimated(pageUrl: string, animated: ResolvedAnimated, request: ScreenshotRequest, config: ScreenshotConfig): Promise<AnimatedScreenshot> {
+export async function takeAnimated(pageUrl: string, animated: ResolvedAnimated, request: AnimatedRequest, config: ScreenshotConfig): Promise<AnimatedScreenshot> {
   const {deadline, screenshot} = request;
   const blocker = await pageBlocker(request.setup?.adblock ?? true);
   const video = await useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The browser could not record the page.'}, (provider) => {
