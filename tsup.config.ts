@@ -7,6 +7,7 @@ import {defineConfig} from 'tsup';
 // batch: `linkpeek/batch`, many URLs, in one process or on a queue.
 // card: `linkpeek/card`, the <link-preview> element for browser bundles, and renderCard.
 // pdf-worker: the worker thread pdf.js runs in (src/files/pdf-pool.ts starts dist/pdf-worker.js).
+// technologies-worker: the worker thread the Wappalyzer rules run in (src/insights/technologies-pool.ts).
 const entries = {
   index: 'src/index.ts',
   stages: 'src/stages/index.ts',
@@ -17,7 +18,7 @@ const entries = {
 };
 
 export default defineConfig({
-  entry: {...entries, cli: 'src/cli.ts', 'pdf-worker': 'src/files/pdf-worker.ts'},
+  entry: {...entries, cli: 'src/cli.ts', 'pdf-worker': 'src/files/pdf-worker.ts', 'technologies-worker': 'src/insights/technologies-worker.ts'},
   format: ['esm'],
   platform: 'node',
   target: 'node20',

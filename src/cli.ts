@@ -47,7 +47,9 @@ Options for <url> (the endpoint's query parameters, as flags):
   --screenshot.<key>=VALUE  type, quality, fullPage, width, height, deviceScaleFactor, waitUntil,
                             waitForSelector, waitForTimeout, element, hide, remove, click, scroll,
                             overlay.browser (light|dark), overlay.background (colour, gradient, URL),
-                            codeScheme (a Prism theme for a JSON or text link, e.g. atom-dark)
+                            codeScheme (a Prism theme for a JSON or text link, e.g. atom-dark),
+                            animated (also a short video: needs ffmpeg), animated.duration (ms,
+                            at most 10000), animated.fps (at most 60), animated.type (mp4|webm)
   --device=NAME             emulate a device, e.g. --device="iPhone 15" (screenshots and rendering)
   --colorScheme=SCHEME      light, dark or no-preference
   --mediaType=TYPE          screen or print

@@ -59,6 +59,37 @@ export interface Screenshot extends Partial<ImagePalette> {
   size: number;
   /** Human form of `size`, e.g. `34.2 kB`. */
   size_pretty: string;
+  /** The page's video, when `screenshot.animated` is on. */
+  animated?: AnimatedScreenshot;
+}
+
+/**
+ * The video of `screenshot.animated`, shaped as the hosted service's (`duration` in milliseconds
+ * here, as there).
+ */
+export interface AnimatedScreenshot {
+  /** Address of the stored video (the screenshot store's). */
+  url: string;
+  /** `mp4` or `webm`. */
+  type: 'mp4' | 'webm';
+  /** Size of the video file in bytes. */
+  size: number;
+  /** Human form of `size`, e.g. `812 kB`. */
+  size_pretty: string;
+  /** Frame width in pixels. */
+  width: number;
+  /** Frame height in pixels. */
+  height: number;
+  /** Milliseconds of video. */
+  duration: number;
+  /** Human form of `duration`, one unit: `5s`. */
+  duration_pretty: string;
+  /** Frames per second. */
+  fps: number;
+  /** `h264` (mp4) or `vp8` (webm). */
+  codec: string;
+  /** What recorded it: `ffmpeg` (Chromium's screencast frames encoded by ffmpeg). */
+  backend: string;
 }
 
 /** The PDF added to `data` when `pdf` is enabled: the page printed by the browser. */

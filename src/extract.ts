@@ -282,7 +282,8 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
                 const shoot = (target: string) =>
                   stages.takeScreenshot(
                     target,
-                    {screenshot: screenshotOptions, headers, deadline, emulation: request.emulation, setup: request.page, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
+                    // A file does not move: its screenshot has no `animated` video.
+                    {screenshot: {...screenshotOptions, animated: null}, headers, deadline, emulation: request.emulation, setup: request.page, ...(request.palette ? {palette: true} : {}), ...(captured ? {captured} : {})},
                     resolved,
                   );
                 if (!code || !screenshotOptions.codeScheme) return shoot(pageUrl);

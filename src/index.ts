@@ -43,6 +43,7 @@ export type {
   ResolvedScreenshotOptions,
   CaptureRequest,
   CaptureResult,
+  NavigationRequest,
   RenderRequest,
   RenderResult,
   PrintRequest,

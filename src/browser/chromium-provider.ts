@@ -5,10 +5,24 @@ import {contextsClosed, toPageError} from './guarded-page.js';
 import {renderInContext} from './render.js';
 import {printInContext} from './print.js';
 import {auditInContext} from './lighthouse-audit.js';
+import {recordInContext} from './record.js';
+import {assertEncoder} from './encoder.js';
 import {type LaunchOptions, type OpenedBrowser, openBrowser} from './launch.js';
 import {LinkpeekError} from '../errors.js';
 import {treeRss} from './process-tree.js';
-import type {AuditRequest, CaptureRequest, CaptureResult, LighthouseReport, PrintRequest, PrintResult, RenderRequest, RenderResult, ScreenshotProvider} from './provider.js';
+import type {
+  AuditRequest,
+  CaptureRequest,
+  CaptureResult,
+  LighthouseReport,
+  PrintRequest,
+  PrintResult,
+  RecordRequest,
+  RecordResult,
+  RenderRequest,
+  RenderResult,
+  ScreenshotProvider,
+} from './provider.js';
 
 // Defined with the launch code; re-exported so imports from this module keep working.
 export {chromiumCandidates, findExecutable} from './launch.js';
@@ -29,6 +43,12 @@ export interface ChromiumProviderOptions extends LaunchOptions {
    * @default Infinity (off)
    */
   maxMemory?: number;
+  /**
+   * The ffmpeg that encodes `screenshot.animated` videos: a command on `PATH` or a path. Checked when
+   * a video is first asked for; missing, the recording fails with EMISSINGDEP.
+   * @default 'ffmpeg'
+   */
+  ffmpegPath?: string;
 }
 
 /** A {@link ScreenshotProvider} backed by one shared Chromium. */
@@ -36,6 +56,7 @@ export interface ChromiumProvider extends ScreenshotProvider {
   render(request: RenderRequest): Promise<RenderResult>;
   print(request: PrintRequest): Promise<PrintResult>;
   audit(request: AuditRequest): Promise<LighthouseReport>;
+  record(request: RecordRequest): Promise<RecordResult>;
   /** Closes the launched browser and waits until its processes are gone (disconnects from a remote one). */
   close(): Promise<void>;
   /** PID of the launched browser; `undefined` before the first capture, after `close()` or when connected remotely. */
@@ -70,6 +91,8 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
   if (!(recycleAfter === Infinity || (Number.isInteger(recycleAfter) && recycleAfter >= 1))) {
     throw new LinkpeekError('EINVALOPTION', 'Option `recycleAfter` must be a positive integer or Infinity.');
   }
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+  if (typeof ffmpegPath !== 'string' || ffmpegPath === '') throw new LinkpeekError('EINVALOPTION', 'Option `ffmpegPath` must be a non-empty string.');
   const maxMemory = options.maxMemory ?? Infinity;
   if (!(maxMemory === Infinity || (Number.isFinite(maxMemory) && maxMemory > 0))) {
     throw new LinkpeekError('EINVALOPTION', 'Option `maxMemory` must be a positive number of bytes or Infinity.');
@@ -151,7 +174,7 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
   /** Runs `work` on the shared browser, in the queue; one retry on a fresh browser if it died under the work. */
   const inQueue = <T>(
     request: {url: string; timeout: number; signal?: AbortSignal},
-    action: 'capture' | 'render' | 'print',
+    action: 'capture' | 'render' | 'print' | 'record',
     work: (session: Session) => Promise<T>,
   ) => {
     let used: Session | undefined;
@@ -161,7 +184,7 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
       // The deadline may have passed while this work waited in the queue.
       if (request.signal?.aborted) {
         const failed = (cause: unknown) =>
-          new LinkpeekError(action === 'render' ? 'ERENDER' : 'ESCREENSHOT', `The page could not be ${{capture: 'captured', render: 'rendered', print: 'printed'}[action]}.`, {cause, url: request.url});
+          new LinkpeekError(action === 'render' ? 'ERENDER' : 'ESCREENSHOT', `The page could not be ${{capture: 'captured', render: 'rendered', print: 'printed', record: 'recorded'}[action]}.`, {cause, url: request.url});
         throw toPageError(request.signal.reason, request, request.signal, undefined, failed, action);
       }
       const current = await acquire();
@@ -192,6 +215,9 @@ export function createChromiumProvider(options: ChromiumProviderOptions = {}): C
       inQueue(request, 'render', (current) => renderInContext(current.browser, current.blackHole, request)),
     print: (request: PrintRequest): Promise<PrintResult> =>
       inQueue(request, 'print', (current) => printInContext(current.browser, current.blackHole, request)),
+    // Without ffmpeg, no browser is launched for nothing.
+    record: async (request: RecordRequest): Promise<RecordResult> =>
+      assertEncoder(ffmpegPath, request.animated.type).then(() => inQueue(request, 'record', (current) => recordInContext(current.browser, current.blackHole, request, ffmpegPath))),
     audit: (request: AuditRequest): Promise<LighthouseReport> =>
       inQueue(request, 'render', (current) => auditInContext(current.browser, current.blackHole, request)),
     async close() {

@@ -134,6 +134,29 @@ export interface ScreenshotOptions {
    * (`'atom-dark'`, `'dracula'`, `'okaidia'`…) is captured instead of the browser's plain view. @default undefined
    */
   codeScheme?: string;
+  /**
+   * Also record a short video of the page (`data.screenshot.animated`): `true`, or its duration
+   * (ms, at most 10000), frame rate (at most 60) and container (`mp4` or `webm`). Needs `ffmpeg`
+   * where the provider runs (`apt-get install ffmpeg`): without it, EMISSINGDEP. @default false
+   */
+  animated?: boolean | AnimatedOptions;
+}
+
+/** `screenshot.animated` as an object: what the recorded video is. */
+export interface AnimatedOptions {
+  /** Milliseconds recorded, 100-10000. @default 5000 */
+  duration?: number;
+  /** Frames per second, 1-60. @default 30 */
+  fps?: number;
+  /** Container and codec: `mp4` (H.264) or `webm` (VP8). @default 'mp4' */
+  type?: 'mp4' | 'webm';
+}
+
+/** `screenshot.animated` once validated. */
+export interface ResolvedAnimated {
+  duration: number;
+  fps: number;
+  type: 'mp4' | 'webm';
 }
 
 /** Screenshot options with every default filled in. */
@@ -154,6 +177,8 @@ export interface ResolvedScreenshotOptions {
   click: string[];
   scroll: string | null;
   codeScheme: string | null;
+  /** The video to record as well, or `null`. */
+  animated: ResolvedAnimated | null;
 }
 
 /** What a provider is asked to capture: the page, how to guard its requests, and the screenshot options. */
@@ -181,22 +206,30 @@ export interface CaptureResult {
   type: ImageType;
 }
 
-/** What a provider is asked to render (`prerender`): load the page, let its scripts run, read the DOM. */
-export interface RenderRequest extends PageGuard {
-  /** Milliseconds the whole render (and the screenshot, if asked) may take. */
+/**
+ * How a provider loads a page before its work (a render, a print, a recording): the time limit,
+ * the waits, the emulation and the page's setup. Shared by {@link RenderRequest}, {@link PrintRequest}
+ * and {@link RecordRequest}.
+ */
+export interface NavigationRequest extends PageGuard {
+  /** Milliseconds the whole work (navigation, waits and the work itself) may take. */
   timeout: number;
-  /** Aborts the render. */
+  /** Aborts the work. */
   signal?: AbortSignal;
   /** When the page counts as loaded. */
   waitUntil: WaitUntil;
-  /** CSS selector to wait for before reading the DOM, or `null`. */
+  /** CSS selector to wait for before the work, or `null`. */
   waitForSelector: string | null;
-  /** Extra milliseconds to wait before reading the DOM. */
+  /** Extra milliseconds to wait before the work. */
   waitForTimeout: number;
   /** Device, colour scheme and media type. Absent: none of them emulated. */
   emulation?: Emulation;
   /** Scripts on or off, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
   setup?: PageSetup;
+}
+
+/** What a provider is asked to render (`prerender`): load the page, let its scripts run, read the DOM. */
+export interface RenderRequest extends NavigationRequest {
   /**
    * Also capture a screenshot of the same loaded page (one navigation serves both); its viewport
    * is used for the page. `null`: no screenshot.
@@ -244,18 +277,35 @@ export interface ResolvedPdfOptions {
 }
 
 /** What a provider is asked to print (`pdf`): load the page, wait, print it to a PDF. */
-export interface PrintRequest extends PageGuard {
-  /** Milliseconds the whole print may take. */
-  timeout: number;
-  signal?: AbortSignal;
-  waitUntil: WaitUntil;
-  waitForSelector: string | null;
-  waitForTimeout: number;
-  emulation?: Emulation;
-  setup?: PageSetup;
+export interface PrintRequest extends NavigationRequest {
   pdf: ResolvedPdfOptions;
   /** Most bytes the PDF may have: past it the print stops (EPDFTOOLARGE). */
   maxSize: number;
+}
+
+/** What a provider is asked to record (`screenshot.animated`): load the page, then film it for a while. */
+export interface RecordRequest extends NavigationRequest {
+  /** The window filmed: its CSS size and scale (the video is `width`x`height` times the scale, capped). */
+  width: number;
+  height: number;
+  deviceScaleFactor: number;
+  animated: ResolvedAnimated;
+  /** Most bytes the video may have: the encoder stops there and the recording fails (ESCREENSHOT). */
+  maxSize: number;
+}
+
+/** The video a provider returns. */
+export interface RecordResult {
+  bytes: Uint8Array;
+  type: 'mp4' | 'webm';
+  /** Pixels of the video frames. */
+  width: number;
+  height: number;
+  /** Milliseconds of video encoded. */
+  duration: number;
+  fps: number;
+  /** The codec the video is encoded with (`h264`, `vp8`). */
+  codec: string;
 }
 
 /** The PDF bytes a provider returns. */
@@ -282,11 +332,16 @@ export interface ScreenshotProvider {
    * capture. Optional: without it, `insights.lighthouse` fails with ENOBROWSER.
    */
   audit?(request: AuditRequest): Promise<LighthouseReport>;
+  /**
+   * Records a short video of the page (`screenshot.animated`). Optional: without it,
+   * `screenshot.animated` fails with ENOBROWSER.
+   */
+  record?(request: RecordRequest): Promise<RecordResult>;
   /** Releases the provider's resources (the browser). */
   close?(): Promise<void>;
 }
 
-/** Where screenshot images (and `pdf` documents) are kept; `save` returns the public URL of the exact bytes. */
+/** Where screenshot images (and `pdf` documents, `screenshot.animated` videos) are kept; `save` returns the public URL of the exact bytes. */
 export interface ScreenshotStore {
-  save(image: {bytes: Uint8Array; type: ImageType | 'pdf'; contentType: string}): Promise<string>;
+  save(image: {bytes: Uint8Array; type: ImageType | 'pdf' | 'mp4' | 'webm'; contentType: string}): Promise<string>;
 }

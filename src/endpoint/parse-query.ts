@@ -29,7 +29,7 @@ export const apiHeaderPrefix = 'x-api-header-';
 type ValueKind = 'boolean' | 'number' | 'string';
 
 // `screenshot.overlay` is an object of its own: `screenshot.overlay.browser`, `screenshot.overlay.background`.
-const screenshotParams: Record<Exclude<keyof ScreenshotOptions, 'overlay'>, ValueKind> = {
+const screenshotParams: Record<Exclude<keyof ScreenshotOptions, 'overlay' | 'animated'>, ValueKind> = {
   type: 'string',
   quality: 'number',
   fullPage: 'boolean',
@@ -48,6 +48,8 @@ const screenshotParams: Record<Exclude<keyof ScreenshotOptions, 'overlay'>, Valu
   codeScheme: 'string',
 };
 const overlayKeys = ['browser', 'background'];
+// `screenshot.animated` is a boolean, or an object of its own: `screenshot.animated.duration`, `.fps`, `.type`.
+const animatedParams = {duration: 'number', fps: 'number', type: 'string'} as const;
 
 // Top-level waiting, emulation and page parameters: they apply to rendering, the screenshot and the PDF.
 const waitParams: Record<
@@ -97,6 +99,8 @@ const mediaFields = ['image', 'logo', 'video', 'audio'];
 const mediaKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty'];
 const screenshotKeys = ['url', 'width', 'height', 'type', 'size', 'size_pretty'];
 const pdfKeys = ['url', 'type', 'size', 'size_pretty'];
+// `data.screenshot.animated`, with `screenshot.animated`.
+const animatedKeys = ['url', 'type', 'size', 'size_pretty', 'width', 'height', 'duration', 'duration_pretty', 'fps', 'codec', 'backend'];
 // With `palette=true`: the colours of the image, the logo and the screenshot.
 const paletteKeys = ['palette', 'background_color', 'color', 'alternative_color'];
 const textFields = ['title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url'];
@@ -107,6 +111,8 @@ export const embedPaths: readonly string[] = [
   ...mediaFields.flatMap((field) => [field, ...mediaKeys.map((key) => `${field}.${key}`)]),
   'screenshot',
   ...screenshotKeys.map((key) => `screenshot.${key}`),
+  'screenshot.animated',
+  ...animatedKeys.map((key) => `screenshot.animated.${key}`),
   'pdf',
   ...pdfKeys.map((key) => `pdf.${key}`),
   ...['image', 'logo', 'screenshot'].flatMap((field) => paletteKeys.map((key) => `${field}.${key}`)),
@@ -119,6 +125,8 @@ const knownNames = [
   'screenshot',
   ...Object.keys(screenshotParams).map((key) => `screenshot.${key}`),
   ...overlayKeys.map((key) => `screenshot.overlay.${key}`),
+  'screenshot.animated',
+  ...Object.keys(animatedParams).map((key) => `screenshot.animated.${key}`),
   'element',
   'headers.<name>',
   'prerender',
@@ -254,6 +262,8 @@ export function parseQuery(searchParams: URLSearchParams, requestHeaders: Reques
       if (!key) throw unknownParam(name, false);
       once(`screenshot.overlay.${key}`, name);
       screenshotOptions.overlay = {...(screenshotOptions.overlay as object | undefined), [key]: value};
+    } else if (head === 'screenshot' && /^animated(\.|$)/i.test(rest)) {
+      screenshotOptions.animated = animatedParam(name, rest.slice('animated'.length + 1), value, screenshotOptions.animated, once);
     } else if (head === 'screenshot' && rest) {
       const key = matchName(rest, Object.keys(screenshotParams)) as keyof typeof screenshotParams | undefined;
       if (!key) throw unknownParam(name, false);
@@ -394,6 +404,24 @@ function toHeaderName(name: string): string {
 function matchName<T extends string>(name: string, known: readonly T[]): T | undefined {
   const squash = (text: string) => text.replace(/[-_]/g, '').toLowerCase();
   return known.find((candidate) => squash(candidate) === squash(name));
+}
+
+/**
+ * `screenshot.animated` (a boolean) or one of its keys (`screenshot.animated.fps=24`) merged into
+ * what was read so far: keys make it an object, which `screenshot.animated=false` contradicts.
+ */
+function animatedParam(name: string, key: string, value: string, current: unknown, once: (canonical: string, name: string) => void): unknown {
+  if (key === '') {
+    once('screenshot.animated', name);
+    const on = toBoolean(name, value);
+    if (typeof current === 'object' && !on) throw invalidParam(name, 'is false while `screenshot.animated.*` keys are given');
+    return typeof current === 'object' ? current : on;
+  }
+  const known = matchName(key, Object.keys(animatedParams) as (keyof typeof animatedParams)[]);
+  if (!known) throw unknownParam(name, false);
+  once(`screenshot.animated.${known}`, name);
+  if (current === false) throw invalidParam(name, 'is given while `screenshot.animated` is false');
+  return {...(typeof current === 'object' ? current : {}), [known]: convert(name, value, animatedParams[known])};
 }
 
 function convert(name: string, value: string, kind: ValueKind): boolean | number | string {

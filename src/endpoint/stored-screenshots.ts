@@ -5,8 +5,10 @@ import {contentTypeByImageType} from '../ping/image-info.js';
 import {plainFail} from './json-responses.js';
 import type {ImageType} from '../browser/provider.js';
 
-// Names `createFileStore` writes: `<sha256>.<png|jpg|webp|pdf>`, never a path.
-const storedName = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpe?g|webp|pdf)$/;
+// Names `createFileStore` writes: `<sha256>.<png|jpg|webp|pdf|mp4|webm>`, never a path.
+const storedName = /^[A-Za-z0-9_-][A-Za-z0-9._-]*\.(png|jpe?g|webp|pdf|mp4|webm)$/;
+// Documents and `screenshot.animated` videos kept next to the images.
+const otherTypes: Record<string, string> = {pdf: 'application/pdf', mp4: 'video/mp4', webm: 'video/webm'};
 
 /** Reads a screenshot of a `createFileStore` directory back from its URL, or `undefined` when the URL names none. */
 export function readStoredScreenshot(directory: string) {
@@ -22,7 +24,8 @@ export function readStoredScreenshot(directory: string) {
     try {
       const bytes = await readFile(join(directory, name));
       const extension = name.slice(name.lastIndexOf('.') + 1);
-      if (extension === 'pdf') return {bytes, contentType: 'application/pdf'};
+      const other = otherTypes[extension];
+      if (other) return {bytes, contentType: other};
       return {bytes, contentType: contentTypeByImageType[extension === 'jpg' ? 'jpeg' : (extension as ImageType)]};
     } catch {
       return undefined;

