@@ -108,10 +108,9 @@ describe('mayHint (the scanner reads a class or id only if it may name a byline)
   it('agrees with the hint pattern on every value without an entity, and a value it rejects names nothing', () => {
     const unit = fc.constantFrom('a', 'u', 't', 'h', 'B', 'Y', 'w', 'r', 'i', 'e', 'D', 'm', 'p', 'l', 's', 'o', 'd', 'ſ', 'K', 'ı', ' ', '-', '_', 'x');
     fc.assert(
-      fc.property(fc.string({unit, maxLength: 16}), (value) => {
-        expect(may(value)).toBe(hint.test(value));
-        if (!may(value)) expect(classHint(value)).toBeNull();
-      }),
+      // A boolean property, not expect() per run: 20,000 runs of expect() were most of the suite's
+      // time (45 s on a loaded machine); fast-check still prints the value that fails.
+      fc.property(fc.string({unit, maxLength: 16}), (value) => may(value) === hint.test(value) && (may(value) || classHint(value) === null)),
       {numRuns: 20000},
     );
   });

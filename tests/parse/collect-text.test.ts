@@ -13,8 +13,7 @@ describe('collapse', () => {
   it('gives what replacing every \\s run with one space and trimming gives (fast-check)', () => {
     const piece = fc.constantFrom('a', 'bc', ' ', '  ', '\t', '\n', '\r', '\f', '\v', '\u00a0', '\u1680', '\u2000', '\u200a', '\u200b',
       '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u0085', '\u180e', 'é', 'x y');
-    fc.assert(fc.property(fc.array(piece, {maxLength: 12}).map((parts) => parts.join('')), (text) => {
-      expect(collapse(text)).toBe(text.replace(/\s+/g, ' ').trim());
-    }), {numRuns: 20000});
+    // A boolean property, not expect() per run (20,000 of them were 23 s on a loaded machine): fast-check prints the text that fails.
+    fc.assert(fc.property(fc.array(piece, {maxLength: 12}).map((parts) => parts.join('')), (text) => collapse(text) === text.replace(/\s+/g, ' ').trim()), {numRuns: 20000});
   });
 });
