@@ -4,7 +4,8 @@
 // model of its own.
 import {invalidOption} from '../options.js';
 import {endpointAsset} from './assets.js';
-import {createCore, type HandlerConfig} from './handler.js';
+import {createCore} from './core.js';
+import type {HandlerConfig} from './handler-config.js';
 import type {QueryResponse} from './embed.js';
 import type {RequestHeaders} from './parse-query.js';
 import {playgroundAnswer, wantsPlayground} from './playground.js';

@@ -1,7 +1,8 @@
-import type {Candidates, ExtractResult, LinkData, MediaField, Screenshot, TextField} from '../data.js';
+import type {Candidates, LinkData, MediaField, Screenshot, TextField} from '../data.js';
+import type {FileInfo} from '../shared/file-info.js';
 import type {FileResponse} from '../fetch/file-response.js';
 import {headersAfterRedirects} from '../fetch/http-client.js';
-import {responseHeaders} from '../fetch/response-headers.js';
+import {mediaFields, metaFields} from '../shared/meta-fields.js';
 import type {PageImage, PageImageOptions} from './draw-pdf-page.js';
 import {fileCard} from './file-card.js';
 import {type CodeText, readCode} from './read-code.js';
@@ -16,8 +17,6 @@ export interface FileCall {
   signal: AbortSignal;
   /** The `meta` switches: a field turned off is `null`. */
   meta: Partial<Record<TextField | MediaField, boolean>>;
-  /** Whether `iframe` was asked for: a file has no oEmbed markup, so it is `null`. */
-  iframe: boolean;
   /** The call's pingUrls: checks the card's candidates (the host's favicon, a feed's image) as a page's. */
   ping: (candidates: Candidates, pageUrl: string, headers: Record<string, string>) => Promise<LinkData>;
   /**
@@ -37,13 +36,18 @@ export interface FileCall {
   palette: ((data: LinkData, pageUrl: string, headers: Record<string, string>, known: ReadonlyMap<string, Uint8Array | null>) => Promise<LinkData>) | null;
 }
 
-const metaFields: readonly (TextField | MediaField)[] = [
-  'title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url', 'image', 'logo', 'video', 'audio',
-];
-const mediaFields: ReadonlySet<string> = new Set(['image', 'logo', 'video', 'audio']);
+/** What {@link fileResult} read of a file: `extract()` ends it as it ends a page (the `meta` switches, the envelope). */
+export interface FileRead {
+  /** The card's fields pinged, the file itself as `image` / `video` / `audio`, with their colours under `palette`. */
+  data: LinkData;
+  /** With `screenshot`: the capture, or `null` when the file cannot be shown; `undefined` without. */
+  screenshot: Screenshot | null | undefined;
+  /** What the file was read as. */
+  file: FileInfo;
+}
 
 /**
- * The result of `extract()` for a target that answered with a file: the card of the files stage
+ * What `extract()` reads of a target that answered with a file: the card of the files stage
  * (fileCard), its candidates pinged like a page's, the file itself as `image` / `video` / `audio`,
  * and the `file` field saying what it was read as. With `screenshot`, the browser captures the URL
  * when it shows such a file itself (images, video, audio, text, JSON, XML); a PDF's screenshot is
@@ -52,7 +56,7 @@ const mediaFields: ReadonlySet<string> = new Set(['image', 'logo', 'video', 'aud
  * `palette`, an image file's colours come from its own body, read whole from the same response.
  * @throws LinkpeekError EABORTED; what ping and the screenshot throw for a page.
  */
-export async function fileResult(file: FileResponse, call: FileCall): Promise<ExtractResult> {
+export async function fileResult(file: FileResponse, call: FileCall): Promise<FileRead> {
   const headers = headersAfterRedirects(call.headers, [call.requestedUrl, ...file.redirects.map((hop) => hop.url), file.url]);
   const on = (field: TextField | MediaField) => call.meta[field] !== false;
   const shown = browserShows(file);
@@ -74,27 +78,15 @@ export async function fileResult(file: FileResponse, call: FileCall): Promise<Ex
   const drawn = described.then(({card}) => (card.pageImage && call.screenshot ? call.screenshot(file.url, headers, card.pageImage) : null));
   const [{card, linkData}, captured, drawnShot] = await Promise.all([described, shot, drawn]);
   const screenshot = captured ?? drawnShot;
-  let data: ExtractResult['data'] = {...linkData};
+  let data: LinkData = {...linkData};
   for (const [field, media] of Object.entries(card.media) as [MediaField, NonNullable<LinkData[MediaField]>][]) {
     if (on(field)) data[field] = media;
   }
   if (call.palette) {
     const known = new Map(card.imageBytes === undefined || !data.image ? [] : [[data.image.url, card.imageBytes]]);
-    data = {...data, ...(await call.palette(data as LinkData, file.url, headers, known))};
+    data = {...data, ...(await call.palette(data, file.url, headers, known))};
   }
-  // `url` falls back to the file's URL in ping: a field turned off is null all the same.
-  for (const field of metaFields) if (!on(field)) data[field] = null;
-  if (call.iframe) data.iframe = null;
-  if (call.screenshot) data.screenshot = screenshot;
-  return {
-    status: 'success',
-    data,
-    statusCode: file.statusCode,
-    redirects: file.redirects,
-    headers: responseHeaders(file.headers),
-    prerendered: false,
-    file: card.file,
-  };
+  return {data, screenshot: call.screenshot ? screenshot : undefined, file: card.file};
 }
 
 // Types Chromium shows in the tab rather than downloading (checked with chromium-headless-shell):

@@ -32,14 +32,14 @@ const siteNameKeys = ['og:site_name', 'application-name', 'apple-mobile-web-app-
  * the domain. Read from metas only, so a rule that checks them can still be settled from the head.
  */
 export function headSiteNames(snapshot: Snapshot, url: string): Set<string> {
-  const domain = oncePerCall(getDomain, url);
+  const domain = oncePerCall(snapshot, getDomain, url);
   const list = [...metaContentsOf(snapshot, siteNameKeys), ...(domain === null ? [] : [domain, domain.split('.')[0]!])];
   return new Set(list.map(fold).filter((name) => name !== ''));
 }
 
 /** The names a page gives its site (folded): `og:site_name`, app names, JSON-LD publisher/WebSite, the domain. */
 function siteNames(snapshot: Snapshot, url: string): Set<string> {
-  const domain = oncePerCall(getDomain, url);
+  const domain = oncePerCall(snapshot, getDomain, url);
   const list = [
     ...metaContentsOf(snapshot, siteNameKeys),
     ...mainNodes(snapshot).flatMap((node) => names(snapshot, node.publisher)),

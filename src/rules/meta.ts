@@ -1,13 +1,12 @@
 import type {Candidates, LinkData, MediaField, TextField} from '../data.js';
 import {assertObject, invalidOption, rejectUnknownKeys} from '../option-checks.js';
+import {mediaFields, metaFields as fieldList} from '../shared/meta-fields.js';
 
 /** The default fields of `data` that `meta` turns on and off. */
 export type MetaField = TextField | MediaField;
 
 /** Every default field, in the order `data` lists them. */
-export const metaFields: readonly MetaField[] = [
-  'title', 'description', 'lang', 'author', 'publisher', 'date', 'datePublished', 'dateModified', 'url', 'image', 'logo', 'video', 'audio',
-];
+export const metaFields: readonly MetaField[] = fieldList;
 
 /**
  * `meta` as given: `true` (every default field), `false` (none), or per field. In the object form,
@@ -75,8 +74,6 @@ export function fillEmptyFields(
   if (meta.image && filled.image.length === 0 && found.image) filled.image = [found.image];
   return filled;
 }
-
-const mediaFields: ReadonlySet<string> = new Set(['image', 'logo', 'video', 'audio']);
 
 function isMediaField(field: MetaField): field is MediaField {
   return mediaFields.has(field);

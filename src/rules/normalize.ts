@@ -7,7 +7,6 @@ import type {DateOrder} from './dates/date-order.js';
 import {labelledDates, type LabelledDate} from './dates/date-labels.js';
 import {readDate} from './dates/read-date.js';
 import {repairText} from './repair-text.js';
-import {oncePerCall} from './query.js';
 
 /**
  * Collapses runs of whitespace to one space and trims; `null` when nothing is left. Entities left
@@ -34,12 +33,6 @@ const emailAddress = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
  * a placeholder (`Staff`, `admin`).
  */
 export function authorName(value: string): string | null {
-  // Once per pickFields call for each value: the author rules, their site-name checks and the field's
-  // own check read the same values several times.
-  return oncePerCall(authorNameOnce, value);
-}
-
-function authorNameOnce(value: string): string | null {
   const text = withoutLabel(cleanText(value)?.replace(bylinePrefix, '').trim() ?? '');
   // Its first part runs words together: menu text (an outlet after a comma may, `Ann Lee, PhillyVoice Staff`).
   if (text === '' || (menuText.test(text.split(',', 1)[0]!) && !text.startsWith('@'))) return null;

@@ -1,6 +1,6 @@
 import {getDomainWithoutSuffix} from 'tldts';
 import type {Snapshot} from '../parse/parse-html.js';
-import {contentTypes, dereference, items, jsonldNodes, jsonldTypes, oncePerCall, pageTypes, perCall, type JsonldNode} from './query.js';
+import {contentTypes, dereference, items, jsonldNodes, jsonldTypes, pageTypes, perCall, type JsonldNode} from './query.js';
 
 /*
  * Publisher sources beyond the page's explicit metadata (issue 12 point 3): the site's JSON-LD
@@ -116,7 +116,7 @@ export function titleSuffix(title: string | null, pageUrl: string): string | nul
 export function namesDomain(name: string, pageUrl: string): boolean {
   if (name.length > 40) return false;
   // The domain's letters first: a page whose domain label is short (or none) splits no name.
-  const site = oncePerCall(domainLetters, pageUrl);
+  const site = domainLetters(pageUrl);
   return site !== null && site.length >= 4 && spaceRuns(name) <= 4 && lettersStartWith(name, site);
 }
 
@@ -158,7 +158,7 @@ function lettersStartWith(text: string, start: string): boolean {
 
 /** Whether `text` spells the page's domain label somewhere (`++ ledger.example Blaulicht ++`), a label of at least 5 letters. */
 export function mentionsDomain(text: string, pageUrl: string): boolean {
-  const site = oncePerCall(domainLetters, pageUrl);
+  const site = domainLetters(pageUrl);
   return site !== null && site.length >= 5 && letters(text).includes(site);
 }
 
@@ -170,7 +170,7 @@ function domainLetters(pageUrl: string): string | null {
 
 /** Whether `name` spells the page's domain label (`Coastal Gardeners Forum` on coastalgardeners.example, `npm` on npmjs.com). */
 function spellsDomain(name: string, pageUrl: string): boolean {
-  const site = oncePerCall(domainLetters, pageUrl);
+  const site = domainLetters(pageUrl);
   if (site === null) return false;
   const compact = letters(name);
   return site.length >= 3 && compact.length >= 3 && (compact.includes(site) || site.startsWith(compact) || (compact.length >= 4 && site.includes(compact)));

@@ -6,11 +6,11 @@ export type JsonldNode = Record<string, unknown>;
 
 /**
  * What one {@link pickFields} call computes once and every rule reuses: the `<meta>` contents by
- * lowercase key and the JSON-LD nodes by type set. Only set while a pickFields call runs, for its
- * snapshot, so a rule called on its own (or on a snapshot changed in between) computes afresh.
+ * lowercase key and the JSON-LD nodes by type set. It rides on the call's snapshot (a hidden
+ * property, see {@link withQueryCache}) and only while the call runs, so a rule called on its own
+ * (or on a snapshot changed in between) computes afresh, and no module holds a call's data.
  */
 interface QueryCache {
-  snapshot: Snapshot;
   /** The non-empty metas by lowercase `property`/`name` (see {@link MetaIndex}). */
   metas?: MetaIndex;
   // The maps below are made when first needed: a page without JSON-LD needs none of the first two.
@@ -24,25 +24,43 @@ interface QueryCache {
   byArgument?: Map<(argument: string) => unknown, Map<string, unknown>>;
 }
 
-// The cache of the pickFields call running now, set and restored by withQueryCache: it never outlives the call.
-let cache: QueryCache | null = null;
+/**
+ * The snapshot's property holding its call's cache: not enumerable, so no copy, JSON or comparison
+ * sees it; a reader that records what the rules read of a snapshot (settled-fields.ts) leaves it out.
+ */
+export const queryCache: unique symbol = Symbol('linkpeek.queryCache');
 
-/** Runs `run` with the per-call query cache of `snapshot` (see {@link QueryCache}). */
+type CarryingSnapshot = Snapshot & {[queryCache]?: QueryCache | undefined};
+
+/** The cache of the pickFields call running on `snapshot`, or `null` outside one. */
+function cacheOf(snapshot: Snapshot): QueryCache | null {
+  return (snapshot as CarryingSnapshot)[queryCache] ?? null;
+}
+
+/**
+ * Runs `run` with a fresh per-call query cache carried by `snapshot` (see {@link QueryCache}); a
+ * snapshot that cannot carry one (frozen) is read without.
+ */
 export function withQueryCache<T>(snapshot: Snapshot, run: () => T): T {
-  const previous = cache;
-  cache = {snapshot};
+  const carrier = snapshot as CarryingSnapshot;
+  if (!Object.isExtensible(carrier)) return run();
+  const previous = carrier[queryCache];
+  // Defined once per snapshot, then only its value changes: never deleted, so the object keeps its shape.
+  if (Object.hasOwn(carrier, queryCache)) carrier[queryCache] = {};
+  else Object.defineProperty(carrier, queryCache, {value: {}, writable: true, configurable: true, enumerable: false});
   try {
     return run();
   } finally {
-    cache = previous;
+    carrier[queryCache] = previous;
   }
 }
 
 /**
- * `compute(argument)`, computed once per pickFields call for a pure function several rules call with
- * the same argument (the page URL's domain); afresh outside one.
+ * `compute(argument)`, computed once per pickFields call on `snapshot` for a pure function several
+ * rules call with the same argument (an author value); afresh outside one.
  */
-export function oncePerCall<T>(compute: (argument: string) => T, argument: string): T {
+export function oncePerCall<T>(snapshot: Snapshot | undefined, compute: (argument: string) => T, argument: string): T {
+  const cache = snapshot === undefined ? null : cacheOf(snapshot);
   if (cache === null) return compute(argument);
   const byArgument = (cache.byArgument ??= new Map());
   let results = byArgument.get(compute) as Map<string, T> | undefined;
@@ -58,7 +76,8 @@ export function oncePerCall<T>(compute: (argument: string) => T, argument: strin
  * one). The value is shared: read-only.
  */
 export function perCall<T>(snapshot: Snapshot, compute: (snapshot: Snapshot) => T): T {
-  if (cache === null || cache.snapshot !== snapshot) return compute(snapshot);
+  const cache = cacheOf(snapshot);
+  if (cache === null) return compute(snapshot);
   const derived = (cache.derived ??= new Map());
   if (derived.has(compute)) return derived.get(compute) as T;
   const value = compute(snapshot);
@@ -136,7 +155,8 @@ function fingerprint(key: string): number {
  * order, from the per-call index; `undefined` outside a pickFields call.
  */
 function metaPositions(snapshot: Snapshot, wanted: readonly string[]): readonly number[] | undefined {
-  if (cache === null || cache.snapshot !== snapshot) return undefined;
+  const cache = cacheOf(snapshot);
+  if (cache === null) return undefined;
   const index = metaIndex(snapshot, cache);
   let only: number[] | undefined;
   let lists: number[][] | undefined;
@@ -258,8 +278,9 @@ export function shortType(type: string): string {
 }
 
 /** The short `@type` names of a JSON-LD node (`@type` may be a string or an array). */
-export function jsonldTypes(node: JsonldNode): readonly string[] {
-  // Several rules filter the same nodes by type: within a pickFields call each node's types are read once.
+export function jsonldTypes(node: JsonldNode, snapshot?: Snapshot): readonly string[] {
+  // Several rules filter the same nodes by type: within a pickFields call on the node's snapshot each node's types are read once.
+  const cache = snapshot === undefined ? null : cacheOf(snapshot);
   if (cache === null) return readTypes(node);
   const known = (cache.types ??= new Map());
   let types = known.get(node);
@@ -302,10 +323,10 @@ export const audioTypes: ReadonlySet<string> = new Set(['AudioObject', 'PodcastE
  */
 export function jsonldNodes(snapshot: Snapshot, types: ReadonlySet<string>): readonly JsonldNode[] {
   if (snapshot.jsonld.length === 0) return [];
-  const cached = cache !== null && cache.snapshot === snapshot ? cache : null;
+  const cached = cacheOf(snapshot);
   const known = cached?.nodes?.get(types);
   if (known !== undefined) return known;
-  const nodes = snapshot.jsonld.filter((node) => jsonldTypes(node).some((type) => types.has(type)));
+  const nodes = snapshot.jsonld.filter((node) => jsonldTypes(node, snapshot).some((type) => types.has(type)));
   if (cached !== null) (cached.nodes ??= new Map()).set(types, nodes);
   return nodes;
 }
@@ -316,7 +337,7 @@ export function jsonldNodes(snapshot: Snapshot, types: ReadonlySet<string>): rea
  */
 export function mainNodes(snapshot: Snapshot): readonly JsonldNode[] {
   if (snapshot.jsonld.length === 0) return [];
-  const cached = cache !== null && cache.snapshot === snapshot ? cache : null;
+  const cached = cacheOf(snapshot);
   if (cached?.main !== undefined) return cached.main;
   const main = [...jsonldNodes(snapshot, contentTypes), ...jsonldNodes(snapshot, seriesTypes), ...jsonldNodes(snapshot, pageTypes)];
   if (cached !== null) cached.main = main;

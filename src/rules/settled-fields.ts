@@ -4,6 +4,7 @@ import type {Snapshot} from '../parse/snapshot.js';
 import type {Page} from '../shared/page.js';
 import {metaFields, type MetaField} from './meta.js';
 import type {Rule, RuleTable} from './rule-kit.js';
+import {queryCache} from './query.js';
 import {pickFields, rules} from './rules.js';
 import {defaultSiteIndex} from './sites/index.js';
 import {siteFor, siteIndex, type SiteIndex} from './sites/site-index.js';
@@ -84,7 +85,8 @@ function fieldSettled(
       const read = new Set<PropertyKey>();
       const tracked = new Proxy(snapshot, {
         get(target, part, receiver) {
-          read.add(part);
+          // The rules' per-call cache is no part of the page.
+          if (part !== queryCache) read.add(part);
           return Reflect.get(target, part, receiver);
         },
       });

@@ -57,6 +57,48 @@ describe('per-call caches', () => {
   });
 });
 
+describe('the per-call query cache rides on the snapshot', () => {
+  const rich = (): Snapshot =>
+    snapshot({
+      title: 'Ferry fares frozen | Harbour Weekly',
+      metas: [
+        {property: 'og:title', content: 'Ferry fares frozen'},
+        {property: 'og:image', content: 'https://a.example/ferry.jpg'},
+        {name: 'author', content: 'By Jane Doe'},
+      ],
+      jsonld: [{'@type': 'NewsArticle', headline: 'Ferry fares frozen', publisher: {'@type': 'Organization', name: 'Harbour Weekly'}}],
+    });
+
+  it('leaves nothing visible on the snapshot once the call returned', () => {
+    const input = rich();
+    const before = structuredClone(input);
+    pickFields(input, page);
+    expect(input).toStrictEqual(before);
+    expect(Object.getOwnPropertySymbols(input).every((key) => !Object.getOwnPropertyDescriptor(input, key)!.enumerable)).toBe(true);
+    expect(JSON.stringify(input)).toBe(JSON.stringify(before));
+  });
+
+  it('reads a frozen snapshot (which cannot carry it) to the same fields', () => {
+    const found = pickFields(rich(), page);
+    expect(pickFields(Object.freeze(rich()), page)).toEqual(found);
+    expect(found.title).toBe('Ferry fares frozen');
+  });
+
+  it('keeps one call apart from another running inside it on another snapshot', () => {
+    const plain = pickFields(rich(), page);
+    const other = snapshot({metas: [{property: 'og:title', content: 'Other page'}, {property: 'og:image', content: 'https://b.example/other.jpg'}]});
+    let inner: ReturnType<typeof pickFields> | undefined;
+    const nesting: Rule = () => {
+      inner = pickFields(other, {url: 'https://b.example/x', headers: {}});
+      return null;
+    };
+    const outer = pickFields(rich(), page, {...rules, title: [nesting, ...rules.title]});
+    expect(outer).toEqual(plain);
+    expect(inner?.title).toBe('Other page');
+    expect(inner?.image).toEqual(['https://b.example/other.jpg']);
+  });
+});
+
 /** The classifier as it was written with one token regex per kind (before issue 15). */
 function classifyByRegex(url: string): string {
   const pattern = (tokens: string[]): RegExp => new RegExp(`(?:^|[^a-z0-9])(?:${tokens.join('|')})(?:[^a-z0-9]|$)`);
