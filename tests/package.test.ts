@@ -112,9 +112,20 @@ describe('the packed tarball', () => {
 });
 
 describe('docs/testing.md', () => {
-  it('states how many test files npm test runs, as tests/ holds them', () => {
-    const count = readdirSync('tests', {recursive: true}).filter((path) => String(path).endsWith('.test.ts')).length;
-    const stated = /: (\d+) test files\n?\s*\(`tests\/\*\*\/\*\.test\.ts`\)/.exec(readFileSync('docs/testing.md', 'utf8'))?.[1];
-    expect(Number(stated)).toBe(count);
+  const text = readFileSync('docs/testing.md', 'utf8');
+  const files = readdirSync('tests', {recursive: true}).map((path) => `tests/${String(path)}`).filter((path) => path.endsWith('.test.ts'));
+  const slow = (JSON.parse(readFileSync('tests/slow-suites.json', 'utf8')) as {path: string; why: string}[]).map(({path}) => path);
+
+  it('states how many test files each command runs, as tests/ and tests/slow-suites.json hold them', () => {
+    const stated = {
+      fast: Number(/every suite but the slow\s+ones: (\d+) test files/.exec(text)?.[1]),
+      slow: Number(/`npm run test:slow` builds `dist\/` and runs the (\d+) test files/.exec(text)?.[1]),
+    };
+    expect(stated).toEqual({fast: files.length - slow.length, slow: slow.length});
+  });
+
+  it('every slow suite is a test file, listed once, and named in docs/testing.md', () => {
+    expect(new Set(slow).size).toBe(slow.length);
+    for (const path of slow) expect({path, exists: files.includes(path), documented: text.includes(`\`${path}\``)}).toEqual({path, exists: true, documented: true});
   });
 });
