@@ -13,6 +13,7 @@ import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorCo
 import {parseHtml} from './parse/parse-html.js';
 import {addPalettes} from './palette/add-palettes.js';
 import {runInsights} from './insights/run-insights.js';
+import {addFileInsights} from './insights/file-insights.js';
 import {fetchIframe, type IframeResult} from './oembed/fetch-iframe.js';
 import {readOEmbed} from './oembed/parse-oembed.js';
 import {fetchSiteOEmbed, type SiteOEmbedAnswer} from './oembed/site-oembed.js';
@@ -314,7 +315,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
       // A failure another try may fix (a reset connection, a 503 page that is no wall) is tried
       // again `retry` times, with backoff, within the deadline; the last answer stands.
       const {value: first} = await withRetries(request.retry, deadline, readFirst, (read) => 'snapshot' in read && read.wall === null && retryStatuses.has(read.page.statusCode));
-      if ('kind' in first && first.kind === 'file') return await describeFile(first);
+      if ('kind' in first && first.kind === 'file') return await addFileInsights(await describeFile(first), first, request.insights, deadline);
       let view = first as View;
       // With `javascript: false` a browser would read the page as served: the static read already is that.
       if (request.prerender === 'auto' && request.page.javascript && view.wall === null && prerenderReason(view.page, view.candidates, resolved) !== null) {
