@@ -182,6 +182,7 @@ export const configKeys: readonly string[] = [
   'screenshotStore',
   'prerenderHosts',
   'maxPageBytes',
+  'adblockFilters',
   'maxPdfSize',
   'oembedProviders',
   'requestProfiles',

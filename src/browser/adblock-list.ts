@@ -1,7 +1,7 @@
 // The filter list linkpeek ships for `adblock` (Adblock Plus / uBlock Origin syntax), so blocking
 // needs no download: the ad servers, ad exchanges and trackers that most pages load, each blocked
 // on its whole domain (`||host^`), plus the file names of the common ad loaders wherever they are
-// served. A config's own `adblockFilters` (EasyList, say, read from disk) replaces it.
+// served. A config's own `adblockFilters` (EasyList, say, read from disk) are matched along with it.
 export const bundledFilters = `
 ! linkpeek's bundled list: ad servers and exchanges
 ||doubleclick.net^

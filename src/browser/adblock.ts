@@ -38,8 +38,8 @@ function engineFor(filters: string): Promise<Matcher> {
 }
 
 /**
- * The blocker of one browser page when `adblock` is on: the filter lists (`filters`, else the list
- * linkpeek ships) matched by Ghostery's engine, loaded on first use. Each blocked request is
+ * The blocker of one browser page when `adblock` is on: the list linkpeek ships, plus the config's
+ * `adblockFilters` (`filters`) when it has some, matched by Ghostery's engine, loaded on first use. Each blocked request is
  * counted in the call's notes. Without the package, the page loads unblocked and the call notes
  * why (`adblock-unavailable`) rather than failing: `adblock` is on by default, and a missing
  * optional package must not break every screenshot.
@@ -50,7 +50,7 @@ export async function pageBlocker(enabled: boolean, filters: string | null = nul
   const note = noteTaker();
   let matcher: Matcher;
   try {
-    matcher = await engineFor(filters ?? bundledFilters);
+    matcher = await engineFor(filters ? `${bundledFilters}\n${filters}` : bundledFilters);
   } catch (error) {
     if (!isMissingPackage((error as {cause?: unknown}).cause, adblockPackage)) throw error;
     note(unavailableNote);

@@ -85,7 +85,7 @@ export function startEncoder(ffmpegPath: string, target: EncodeTarget): RunningE
   const {encoder, codec} = codecs[target.type];
   const output =
     target.type === 'mp4'
-      ? ['-c:v', encoder, '-preset', 'veryfast', '-crf', '28', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-f', 'mp4']
+      ? ['-c:v', encoder, '-preset', 'ultrafast', '-tune', 'zerolatency', '-crf', '28', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-f', 'mp4']
       : ['-c:v', encoder, '-deadline', 'realtime', '-cpu-used', '8', '-crf', '30', '-b:v', '1M', '-pix_fmt', 'yuv420p', '-f', 'webm'];
   const child: ChildProcessWithoutNullStreams = spawn(
     ffmpegPath,

@@ -9,12 +9,20 @@ export interface BrowserConfigInput {
   screenshotProvider?: ScreenshotProvider;
   /** Maximum bytes one browser page may download, all its resources together. @default 26214400 (25 MiB) */
   maxPageBytes?: number;
+  /**
+   * Extra filter lists for `adblock` (Adblock Plus / uBlock Origin syntax, e.g. EasyList's text read
+   * from disk), matched along with the list linkpeek ships: one list's text, or several. At most
+   * 10 MB in all. @default none (the bundled list only)
+   */
+  adblockFilters?: string | string[];
 }
 
 /** What the guarded browser reads from the config (the transport's part too, for its requests), defaults filled in. */
 export interface BrowserConfig extends FetchConfig {
   screenshotProvider: ScreenshotProvider | null;
   maxPageBytes: number;
+  /** The config's extra `adblockFilters`, joined into one list text, or `null` for none. */
+  adblockFilters: string | null;
 }
 
 /** The browser options of a call (part of `ExtractOptions`): how a page is waited for and shown. */
@@ -104,7 +112,23 @@ export function normalizeBrowserConfig(config: BrowserConfigInput): Omit<Browser
   return {
     screenshotProvider: config.screenshotProvider ?? null,
     maxPageBytes: positiveInteger(config.maxPageBytes, 'maxPageBytes', defaultBrowserConfig.maxPageBytes),
+    adblockFilters: filterLists(config.adblockFilters),
   };
+}
+
+// A list is parsed once per process and kept (browser/adblock.ts): EasyList is about 2 MB.
+const maxFilterText = 10 * 1024 * 1024;
+
+/** `adblockFilters`: one list text or several, joined; `null` for none. @throws LinkpeekError EINVALOPTION */
+function filterLists(value: unknown): string | null {
+  if (value === undefined) return null;
+  const lists = Array.isArray(value) ? value : [value];
+  lists.forEach((list, index) => {
+    if (typeof list !== 'string') throw invalidOption(Array.isArray(value) ? `adblockFilters.${index}` : 'adblockFilters', 'must be the text of a filter list', list);
+  });
+  const text = (lists as string[]).join('\n');
+  if (text.length > maxFilterText) throw invalidOption('adblockFilters', `must be at most ${maxFilterText} characters in all`);
+  return text.trim() === '' ? null : text;
 }
 
 /** Validates a call's waiting options and fills their defaults. @throws LinkpeekError EINVALOPTION */

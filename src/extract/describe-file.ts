@@ -2,6 +2,7 @@ import type {ExtractResult} from '../data.js';
 import {isLinkpeekError, LinkpeekError} from '../errors.js';
 import type {FileResponse} from '../fetch/fetch-page.js';
 import {fileResult} from '../files/file-result.js';
+import {addFileInsights} from '../insights/file-insights.js';
 import {addPalettes} from '../palette/add-palettes.js';
 import {codePage} from '../screenshot/code-page.js';
 import type {Call} from './call.js';
@@ -46,5 +47,7 @@ export async function describeFile(call: Call, file: FileResponse): Promise<Extr
     palette: request.palette ? (data, pageUrl, headers, known) => addPalettes(data, {headers, pageUrl, deadline, known}, config) : null,
   });
   // A file has no oEmbed markup: with `iframe`, it is `null`.
-  return endResult(call, file, read.data, {iframe: request.iframe ? null : undefined, screenshot: read.screenshot}, {prerendered: false, file: read.file});
+  const result = await endResult(call, file, read.data, {iframe: request.iframe ? null : undefined, screenshot: read.screenshot}, {prerendered: false, file: read.file});
+  // Insights of a file: technologies from its response alone (docs/insights.md).
+  return addFileInsights(result, file, request.insights, deadline);
 }

@@ -49,7 +49,7 @@ export interface RenderedPage extends Page {
  */
 export async function renderPage(url: URL, request: RenderPageRequest, config: RenderConfig): Promise<RenderedPage> {
   const {deadline} = request;
-  const blocker = await pageBlocker(request.setup?.adblock ?? true);
+  const blocker = await pageBlocker(request.setup?.adblock ?? true, config.adblockFilters);
   const result = await useProvider(config, deadline, url, {code: 'ERENDER', message: 'The browser could not render the page.'}, (provider) => {
     if (!provider.render) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot render pages (it has no `render`).');
     return provider.render({

@@ -36,7 +36,7 @@ const contentTypes = {mp4: 'video/mp4', webm: 'video/webm'} as const;
  */
 export async function takeAnimated(pageUrl: string, animated: ResolvedAnimated, request: AnimatedRequest, config: ScreenshotConfig): Promise<AnimatedScreenshot> {
   const {deadline, screenshot} = request;
-  const blocker = await pageBlocker(request.setup?.adblock ?? true);
+  const blocker = await pageBlocker(request.setup?.adblock ?? true, config.adblockFilters);
   const video = await useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The browser could not record the page.'}, (provider) => {
     if (!provider.record) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot record pages (it has no `record`).');
     return provider.record({

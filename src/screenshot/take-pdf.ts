@@ -36,7 +36,7 @@ const magic = Buffer.from('%PDF-');
  */
 export async function takePdf(pageUrl: string, request: PdfRequest, config: ScreenshotConfig & {maxPdfSize: number}): Promise<Pdf> {
   const {deadline} = request;
-  const blocker = await pageBlocker(request.setup?.adblock ?? true);
+  const blocker = await pageBlocker(request.setup?.adblock ?? true, config.adblockFilters);
   const printed = await useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The browser could not print the page.'}, (provider) => {
     if (!provider.print) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot print pages (it has no `print`).');
     return provider.print({

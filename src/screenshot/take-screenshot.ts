@@ -72,7 +72,7 @@ export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest
 
 async function capture(pageUrl: string, request: ScreenshotRequest, config: ScreenshotConfig): Promise<CaptureResult> {
   const {deadline} = request;
-  const blocker = await pageBlocker(request.setup?.adblock ?? true);
+  const blocker = await pageBlocker(request.setup?.adblock ?? true, config.adblockFilters);
   return useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The screenshot provider failed.'}, (provider) =>
     provider.capture({
       ...request.screenshot,

@@ -63,6 +63,9 @@ export interface LighthouseReport {
 export interface Insights {
   /** The technologies the page uses, most specific categories first (`insights.technologies`). */
   technologies?: Technology[];
-  /** The Lighthouse audit of the page: the categories' scores and every audit (`insights.lighthouse`). */
-  lighthouse?: LighthouseReport;
+  /**
+   * The Lighthouse audit of the page: the categories' scores and every audit (`insights.lighthouse`);
+   * `null` for a link to a file (an image, a PDF), which Lighthouse cannot audit.
+   */
+  lighthouse?: LighthouseReport | null;
 }

@@ -291,3 +291,27 @@ describeWithChromium('extract()', () => {
     expect(result.data.pdf).toMatchObject({type: 'pdf', url: expect.stringMatching(/^data:application\/pdf;base64,JVBERi0/)});
   }, 60_000);
 });
+
+describeWithChromium('adblockFilters', () => {
+  it("blocks what the config's extra lists match as well as what the bundled list does, counting both", async () => {
+    const before = {ad: hits('/adsbygoogle.js'), app: hits('/app.js')};
+    const answer = await ask(`url=${encodeURIComponent(page('/ads?extra'))}&ping=false&screenshot`, {...config, adblockFilters: ['! the app bundle, as a list of ours would', '/app.js']});
+    expect(answer.status).toBe(200);
+    expect(answer.headers['server-timing']).toMatch(/(^|, )adblock;desc=2(,|$)/);
+    expect({ad: hits('/adsbygoogle.js'), app: hits('/app.js')}).toEqual(before);
+  }, 60_000);
+
+  it('refuses what is not the text of a filter list, naming the option', () => {
+    for (const [value, name] of [[42, 'adblockFilters'], [['/ads.js', 3], 'adblockFilters.1']] as const) {
+      let thrown: unknown;
+      try {
+        normalizeConfig({...loopbackConfig, adblockFilters: value as never});
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isLinkpeekError(thrown) && {code: thrown.code, data: thrown.data && Object.keys(thrown.data)}).toEqual({code: 'EINVALOPTION', data: [name]});
+    }
+    expect(normalizeConfig({...loopbackConfig, adblockFilters: '||ads.example^'}).adblockFilters).toBe('||ads.example^');
+    expect(normalizeConfig(loopbackConfig).adblockFilters).toBeNull();
+  });
+});

@@ -11,6 +11,9 @@ beforeAll(async () => {
   await writeFile(join(directory, 'abc.jpg'), Buffer.from([0xff, 0xd8, 0xff]));
   await writeFile(join(directory, 'abc.webp'), Buffer.from('RIFF'));
   await writeFile(join(directory, 'notes.txt'), 'not an image');
+  // screenshot.animated videos and pdf documents are kept next to the images.
+  await writeFile(join(directory, 'abc.mp4'), Buffer.from('\0\0\0\x18ftypisom'));
+  await writeFile(join(directory, 'abc.webm'), Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
 });
 
 afterAll(() => rm(directory, {recursive: true, force: true}));
@@ -20,6 +23,8 @@ describe('readStoredScreenshot', () => {
     const read = readStoredScreenshot(directory);
     expect(await read('https://cdn.example/shots/abc.jpg')).toEqual({bytes: Buffer.from([0xff, 0xd8, 0xff]), contentType: 'image/jpeg'});
     expect((await read('https://cdn.example/shots/abc.webp'))?.contentType).toBe('image/webp');
+    expect((await read('https://cdn.example/shots/abc.mp4'))?.contentType).toBe('video/mp4');
+    expect((await read('https://cdn.example/shots/abc.webm'))?.contentType).toBe('video/webm');
   });
 
   it('reads nothing that is not a stored image name', async () => {

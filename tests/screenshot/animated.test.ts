@@ -105,7 +105,8 @@ const leftovers = () => readdirSync(temporary).filter((name) => name.startsWith(
 
 describeWithFfmpeg('screenshot.animated', () => {
   it('records an MP4 (H.264) of the moving page next to the still: its magic bytes, its length, its frames moving', async () => {
-    const {data} = await extract(page('/tide'), {ping: false, screenshot: {width: 320, height: 240, animated: {duration: 2000, fps: 10}}});
+    // Filming lasts its duration plus the page's load, and competes with the browser for the CPU: a minute.
+    const {data} = await extract(page('/tide'), {ping: false, timeout: 60_000, screenshot: {width: 320, height: 240, animated: {duration: 2000, fps: 10}}});
     const shot = data.screenshot!;
     expect(shot.type).toBe('png');
     const animated = shot.animated!;
@@ -136,7 +137,7 @@ describeWithFfmpeg('screenshot.animated', () => {
   });
 
   it('records a WebM (VP8) when type is webm: the EBML magic', async () => {
-    const {data} = await extract(page('/tide?webm'), {ping: false, screenshot: {width: 240, height: 160, animated: {duration: 1000, fps: 8, type: 'webm'}}});
+    const {data} = await extract(page('/tide?webm'), {ping: false, timeout: 60_000, screenshot: {width: 240, height: 160, animated: {duration: 1000, fps: 8, type: 'webm'}}});
     const animated = data.screenshot!.animated!;
     const bytes = bytesOf(animated.url);
     expect(bytes.subarray(0, 4).toString('hex')).toBe('1a45dfa3');
@@ -160,18 +161,18 @@ describeWithFfmpeg('screenshot.animated', () => {
     expect(ffmpegChildren()).toEqual([]);
     expect(leftovers()).toEqual([]);
     // The browser is still usable: its page was closed, not left filming.
-    const {data} = await extract(page('/tide?after'), {ping: false, screenshot: {width: 200, height: 100}});
+    const {data} = await extract(page('/tide?after'), {ping: false, timeout: 60_000, screenshot: {width: 200, height: 100}});
     expect(data.screenshot?.width).toBe(200);
   });
 
   it('gives a file link no video: a file does not move', async () => {
-    const {data} = await extract(page('/photo.png'), {ping: false, screenshot: {animated: true}});
+    const {data} = await extract(page('/photo.png'), {ping: false, timeout: 60_000, screenshot: {animated: true}});
     expect(data.screenshot).toBeDefined();
     expect(data.screenshot?.animated).toBeUndefined();
   });
 
   it('works through the endpoint: screenshot.animated.* parameters, the JSON shape, embed=screenshot.animated.url gives the video', async () => {
-    const server: Server = createServer(createHandler({...loopbackConfig, screenshotProvider: provider, cache: false}));
+    const server: Server = createServer(createHandler({...loopbackConfig, screenshotProvider: provider, cache: false, timeout: 60_000, maxTimeout: 60_000}));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
