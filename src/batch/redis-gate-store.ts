@@ -49,6 +49,13 @@ function acquired(reply: unknown): Acquired {
   return {state: 'wait', ms: code};
 }
 
+/** A domain's channel subscription: `done` once Redis confirmed it (false: it failed). */
+interface Subscription {
+  ready: boolean;
+  idleSince: number;
+  done: Promise<boolean>;
+}
+
 /** How long subscriptions to a domain nobody waits on are kept (a busy domain is waited on again soon). */
 const idleSubscriptionMs = 30_000;
 
@@ -70,12 +77,13 @@ export function redisGateStore(redis: Redis, limits: HostGateLimits & {prefix: s
   // The subscriber connection, opened when a request first waits for a slot.
   let subscriber: Redis | undefined;
   let closed = false;
-  const subscribed = new Map<string, {ready: boolean; idleSince: number}>();
+  const subscribed = new Map<string, Subscription>();
   let sweep: NodeJS.Timeout | undefined;
-  const subscribe = async (key: string): Promise<void> => {
-    if (closed || subscribed.has(key)) return;
-    const entry = {ready: false, idleSince: 0};
-    subscribed.set(key, entry);
+  /** Subscribes to `key`'s channel (once, however many ask at once); false when closed or it failed. */
+  const subscribe = (key: string): Promise<boolean> => {
+    if (closed) return Promise.resolve(false);
+    const known = subscribed.get(key);
+    if (known) return known.done;
     if (!subscriber) {
       const connection = redis.duplicate();
       subscriber = connection;
@@ -98,12 +106,16 @@ export function redisGateStore(redis: Redis, limits: HostGateLimits & {prefix: s
       }, idleSubscriptionMs / 2);
       sweep.unref();
     }
-    try {
-      await subscriber.subscribe(channelPrefix + key);
-      entry.ready = true;
-    } catch {
-      subscribed.delete(key);
-    }
+    const entry: Subscription = {ready: false, idleSince: 0, done: Promise.resolve(false)};
+    entry.done = subscriber.subscribe(channelPrefix + key).then(
+      () => (entry.ready = true),
+      () => {
+        subscribed.delete(key);
+        return false;
+      },
+    );
+    subscribed.set(key, entry);
+    return entry.done;
   };
   const count = (key: string, by: number) => {
     const now = (held.get(key) ?? 0) + by;
@@ -139,11 +151,9 @@ export function redisGateStore(redis: Redis, limits: HostGateLimits & {prefix: s
     mark: (key) => (subscribed.get(key)?.ready || (held.get(key) ?? 0) >= limits.perHost ? wake.mark(key) : -1),
     async wait(key, mark, ms, signal) {
       // Not subscribed when the take was refused: a give of another process may have come unheard. Subscribe, then ask again.
-      if (mark === -1) {
-        await subscribe(key);
-        return;
-      }
-      await wake.wait(key, mark, Math.min(ms, limits.pollMs), signal);
+      if (mark === -1 && (await subscribe(key))) return;
+      // Closed, or the subscription failed: only the time limit (never a loop of asks).
+      await wake.wait(key, mark === -1 ? wake.mark(key) : mark, Math.min(ms, limits.pollMs), signal);
     },
     slowed: () => readSlowedSites(redis, prefix),
     async close() {

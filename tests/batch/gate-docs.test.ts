@@ -1,5 +1,6 @@
 // docs/batch.md#politeness and #adaptive-rate state the gate's limits and the rules of the adaptive
 // rate: checked against the code, so the page cannot drift from it.
+import {readFileSync} from 'node:fs';
 import {describe, expect, it} from '@jest/globals';
 import {defaultHostGate} from '../../src/batch/politeness-options.js';
 import {defaultRateLimitRetries} from '../../src/batch/polite-run.js';
@@ -37,5 +38,28 @@ describe('docs/batch.md: the host gate', () => {
     expect(adaptive.body.replace(/\s+/g, ' ')).toContain(`(\`${shown}\`)`);
     const progressLine = codeBlocks(section(doc, 'Progress').body).find((block) => block.lang === 'text')?.code ?? '';
     expect(progressLine.trim().endsWith(shown)).toBe(true);
+  });
+});
+
+describe('docs/batch.md: the measured scale', () => {
+  // The table sits in a list item (indented): read it as a table of its own.
+  const measured = section(doc, 'Measured').body.replace(/^ {2}\|/gm, '|');
+  const results = readFileSync('bench/results.md', 'utf8');
+  const scale = results.slice(results.lastIndexOf('### Batch scale'));
+
+  it('every figure of the scale table is one the bench recorded in bench/results.md', () => {
+    const table = tableStartingWith(measured, 'Workers');
+    expect(table.rows.map((row) => row[0])).toEqual(['1', '2', '4', '8']);
+    for (const row of table.rows) {
+      for (const cell of [row[1] ?? '', row[3] ?? '']) {
+        const [rates = '', ratios = ''] = cell.split('(');
+        for (const rate of rates.split(',').map((text) => text.trim())) expect({rate, recorded: scale.includes(`| ${rate} pages/s (`)}).toEqual({rate, recorded: true});
+        for (const ratio of ratios.match(/\d+\.\d+(?=×)/g) ?? []) expect({ratio, recorded: scale.includes(`| ${ratio}× 1 worker`)}).toEqual({ratio, recorded: true});
+      }
+      // CPU ms per page, rounded from the bench's two decimals.
+      const [workers, redis, producer] = (row[2] ?? '').split('/').map((text) => text.trim());
+      const recorded = [...scale.matchAll(/workers (\d+\.\d+) \([^)]*\), redis (\d+\.\d+), producer (\d+\.\d+)/g)].map((match) => match.slice(1, 4).map((n) => Number(n).toFixed(1)).join(' / '));
+      expect(recorded).toContain(`${workers} / ${redis} / ${producer}`);
+    }
   });
 });
