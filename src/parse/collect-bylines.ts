@@ -12,7 +12,7 @@ import type {BylineText} from './snapshot.js';
 
 /** The elements whose `class`/`id` is read: the ones bylines and dates are written in. */
 export const bylineTags: readonly string[] = [
-  'a', 'span', 'div', 'p', 'address', 'li', 'small', 'time', 'em', 'strong', 'b', 'cite', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd',
+  'a', 'span', 'div', 'p', 'address', 'li', 'small', 'time', 'em', 'strong', 'b', 'cite', 'h2', 'h3', 'h4', 'h5', 'h6', 'dd', 'abbr',
 ];
 export const bylineTagSet: ReadonlySet<string> = new Set(bylineTags);
 
@@ -163,7 +163,7 @@ export function readsHints(state: ParseState): boolean {
  * Records the element just opened when its class or id names an author, a byline or a date, or when
  * it is a link to an author page; its text is filled in when it closes. Outside nav/footer/aside/form.
  */
-export function recordByline(state: ParseState, name: string, attribs: Record<string, string>, className: string | undefined, id: string | undefined): void {
+export function recordByline(state: ParseState, name: string, attribs: Record<string, string>, className: string | undefined, id: string | undefined, title?: string): void {
   if (state.chromeDepth > 0 || !bylineTagSet.has(name)) return;
   let kind = className === undefined ? null : classHint(className);
   if (kind === null && id !== undefined) kind = classHint(id);
@@ -175,9 +175,12 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
     const list = (snapshot.dateTexts ??= []);
     if (list.length >= maxDateTexts) return;
     // The slot is taken now so the texts stay in document order; a text without a digit (a menu in a
-    // header's `.meta`, `Mittwoch`) holds no date and leaves no entry, so it takes no slot.
+    // header's `.meta`, `Mittwoch`) holds no date and leaves no entry, so it takes no slot. A `title`
+    // that starts with a digit comes first, as an attribute wins over the text (`<abbr class="published"
+    // title="2019-06-13T10:20:00+02:00">vor 3 Jahren</abbr>`, `<span class="date" title="13.06.2019 10:20"></span>`).
     const index = list.push('') - 1;
-    startText(state.collectors, state.depth, (text) => {
+    startText(state.collectors, state.depth, (read) => {
+      const text = title === undefined ? read : read === '' ? title : `${title} ${read}`;
       list[index] = text;
       if (!hasDigit.test(text)) list.splice(index, 1);
     });

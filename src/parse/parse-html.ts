@@ -66,6 +66,8 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
   // Read on the tags of collect-bylines.ts (bylines and dates named by a class or id).
   let className: string | undefined;
   let id: string | undefined;
+  // A `title` that starts with a digit (a date's, read with the class: collect-bylines.ts).
+  let title: string | undefined;
 
   // The tag is complete once the next token arrives: then its handler runs, with all its attributes.
   const flush = (): void => {
@@ -77,7 +79,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     if (itemprop !== undefined) recordMicrodata(state, name, read, itemprop, itemscope);
     if (itemscope) openItemScope(state, itemprop, itemtype);
     if (plan!.chrome) trackChrome(state, name, true);
-    if (className !== undefined || id !== undefined || name === 'a') recordByline(state, name, read, className, id);
+    if (className !== undefined || id !== undefined || name === 'a') recordByline(state, name, read, className, id, title);
     if (id !== undefined) recordMarkedId(state, name, read, id);
   };
 
@@ -97,6 +99,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
       itemtype = undefined;
       className = undefined;
       id = undefined;
+      title = undefined;
     },
     onattribute(name, value) {
       if (tag === null) return;
@@ -110,6 +113,10 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
         else if (name === 'id') id ??= value;
       } else if (first === 99 && name === 'class') {
         className ??= value;
+      } else if (first === 116 && name === 'title' && title === undefined) {
+        // Read as the scanner passes it on (read-attributes.ts): only one that starts with a digit.
+        const code = value.charCodeAt(0);
+        if (code >= 48 && code <= 57) title = value.trim();
       }
     },
     ontext(text) {

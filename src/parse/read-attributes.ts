@@ -41,8 +41,13 @@ const readAttributes = new Map<string, readonly string[]>([
   ['meter', ['value']],
 ]);
 
-// collect-bylines.ts reads `class` and `id` on the tags bylines and dates are written in.
-for (const tag of bylineTags) readAttributes.set(tag, [...(readAttributes.get(tag) ?? []), 'class', 'id']);
+// collect-bylines.ts reads `class` and `id` on the tags bylines and dates are written in, and a `title`
+// that starts with a digit (`<abbr class="published" title="2019-06-13T10:20:00+02:00">`): the scanner
+// passes on only such a title (or one starting with an entity), see {@link mayBeDateTitle}.
+for (const tag of bylineTags) readAttributes.set(tag, [...(readAttributes.get(tag) ?? []), 'class', 'id', 'title']);
+
+/** Whether an attribute value whose first character is `code` may be a date's `title`: a digit, or an `&` (an entity may decode to one). */
+export const mayBeDateTitle = (code: number): boolean => (code >= 48 && code <= 57) || code === 38;
 
 /** Which attribute names of one tag are read: the names, and a bit per lowercase first letter for a quick no. */
 export interface ReadSet {

@@ -1,7 +1,7 @@
 import {bang, doubleQuote, eq, gt, isAsciiAlpha, isEndOfTagSection, isWhitespace, question, singleQuote, slash} from './html-chars.js';
 import {decodeAttribute, decodeRcdata, decodeText, declarationEnd, isSpecialPrefix, specialEnd} from './markup-ends.js';
 import {mayHint} from './collect-bylines.js';
-import {attributesRead, type ReadSet} from './read-attributes.js';
+import {attributesRead, mayBeDateTitle, type ReadSet} from './read-attributes.js';
 import {nameInfo, none, specialTags, svg, svgTagNameAdjustments, type NameInfo, type TagSlot} from './tree-rules.js';
 
 /*
@@ -467,7 +467,8 @@ export function scanHtml(html: string, handler: ScanHandler, more?: (from: numbe
           }
           valueEnd = k;
         }
-        if (wanted !== undefined && (hinted !== true || mayHint(html, valueStart, valueEnd))) {
+        // A `title` is read only for a date in it: most are words, never sliced.
+        if (wanted !== undefined && (hinted !== true || mayHint(html, valueStart, valueEnd)) && (wanted !== 'title' || mayBeDateTitle(html.charCodeAt(valueStart)))) {
           handler.onattribute(wanted, decodeAttribute(html.slice(valueStart, valueEnd)));
         }
       }

@@ -193,3 +193,21 @@ describe('labels of publication and update in more languages', () => {
     expect(textDate('Uppdaterad 14 juni 2019 | 13 juni 2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
   });
 });
+
+describe('a date element\'s title attribute', () => {
+  it('reads the date in the title of a date element before its text (hAtom\'s abbr.published, a span.date with no text)', () => {
+    const body = `<h1>Headline</h1><p>${'Text of the story. '.repeat(30)}</p>`;
+    expect(published(page('de', `${body}<abbr class="published" title="2019-06-13T10:20:00+02:00">vor 3 Jahren</abbr>`))).toBe('2019-06-13T08:20:00.000Z');
+    expect(published(page('de', `${body}<span class="date" title="13.06.2019 10:20"></span>`))).toBe('2019-06-13T10:20:00.000Z');
+    // The attribute wins over a text that reads otherwise (a teaser's relative or shortened date).
+    expect(published(page('en-US', `${body}<span class="post-date" title="2021-03-05T09:00:00Z">Mar 6, 2021</span>`))).toBe('2021-03-05T09:00:00.000Z');
+    // A title of words is not read; the text is.
+    expect(published(page('en-US', `${body}<span class="date" title="Show all posts of the day">March 6, 2021</span>`))).toBe('2021-03-06T12:00:00.000Z');
+  });
+
+  it('is read the same by the fast scan and the reference parse, entities included', () => {
+    const html = page('de', '<a href="/x" title="Mehr lesen">x</a><abbr class="published" title="&#50;019-06-13">gestern</abbr><span class="date" title="2019-06-14"></span><span title="2019-06-15">y</span>');
+    expect(parseHtml(html).dateTexts).toEqual(['2019-06-13 gestern', '2019-06-14']);
+    expect(parseHtml(html)).toEqual(parseHtmlReference(html));
+  });
+});
