@@ -17,7 +17,7 @@ export const maxLabelledTexts = 4;
 /** The longest text node (decoded) read for a label: a label sits in a short one, a paragraph is text. */
 export const maxLabelNode = 120;
 /** The longest raw text node the scanner offers: entities make the raw text longer than the decoded. */
-export const maxRawLabelNode = 480;
+export const maxRawLabelNode = 160;
 /** How many characters are kept of a labelled text: the label, and the date after it. */
 const maxLabelledText = 160;
 /** How many tags may pass before the text after a label is closed. */
@@ -38,42 +38,25 @@ const labelWords = [
   'publi', 'pubbli', 'gepubliceerd', 'geplaatst', 'opublikowano', 'zveřejněno', 'julkaistu', 'yayın', 'diterbitkan', 'dipublikasikan',
   'meldung', 'mitteilung', 'artikel', 'beitrag', 'nachricht', 'release', 'communiqué', 'datum', 'date', 'fecha', 'data', 'tarih', 'päivämäärä',
 ];
-/** The words by their first character's code (lowercase ASCII, or the character itself). */
-const wordsByFirst = new Map<number, string[]>();
-for (const word of labelWords) {
-  const list = wordsByFirst.get(word.charCodeAt(0));
-  if (list === undefined) wordsByFirst.set(word.charCodeAt(0), [word]);
-  else list.push(word);
-}
+// One pattern over the raw text: irregexp scans a node far faster than a loop over its characters
+// (the loop was 14 % of a parse). `i` without `u` also folds Latin-1 letters: a superset, as wanted.
+// General punctuation (U+2000–U+206F: dashes, curly quotes) names no label, and is common in any text.
+const mayLabelPattern = new RegExp(`[&\\u0400-\\u1fff\\u2070-\\uffff]|${labelWords.join('|')}`, 'i');
 
 /**
- * Whether `text[start, end)` may hold a label: one of the label words (ASCII letters in any case), an
- * `&` (whose entity may decode to anything), or a Cyrillic or East Asian character (their labels are
- * read by the pattern alone). A superset of what {@link labelPattern} finds in the decoded text.
+ * Whether `text[start, end)` may hold a label: one of the label words (letters in any case), an
+ * `&` (whose entity may decode to anything), or a Cyrillic or East Asian character (their
+ * labels are read by the pattern alone). A superset of what {@link labelPattern} finds in the decoded text.
  */
 export function mayLabel(text: string, start: number, end: number): boolean {
-  for (let index = start; index < end; index++) {
-    let c = text.charCodeAt(index);
-    if (c === 38 || c >= 0x400) return true;
-    if (c >= 65 && c <= 90) c |= 32;
-    const words = wordsByFirst.get(c);
-    if (words !== undefined && startsWord(text, index, end, words)) return true;
-  }
-  return false;
+  // A label opens its node (`Veröffentlicht am …`, `Datum: …`, `Autor | Publié le …`): only the node's
+  // first characters after its white space are searched, so a long node costs no more than a short one.
+  while (start < end && text.charCodeAt(start) <= 32) start++;
+  const until = Math.min(end, start + labelReach);
+  return mayLabelPattern.test(start === 0 && until === text.length ? text : text.slice(start, until));
 }
-
-function startsWord(text: string, index: number, end: number, words: readonly string[]): boolean {
-  search: for (const word of words) {
-    if (index + word.length > end) continue;
-    for (let offset = 1; offset < word.length; offset++) {
-      let d = text.charCodeAt(index + offset);
-      if (d >= 65 && d <= 90) d |= 32;
-      if (d !== word.charCodeAt(offset)) continue search;
-    }
-    return true;
-  }
-  return false;
-}
+/** How far into a text node (after its leading white space) a label is looked for. */
+export const labelReach = 64;
 
 /** Whether the scanner should decode and give this raw text node for its labels (asked when no collector wants it). */
 export function wantsLabelText(state: ParseState, html: string, start: number, end: number): boolean {
