@@ -3,36 +3,11 @@
 // every bench corpus page, and hand-written adversarial HTML, whole and split into chunks at every kind of
 // boundary. Snapshots must be deep-equal, and so must pickFields and resolveUrls on them. The 3,000
 // generated documents are tests/parse/fast-parse.fuzz.test.ts, a slow suite (`npm run test:slow`).
-import {describe, expect, it} from '@jest/globals';
+import {describe, it} from '@jest/globals';
 import {readFileSync} from 'node:fs';
 import {decodeBody} from '../../src/fetch/decode-body.js';
 import {corpusDirectory, fixtureDirectory, htmlFiles} from '../helpers/pages.js';
-import {parseHtml, parseHtmlChunks, parseHtmlReference} from '../../src/parse/parse-html.js';
-import {pickFields, rules, type RuleTable} from '../../src/rules/rules.js';
-import {documentBase, resolveUrls} from '../../src/rules/resolve-urls.js';
-
-const pageUrl = 'https://www.example.com/a/page';
-const headers = {'content-language': 'de'};
-
-/**
- * The rule table with every rule given a copy of the snapshot: pickFields' per-call query cache is
- * keyed on the snapshot object, so these rules compute every lookup afresh, as before the cache.
- */
-const uncachedRules = Object.fromEntries(
-  Object.entries(rules).map(([field, list]) => [field, list.map((rule) => (snapshot: Parameters<typeof rule>[0], context: Parameters<typeof rule>[1]) => rule({...snapshot}, context))]),
-) as RuleTable;
-
-/**
- * The snapshot and the extraction result of one path, for one document. With `uncached`, also checks
- * that the cached rule lookups give what the uncached ones give (once per document, on the reference:
- * the fast paths are then compared with it).
- */
-function extraction(parse: () => ReturnType<typeof parseHtml>, uncached = false): unknown {
-  const snapshot = parse();
-  const candidates = pickFields(snapshot, {url: pageUrl, headers});
-  if (uncached) expect(candidates).toEqual(pickFields(snapshot, {url: pageUrl, headers}, uncachedRules));
-  return {snapshot, candidates, resolved: resolveUrls(candidates, documentBase(snapshot.baseHref, pageUrl))};
-}
+import {expectSame} from '../helpers/parse-differential.js';
 
 function chunked(text: string, size: number, offset = 0): string[] {
   const chunks: string[] = offset > 0 ? [text.slice(0, offset)] : [];
@@ -40,21 +15,6 @@ function chunked(text: string, size: number, offset = 0): string[] {
   return chunks;
 }
 
-/**
- * Asserts both paths agree on `html`, whole and in each of the given chunkings. Chunked input must
- * give what the joined document gives (parseHtmlChunks' contract). htmlparser2 itself, fed the same
- * chunks, reads some malformed input differently (an end tag left open at the very end of the input
- * takes its text from the last chunk), which is why the reference is always fed the whole document.
- */
-function expectSame(html: string, chunkings: string[][] = []): void {
-  const reference = extraction(() => parseHtmlReference(html), true);
-  expect(extraction(() => parseHtml(html))).toEqual(reference);
-  for (const chunks of chunkings) {
-    // Every chunking covers the whole document: its reference is the one above.
-    const joined = chunks.join('');
-    expect(extraction(() => parseHtmlChunks(chunks))).toEqual(joined === html ? reference : extraction(() => parseHtmlReference(joined)));
-  }
-}
 
 
 describe('parseHtml (fast) equals the reference full parse', () => {
