@@ -9,6 +9,7 @@ import {Hono} from 'hono';
 import type {HandlerConfig} from '../../src/endpoint/handler.js';
 import {createFetchHandler} from '../../src/endpoint/fetch-handler.js';
 import {linkpeek} from '../../src/endpoint/fastify-plugin.js';
+import {listening} from './listen.js';
 
 /** A running server with the endpoint at `base`. */
 export interface Mounted {
@@ -23,15 +24,7 @@ export async function serveFetch(fetch: (request: Request) => Response | Promise
   const server = await new Promise<Server>((resolve) => {
     const started = serve({fetch, port: 0, hostname: '127.0.0.1'}, () => resolve(started as Server));
   });
-  const {port} = server.address() as AddressInfo;
-  return {
-    base: `http://127.0.0.1:${port}${path}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listening(server, path);
 }
 
 export const frameworkMounts: [string, Mount][] = [

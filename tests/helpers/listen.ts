@@ -11,6 +11,11 @@ export interface Listening {
 /** Starts `server` on 127.0.0.1 at a free port; `base` ends with `path`. */
 export async function listen(server: Server, path = '/'): Promise<Listening> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return listening(server, path);
+}
+
+/** The {@link Listening} of a server already listening on a loopback port. */
+export function listening(server: Server, path = '/'): Listening {
   const {port} = server.address() as AddressInfo;
   return {
     base: `http://127.0.0.1:${port}${path}`,
