@@ -109,6 +109,9 @@ export async function runWorker(options: RunWorkerOptions): Promise<WorkerSummar
     const {url, options: jobOptions} = job.data;
     const shown = stripCredentials(url);
     const attempt = job.attemptsMade + 1;
+    // A job whose line is already recorded is not run again: a producer run again adds the jobs it
+    // found unfinished, and one may finish (and leave the queue) between that look and the add.
+    if (await redis.hexists(keys.finished, job.id as string)) return 'done before';
     // Runs of this job whose worker died: past the limit it is quarantined; after one, it runs alone.
     const crashes = await guard.crashes(job.id as string);
     if (crashes > locks.maxStalledCount) {

@@ -5,7 +5,7 @@ import {enqueueBatch} from '../../src/batch/enqueue-batch.js';
 import {runWorker, type WorkerSummary} from '../../src/batch/run-worker.js';
 import {batchProgress} from '../../src/batch/batch-progress.js';
 import {forgetBatch} from '../../src/batch/forget-batch.js';
-import {connect, loadQueuePackages} from '../../src/batch/queue-store.js';
+import {batchKeys, connect, jobIdFor, loadQueuePackages, recordOutcome} from '../../src/batch/queue-store.js';
 import {isLinkpeekError} from '../../src/errors.js';
 import {loopbackConfig} from '../helpers/policy.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
@@ -150,6 +150,28 @@ describeWithRedis('queue mode (enqueueBatch + runWorker)', () => {
     await next;
     expect(lines).toMatchObject([{status: 'success', data: {title: 'queue /page/gated'}}]);
     expect(site.count('/page/gated')).toBe(1);
+  });
+
+  it('a worker does not run a job whose line was recorded meanwhile (a producer run again may add it back)', async () => {
+    // The race: a producer run again looks at what is finished, a worker finishes a job and it leaves
+    // the queue, then the producer adds it back. Made here by recording the line after the job is queued.
+    const guarded = site.url('/page/guarded');
+    await enqueueBatch({queue: redis.url, name: 'q7', urls: [guarded], wait: false});
+    const client = await connect(redis.url);
+    try {
+      const line = JSON.stringify({url: guarded, status: 'success', data: {}});
+      expect(await recordOutcome(client, batchKeys('q7'), {jobId: jobIdFor('q7', guarded), url: guarded, status: 'success', line})).toBe(true);
+    } finally {
+      await client.quit();
+    }
+    const stopQ7 = new AbortController();
+    // One at a time, in order: once the next URL's line is in, the guarded job was taken and ended.
+    const worker = runWorker({queue: redis.url, name: 'q7', concurrency: 1, config: loopbackConfig, options: {ping: false}, gate: null, signal: stopQ7.signal});
+    const {lines} = await run([site.url('/page/after-guarded')], {name: 'q7'});
+    stopQ7.abort();
+    await expect(worker).resolves.toMatchObject({written: 1, failed: 0});
+    expect(lines).toMatchObject([{url: site.url('/page/after-guarded'), status: 'success'}]);
+    expect(site.count('/page/guarded')).toBe(0);
   });
 
   it('forgets a batch: every key of it goes, and the next run of the name starts afresh', async () => {
