@@ -146,8 +146,30 @@ const siteNamedAuthor = named('meta(author) naming the site', (snapshot, context
   return values.filter((value) => sites.has(foldText(authorName(value) ?? value)));
 });
 
-/** Where the author is read, in priority order. */
-export const authorRules: Rule[] = [
+/**
+ * A newsroom's desk, not a person (`Redacción Trome`, `N-Land Redaktion`, `Newsdesk`, `Editorial
+ * Team`; `Staff Writer` is no one's name at all, byline.ts): what a CMS writes where no one signed,
+ * and what a later source often corrects with the writer's name (issue 33: `article:author`
+ * `Redacción Trome`, JSON-LD `Carla Chevez`).
+ */
+const desk = /^(?:(?:die\s+)?redaktion\b|redacci[oó]n\b|r[ée]daction\b|redazione\b|redação\b|news\s*desk$|newsroom$|editorial\s+(?:team|staff|board)$|staff(?:\s+(?:writer|reporter))?$)|\s(?:redaktion|redacci[oó]n|desk|newsroom|editorial\s+team|staff)$/i;
+/** Whether a value names a desk alone (`Ann Lee, Redaktion` names a person first). */
+function isDesk(value: string): boolean {
+  const name = authorName(value) ?? value;
+  return !name.includes(',') && desk.test(name);
+}
+
+/** A source whose desks wait for {@link deskAuthor}: a person named by a later source comes first. */
+function peopleFirst(rule: Rule): Rule {
+  return named(rule.name, (snapshot, context) => {
+    const result = rule(snapshot, context);
+    if (typeof result === 'string') return isDesk(result) ? null : result;
+    return Array.isArray(result) ? result.filter((value) => !isDesk(value)) : result;
+  });
+}
+
+/** The person sources, in priority order: their desks come after all of them ({@link deskAuthor}). */
+const personSources: readonly Rule[] = [
   metaAuthors('article:author', 'og:article:author', 'book:author'),
   // A first name or a handle gives way to the full name the page writes (`Nils` → `Nils Pickert`, fuller-name.ts).
   withFullerNames(jsonldAuthor),
@@ -165,6 +187,22 @@ export const authorRules: Rule[] = [
   bodyByline,
   // A byline in plain text, its label its only mark (`<p>von <em>Klaus Stanjek</em></p>`, lead-byline.ts).
   leadByline,
+];
+
+/** The desks the person sources name, in their order: the author when no source names a person. */
+const deskAuthor = named('desk (Redaktion, Newsdesk…)', (snapshot, context) => {
+  const out: string[] = [];
+  for (const rule of personSources) {
+    const result = rule(snapshot, context);
+    for (const value of typeof result === 'string' ? [result] : Array.isArray(result) ? result : []) if (isDesk(value)) out.push(value);
+  }
+  return out;
+});
+
+/** Where the author is read, in priority order. */
+export const authorRules: Rule[] = [
+  ...personSources.map(peopleFirst),
+  deskAuthor,
   // Last (issue 28 item 3): a handle, then an organization, when nothing names a person.
   twitterCreator,
   organizationAuthor,

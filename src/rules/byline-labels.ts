@@ -14,8 +14,8 @@ const colonLeadIn = String.raw`(?:text(?:\s+(?:und|&)\s+(?:interview|fotos?|bild
 
 /** A label before the name, with the `:` and spaces after it. */
 const labelBefore = new RegExp(String.raw`^(?:${leadIn}(?:\s*:\s*|\s+)|${colonLeadIn}\s*:\s*)`, 'i');
-/** A label glued to the name when a theme dropped the space between two elements: `AuthorAndreas Kalt`, `VonAnn Lee`. */
-const gluedLabel = /^(?:Author|Autor|Autorin|Von|By)(?=[A-ZÄÖÜ][a-zäöüß])/;
+/** A label glued to the name when a theme dropped the space between two elements: `AuthorAndreas Kalt`, `VonAnn Lee`, `ByJ.R. Stone`. */
+const gluedLabel = /^(?:Author|Autor|Autorin|Von|By)(?=\p{Lu}[\p{Ll}.])/u;
 /** `di Mario Rossi`: Italian's lead-in, lowercase only (`Di` is a name). */
 const italianBy = /^di\s+(?=[A-Z])/;
 /** `von`/`vom` before `der`/`den`/`dem` is part of a name (`von der Leyen`) unless a label came first. */
@@ -110,6 +110,6 @@ export function leadingLabel(text: string): {length: number; strong: boolean} | 
   if (nameParticle.test(text)) return null;
   const strong = strongLeadIn.exec(text);
   if (strong !== null) return {length: strong[0].length, strong: true};
-  const match = labelBefore.exec(text) ?? italianBy.exec(text);
+  const match = labelBefore.exec(text) ?? gluedLabel.exec(text) ?? italianBy.exec(text);
   return match === null || match[0].length === text.length ? null : {length: match[0].length, strong: false};
 }

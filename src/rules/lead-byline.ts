@@ -15,10 +15,14 @@ const particle = String.raw`(?:van|von|de|der|den|da|di|du|del|la|le)\s+`;
 const capitalisedName = new RegExp(String.raw`^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:and|und|&|y|et)\s+)?(?:${particle})*\p{Lu}[\p{L}'’.-]*){0,4}`, 'u');
 /** A username after a strong label (`Gespeichert von rasos am …`, `Posted by kestrel_79`). */
 const username = /^[\p{L}\d][\p{L}\d._-]*/u;
+// Weekdays and months in English, German, French, Spanish and Italian, and German weekdays' short forms.
+const calendarWords = String.raw`monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mo|di|mi|do|fr|sa|so`;
 /** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `, 12. Mai`). */
-const nameEnd = /^(?:$|\s*[|•·@–—,(/]|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et)\b|\s+\d)/i;
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et)\b|\s+\d|\s+(?:${calendarWords})\b)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
+/** A weekday or a month heading the date after a name (`By J.R. Stone Thursday, November 9, 2023`, `Lisa Petrich Mi, 3. Mai`). */
+const calendarWord = new RegExp(String.raw`^(?:${calendarWords})$`, 'iu');
 
 /** The name a text's opening byline gives (`von Klaus Stanjek` → `Klaus Stanjek`), or `null`. */
 export function leadBylineName(text: string): string | null {
@@ -32,7 +36,7 @@ export function leadBylineName(text: string): string | null {
   const ends = [...match[0].matchAll(/\S+/g)].map((word) => word.index + word[0].length);
   for (let count = ends.length; count > 0; count--) {
     const name = rest.slice(0, ends[count - 1]);
-    if (!nameEnd.test(rest.slice(name.length))) continue;
+    if (!nameEnd.test(rest.slice(name.length)) || calendarWord.test(name.slice(name.lastIndexOf(' ') + 1))) continue;
     // A lone capitalised word after a bare `von`/`by` is as often a place or a thing (`Von Berlin nach …`): an acronym (`EFE`) is not.
     if (count < 2 && !label.strong && !/^\p{Lu}[\p{Lu}.]+$/u.test(name)) return null;
     // A desk (`Multimedia Redaktion`, `Web Desk`) names no one.

@@ -48,3 +48,21 @@ describe('a JSON-LD person that is the site itself', () => {
     expect(author(person('Ann Lee'))).toBe('Ann Lee');
   });
 });
+
+describe('a desk', () => {
+  it('gives way to a person a later source names', () => {
+    // A CMS's article:author is the desk; the JSON-LD and the byline name the writer.
+    const head = '<meta property="article:author" content="Redacción Harbour"><script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"Carla Vega"}}</script>';
+    expect(author(head)).toBe('Carla Vega');
+    expect(author('<meta name="author" content="Newsdesk"><article><h1>Storm closes the quay</h1><span class="author">Von Ann Lee</span></article>')).toBe('Ann Lee');
+  });
+
+  it('is the author when no source names a person', () => {
+    expect(author('<meta name="author" content="N-Land Redaktion">')).toBe('N-Land Redaktion');
+    expect(author('<script type="application/ld+json">{"@type":"NewsArticle","author":{"@type":"Person","name":"Coast Editorial Team"}}</script>')).toBe('Coast Editorial Team');
+  });
+
+  it('is not a person with a desk after a comma', () => {
+    expect(author('<meta name="author" content="Ann Lee, Harbour Redaktion"><span class="author">Bo Berg</span>')).toBe('Ann Lee');
+  });
+});

@@ -21,6 +21,12 @@ describe('leadBylineName', () => {
     ['Posted by Ferdinand @ 9:00 pm', 'Ferdinand'],
     ['Gespeichert von moorhen_7 am 2. Mai 2018 - 11:20', 'moorhen_7'],
     ['von Jonas Weidlich 09.03.2022 Seite teilen', 'Jonas Weidlich'],
+    // The label glued to initials (a theme's `<span>By</span><a>J.R. Stone</a>`), a weekday or a month heading the date after the name.
+    ['ByJ.R. Stone Thursday, November 9, 2023 7:35AM', 'J.R. Stone'],
+    ['By Mira Oduya Monday, 3 April 2023', 'Mira Oduya'],
+    ['Von Lotte Sandvik Mi, 3. Mai 2023', 'Lotte Sandvik'],
+    ['Par Inès Moreau mardi 13 juin 2019', 'Inès Moreau'],
+    ['Por Ana Ruiz jueves 2 de abril de 2020', 'Ana Ruiz'],
   ])('%s → %s', (text, name) => {
     expect(leadBylineName(text)).toBe(name);
   });
@@ -47,6 +53,12 @@ describe('the author from a plain-text byline', () => {
   it('reads a byline right after the headline', () => {
     expect(author('<html><body><div><h1>Quarry notes</h1><span>Posted by Ferdinand @ 9:00 pm, 12.03.2016</span></div><p>Some text about rocks.</p></body></html>'))
       .toBe('Ferdinand');
+  });
+
+  it('reads a byline whose label and date are elements of their own, glued to the name in the text', () => {
+    const page = '<html><body><div><h1>Quay lamps lit again</h1></div><div><div><span>By</span><span><a href="/about/newsteam/jr-stone">J.R. Stone</a></span><span> </span></div>'
+      + '<div><span>Thursday, November 9, 2023 7:35AM</span></div></div><p>NAPA COUNTY -- The lamps along the quay are lit again.</p></body></html>';
+    expect(author(page)).toBe('J.R. Stone');
   });
 
   it('lets a byline element or metadata speak first', () => {
