@@ -2,7 +2,7 @@
 // screencast and encoded by a real ffmpeg, stored as screenshots are. Real servers on 127.0.0.1,
 // real Chromium, real ffmpeg (and ffprobe to read the videos back).
 import {execFile, execFileSync} from 'node:child_process';
-import {mkdtempSync, readdirSync, readFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -61,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await target.close();
   await provider.close();
+  rmSync(temporary, {recursive: true, force: true});
 });
 
 const page = (path: string) => `http://site.test:${target.port}${path}`;
