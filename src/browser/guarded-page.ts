@@ -180,6 +180,11 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
     const cap = Math.min(fontsTimeout, remaining());
     await within(page.evaluate(() => document.fonts.ready.then(() => true)).catch(() => {}), cap);
   }
+  // With scripts off, the new-document script that stops animations did not run: the same CSS goes in now.
+  if (freeze && !javascript) await injectIntoPage(page, {styles: [disableAnimations], scripts: [], modules: []}, false);
+  // Injected before the waits: `waitForSelector` and `waitForTimeout` also wait for what the caller's
+  // styles, scripts and modules do (a module's awaits settle after it was added).
+  if (load.setup) await injectIntoPage(page, load.setup, javascript);
   if (load.waitForSelector) {
     const selector = load.waitForSelector;
     await page.waitForSelector(selector, {timeout: remaining()}).catch((error: unknown) => {
@@ -194,9 +199,6 @@ async function loadPage(page: Page, load: PageLoad, onDocumentError: (error: unk
     });
   }
   if (load.waitForTimeout > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(load.waitForTimeout, remaining())));
-  // With scripts off, the new-document script that stops animations did not run: the same CSS goes in now.
-  if (freeze && !javascript) await injectIntoPage(page, {styles: [disableAnimations], scripts: [], modules: []}, false);
-  if (load.setup) await injectIntoPage(page, load.setup, javascript);
   return {page, document: tracker.current};
 }
 

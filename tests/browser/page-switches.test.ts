@@ -125,8 +125,11 @@ describeWithChromium('styles, scripts and modules', () => {
         fetch('${page('/beacon')}', {method: 'POST', body: 'secret'}).then(() => 'reached', () => 'refused'),
         fetch('${page('/beacon')}').then((r) => r.text(), () => 'refused'),
       ]);
-      document.title = tries.join(' ');`);
-    const answer = await ask(`url=${encodeURIComponent(page('/plain?hostile'))}&ping=false&prerender=true&modules=${hostile}&waitForTimeout=300`);
+      document.title = tries.join(' ');
+      document.body.append(Object.assign(document.createElement('i'), {id: 'tried'}));`);
+    // Read once the module is through (its four requests settled), not after a fixed 300 ms: a clean CI
+    // run read the page's own title there, before the module had set it.
+    const answer = await ask(`url=${encodeURIComponent(page('/plain?hostile'))}&ping=false&prerender=true&modules=${hostile}&waitForSelector=${encodeURIComponent('#tried')}`);
     expect(answer.status).toBe(200);
     expect(answer.json().data).toMatchObject({title: 'refused refused refused ok'});
     expect(target.hits.filter((hit) => hit.startsWith('POST /beacon')).length).toBe(beaconsBefore);
