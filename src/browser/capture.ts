@@ -2,7 +2,7 @@ import type {Browser, ElementHandle, Page} from 'puppeteer-core';
 import {LinkpeekError} from '../errors.js';
 import {invalidOption} from '../option-checks.js';
 import type {ResolvedScreenshotOptions} from './provider.js';
-import {type Fallback, inGuardedPage} from './guarded-page.js';
+import {type Fallback, failedAs, inGuardedPage} from './guarded-page.js';
 import type {CaptureRequest, CaptureResult, Emulation} from './provider.js';
 import {changePage} from './before-capture.js';
 import {withOverlay} from './overlay.js';
@@ -60,12 +60,7 @@ export function viewportOf(shot: Pick<ResolvedScreenshotOptions, 'width' | 'heig
 
 /** The screenshot error for a failure that is neither a timeout nor a refused page. */
 export function captureFailed(url: string): Fallback {
-  return (cause, documentFailed) =>
-    new LinkpeekError(
-      'ESCREENSHOT',
-      documentFailed && cause instanceof Error ? `The page could not be loaded for the screenshot: ${cause.message}` : 'The page could not be captured.',
-      {cause, url},
-    );
+  return failedAs('ESCREENSHOT', url, {load: 'The page could not be loaded for the screenshot', task: 'The page could not be captured.'});
 }
 
 /**

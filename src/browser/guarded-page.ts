@@ -54,6 +54,15 @@ export interface LoadedDocument {
  */
 export type Fallback = (cause: unknown, documentFailed: boolean) => LinkpeekError;
 
+/**
+ * The {@link Fallback} of a browser task: `code` with the reason the document failed to load
+ * (`The page could not be loaded for the PDF: …`), or the task's own failure (`The page could not be printed to a PDF.`).
+ */
+export function failedAs(code: 'ESCREENSHOT' | 'ERENDER', url: string, messages: {load: string; task: string}): Fallback {
+  return (cause, documentFailed) =>
+    new LinkpeekError(code, documentFailed && cause instanceof Error ? `${messages.load}: ${cause.message}` : messages.task, {cause, url});
+}
+
 /** What a task is given once the page is loaded and the waits ended. */
 export interface LoadedPage {
   page: Page;

@@ -1,7 +1,7 @@
 import type {Browser, Page} from 'puppeteer-core';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {viewportOf} from './capture.js';
-import {type Fallback, inGuardedPage} from './guarded-page.js';
+import {failedAs, inGuardedPage} from './guarded-page.js';
 import {defaultViewport} from './options.js';
 import type {PrintRequest, PrintResult, ResolvedPdfOptions} from './provider.js';
 
@@ -26,19 +26,11 @@ export function printInContext(browser: Browser, proxyServer: string, request: P
       if (request.emulation?.mediaType !== 'print') await page.emulateMediaType('screen');
       return {bytes: await printPdf(page, request.pdf, request.maxSize)};
     },
-    printFailed(request.url),
+    failedAs('ESCREENSHOT', request.url, {load: 'The page could not be loaded for the PDF', task: 'The page could not be printed to a PDF.'}),
     'print',
   );
 }
 
-function printFailed(url: string): Fallback {
-  return (cause, documentFailed) =>
-    new LinkpeekError(
-      'ESCREENSHOT',
-      documentFailed && cause instanceof Error ? `The page could not be loaded for the PDF: ${cause.message}` : 'The page could not be printed to a PDF.',
-      {cause, url},
-    );
-}
 
 /** Prints a loaded page, reading the PDF as a stream so that one past `maxSize` is never held whole. */
 async function printPdf(page: Page, pdf: ResolvedPdfOptions, maxSize: number): Promise<Uint8Array> {

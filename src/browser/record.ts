@@ -6,7 +6,7 @@ import type {Browser, CDPSession, Page} from 'puppeteer-core';
 import {LinkpeekError} from '../errors.js';
 import {viewportOf} from './capture.js';
 import {assertEncoder, startEncoder} from './encoder.js';
-import {type Fallback, inGuardedPage} from './guarded-page.js';
+import {failedAs, inGuardedPage} from './guarded-page.js';
 import type {PageSetup, RecordRequest, RecordResult} from './provider.js';
 
 // The longest side of the video frames, in pixels: a 2x window of 1280x800 is filmed at 1920x1200,
@@ -51,7 +51,7 @@ export async function recordInContext(browser: Browser, proxyServer: string, req
         filming = film(page, request, {directory, signal, ffmpegPath});
         return filming;
       },
-      recordFailed(request.url),
+      failedAs('ESCREENSHOT', request.url, {load: 'The page could not be loaded for the recording', task: 'The page could not be recorded.'}),
       'record',
     );
   } finally {
@@ -62,14 +62,6 @@ export async function recordInContext(browser: Browser, proxyServer: string, req
   }
 }
 
-function recordFailed(url: string): Fallback {
-  return (cause, documentFailed) =>
-    new LinkpeekError(
-      'ESCREENSHOT',
-      documentFailed && cause instanceof Error ? `The page could not be loaded for the recording: ${cause.message}` : 'The page could not be recorded.',
-      {cause, url},
-    );
-}
 
 /** Screencasts the loaded page into ffmpeg for the asked duration, at a steady frame rate. */
 async function film(page: Page, request: RecordRequest, context: {directory: string; signal: AbortSignal; ffmpegPath: string}): Promise<RecordResult> {

@@ -4,7 +4,7 @@ import {captureFailed, shoot, viewportOf} from './capture.js';
 import {changePage} from './before-capture.js';
 import {withOverlay} from './overlay.js';
 import {checkDocument} from '../fetch/fetch-page.js';
-import {type Fallback, inGuardedPage, type LoadedDocument} from './guarded-page.js';
+import {type Fallback, failedAs, inGuardedPage, type LoadedDocument} from './guarded-page.js';
 import type {RenderRequest, RenderResult} from './provider.js';
 
 // The viewport of a page rendered only for its DOM: the screenshot default, so layout-dependent
@@ -98,12 +98,7 @@ function captureError(url: string) {
 }
 
 function renderFailed(request: RenderRequest): Fallback {
-  return (cause, documentFailed) =>
-    new LinkpeekError(
-      'ERENDER',
-      documentFailed && cause instanceof Error ? `The page could not be loaded in the browser: ${cause.message}` : 'The page could not be rendered.',
-      {cause, url: request.url},
-    );
+  return failedAs('ERENDER', request.url, {load: 'The page could not be loaded in the browser', task: 'The page could not be rendered.'});
 }
 
 async function readDom(page: Page): Promise<string> {

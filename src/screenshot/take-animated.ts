@@ -3,10 +3,8 @@ import type {AnimatedScreenshot} from '../data.js';
 import {LinkpeekError} from '../errors.js';
 import {formatDuration} from '../ping/media-duration.js';
 import type {ScreenshotConfig} from './options.js';
-import type {Emulation, PageSetup, ResolvedAnimated, ResolvedScreenshotOptions} from '../browser/provider.js';
-import type {Deadline} from '../deadline.js';
-import {pageBlocker} from '../browser/adblock.js';
-import {createPageGuard} from '../browser/resource-fetcher.js';
+import type {ResolvedAnimated, ResolvedScreenshotOptions} from '../browser/provider.js';
+import {guardedNavigation, type PageNavigationRequest} from './page-navigation.js';
 import {useProvider} from '../browser/use-provider.js';
 import {createDataUriStore} from './store.js';
 
@@ -14,13 +12,9 @@ import {createDataUriStore} from './store.js';
 export const maxAnimatedSize = 25 * 1024 * 1024;
 
 /** What {@link takeAnimated} needs from the call: the screenshot's own (a `ScreenshotRequest` is one). */
-export interface AnimatedRequest {
+export interface AnimatedRequest extends PageNavigationRequest {
   /** The window, scale and waits of the screenshot. */
   screenshot: ResolvedScreenshotOptions;
-  headers: Record<string, string>;
-  deadline: Deadline;
-  emulation?: Emulation;
-  setup?: PageSetup;
 }
 
 const defaultStore = createDataUriStore();
@@ -36,24 +30,19 @@ const contentTypes = {mp4: 'video/mp4', webm: 'video/webm'} as const;
  */
 export async function takeAnimated(pageUrl: string, animated: ResolvedAnimated, request: AnimatedRequest, config: ScreenshotConfig): Promise<AnimatedScreenshot> {
   const {deadline, screenshot} = request;
-  const blocker = await pageBlocker(request.setup?.adblock ?? true, config.adblockFilters);
+  const navigation = await guardedNavigation(pageUrl, request, config);
   const video = await useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The browser could not record the page.'}, (provider) => {
     if (!provider.record) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot record pages (it has no `record`).');
     return provider.record({
-      ...createPageGuard(pageUrl, request.headers, deadline, config),
-      ...(blocker ? {blocker} : {}),
+      ...navigation(),
       waitUntil: screenshot.waitUntil,
       waitForSelector: screenshot.waitForSelector,
       waitForTimeout: screenshot.waitForTimeout,
-      ...(request.emulation ? {emulation: request.emulation} : {}),
-      ...(request.setup ? {setup: request.setup} : {}),
       width: screenshot.width,
       height: screenshot.height,
       deviceScaleFactor: screenshot.deviceScaleFactor,
       animated,
       maxSize: maxAnimatedSize,
-      timeout: Math.max(1, deadline.remaining()),
-      signal: deadline.signal,
     });
   });
   const bytes = Buffer.from(video.bytes.buffer, video.bytes.byteOffset, video.bytes.byteLength);

@@ -1,26 +1,17 @@
 import prettyBytes from 'pretty-bytes';
 import type {Pdf} from '../data.js';
-import type {Deadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
 import type {ScreenshotConfig} from './options.js';
-import type {Emulation, PageSetup, ResolvedPdfOptions} from '../browser/provider.js';
+import type {ResolvedPdfOptions} from '../browser/provider.js';
 import type {ResolvedWait} from '../browser/options.js';
-import {pageBlocker} from '../browser/adblock.js';
-import {createPageGuard} from '../browser/resource-fetcher.js';
+import {guardedNavigation, type PageNavigationRequest} from './page-navigation.js';
 import {useProvider} from '../browser/use-provider.js';
 import {createDataUriStore} from './store.js';
 
 /** What {@link takePdf} needs from the `extract()` call. */
-export interface PdfRequest {
+export interface PdfRequest extends PageNavigationRequest {
   pdf: ResolvedPdfOptions;
-  /** Caller headers for the target (spec rule 9); sent to the page's own origin only. */
-  headers: Record<string, string>;
-  deadline: Deadline;
   wait: ResolvedWait;
-  /** Device, colour scheme, media type and window of the page. Absent: none emulated. */
-  emulation?: Emulation;
-  /** Scripts, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
-  setup?: PageSetup;
 }
 
 const defaultStore = createDataUriStore();
@@ -36,19 +27,14 @@ const magic = Buffer.from('%PDF-');
  */
 export async function takePdf(pageUrl: string, request: PdfRequest, config: ScreenshotConfig & {maxPdfSize: number}): Promise<Pdf> {
   const {deadline} = request;
-  const blocker = await pageBlocker(request.setup?.adblock ?? true, config.adblockFilters);
+  const navigation = await guardedNavigation(pageUrl, request, config);
   const printed = await useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The browser could not print the page.'}, (provider) => {
     if (!provider.print) throw new LinkpeekError('ENOBROWSER', 'The screenshot provider cannot print pages (it has no `print`).');
     return provider.print({
-      ...createPageGuard(pageUrl, request.headers, deadline, config),
-      ...(blocker ? {blocker} : {}),
+      ...navigation(),
       ...request.wait,
-      ...(request.emulation ? {emulation: request.emulation} : {}),
-      ...(request.setup ? {setup: request.setup} : {}),
       pdf: request.pdf,
       maxSize: config.maxPdfSize,
-      timeout: Math.max(1, deadline.remaining()),
-      signal: deadline.signal,
     });
   });
   const bytes = Buffer.from(printed.bytes.buffer, printed.bytes.byteOffset, printed.bytes.byteLength);

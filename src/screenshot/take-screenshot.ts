@@ -1,31 +1,23 @@
 import prettyBytes from 'pretty-bytes';
 import type {Screenshot} from '../data.js';
-import {type Deadline, createDeadline} from '../deadline.js';
+import {createDeadline} from '../deadline.js';
 import {LinkpeekError} from '../errors.js';
 import {computePalette} from '../palette/compute-palette.js';
 import {readImageInfo} from '../ping/image-info.js';
 import type {ScreenshotConfig} from './options.js';
-import type {CaptureResult, Emulation, PageSetup, ResolvedScreenshotOptions} from '../browser/provider.js';
-import {pageBlocker} from '../browser/adblock.js';
-import {createPageGuard} from '../browser/resource-fetcher.js';
+import type {CaptureResult, ResolvedScreenshotOptions} from '../browser/provider.js';
 import {useProvider} from '../browser/use-provider.js';
+import {guardedNavigation, type PageNavigationRequest} from './page-navigation.js';
 import {createDataUriStore} from './store.js';
 import {takeAnimated} from './take-animated.js';
 
 /** What {@link takeScreenshot} needs from the `extract()` call. */
-export interface ScreenshotRequest {
+export interface ScreenshotRequest extends PageNavigationRequest {
   screenshot: ResolvedScreenshotOptions;
-  /** Caller headers for the target (spec rule 9); sent to the page's own origin only. */
-  headers: Record<string, string>;
-  deadline: Deadline;
-  /** Device, colour scheme and media type of the page (the top-level options). Absent: none emulated. */
-  emulation?: Emulation;
   /** The image, when the page was already captured (by the navigation that rendered it): only stored and described. */
   captured?: CaptureResult;
   /** Add the image's colours (the `palette` option), read from the captured bytes while they are stored. */
   palette?: boolean;
-  /** Scripts, animations, ad blocking, injected styles and scripts. Absent: the defaults. */
-  setup?: PageSetup;
 }
 
 const defaultStore = createDataUriStore();
@@ -72,16 +64,8 @@ export async function takeScreenshot(pageUrl: string, request: ScreenshotRequest
 
 async function capture(pageUrl: string, request: ScreenshotRequest, config: ScreenshotConfig): Promise<CaptureResult> {
   const {deadline} = request;
-  const blocker = await pageBlocker(request.setup?.adblock ?? true, config.adblockFilters);
+  const navigation = await guardedNavigation(pageUrl, request, config);
   return useProvider(config, deadline, pageUrl, {code: 'ESCREENSHOT', message: 'The screenshot provider failed.'}, (provider) =>
-    provider.capture({
-      ...request.screenshot,
-      ...createPageGuard(pageUrl, request.headers, deadline, config),
-      ...(blocker ? {blocker} : {}),
-      ...(request.emulation ? {emulation: request.emulation} : {}),
-      ...(request.setup ? {setup: request.setup} : {}),
-      timeout: Math.max(1, deadline.remaining()),
-      signal: deadline.signal,
-    }),
+    provider.capture({...request.screenshot, ...navigation()}),
   );
 }
