@@ -1,6 +1,6 @@
 // The README and docs/*.md are checked against the code, so they cannot drift: every table of codes,
 // options and defaults, the refused headers, the commands, every TypeScript snippet (type-checked
-// against src/), every relative link, the import table of docs/architecture.md and the bench rows
+// against the package's types), every relative link, the import table of docs/architecture.md and the bench rows
 // docs/performance.md points to. Each check reads the file where its section lives.
 import {lookup as dnsLookup} from 'node:dns';
 import {existsSync, readFileSync} from 'node:fs';
@@ -391,7 +391,7 @@ describe('README: commands', () => {
 });
 
 describe('README and docs: TypeScript snippets', () => {
-  it('every ```ts block of README.md and docs/*.md type-checks against src/ (linkpeek and its subpaths mapped to their sources)', () => {
+  it('every ```ts block of README.md and docs/*.md type-checks against the package types (linkpeek and its subpaths mapped to the declarations built from src/, or to src/ itself)', async () => {
     // Each exported type name, with the entry point (`linkpeek`, `linkpeek/stages`…) that exports it.
     const entryOfType = new Map(
       Object.entries(packageEntries).flatMap(([entry, source]) =>
@@ -437,7 +437,7 @@ describe('README and docs: TypeScript snippets', () => {
         .join('\n');
       return {file: block.path, line: block.line, prelude: '', code: block.code, epilogue};
     });
-    const diagnostics = typeCheckSnippets(snippets);
+    const diagnostics = await typeCheckSnippets(snippets);
     expect(diagnostics.map((diagnostic) => `${diagnostic.file}:${diagnostic.readmeLine}: ${diagnostic.message}`)).toEqual([]);
   }, 60_000);
 });

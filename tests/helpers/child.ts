@@ -31,28 +31,40 @@ function newestUnder(directory: string): number {
   return newest;
 }
 
-let builtCliFresh: boolean | undefined;
-/** Whether `dist/cli.js` was built after the last change under `src/` (as `npm test` leaves it: it builds before jest runs). */
-function builtCliIsFresh(): boolean {
-  if (builtCliFresh === undefined) {
-    try {
-      builtCliFresh = statSync(join(repoRoot, 'dist/cli.js')).mtimeMs >= newestUnder(join(repoRoot, 'src'));
-    } catch {
-      builtCliFresh = false;
-    }
+let newestSource: number | undefined;
+/**
+ * Whether every one of `files` (paths from the repository root, under dist/) was built after the
+ * last change under `src/` (as `npm test` leaves them: it builds before jest runs).
+ */
+export function builtFresh(files: string[]): boolean {
+  newestSource ??= newestUnder(join(repoRoot, 'src'));
+  try {
+    return files.every((file) => statSync(join(repoRoot, file)).mtimeMs >= (newestSource as number));
+  } catch {
+    return false;
   }
+}
+
+let builtCliFresh: boolean | undefined;
+/** Whether `dist/cli.js` was built from the sources as they are. */
+function builtCliIsFresh(): boolean {
+  builtCliFresh ??= builtFresh(['dist/cli.js']);
   return builtCliFresh;
 }
 
 /**
- * The CLI through tsx (`--import tsx src/cli.ts …`) runs as the built `dist/cli.js` when that was
- * built from the sources as they are: the same code, started with a quarter of the CPU (0.55 s
- * against 2.3 s a process), which the many CLI processes of the suite add up. A stale or missing
- * build keeps tsx, so an edit is always what runs.
+ * The CLI through tsx (`--import tsx src/cli.ts …`, or `--import tsx --import <preload> … src/cli.ts …`)
+ * runs as the built `dist/cli.js` when that was built from the sources as they are: the same code,
+ * started with a quarter of the CPU (0.55 s against 2.3 s a process), which the many CLI processes
+ * of the suites add up. A preload after tsx stays (it needs no TypeScript). A stale or missing build
+ * keeps tsx, so an edit is always what runs.
  */
 function cliArgs(args: string[]): string[] {
-  if (args[0] === '--import' && args[1] === 'tsx' && args[2] === 'src/cli.ts' && builtCliIsFresh()) return ['dist/cli.js', ...args.slice(3)];
-  return args;
+  if (args[0] !== '--import' || args[1] !== 'tsx') return args;
+  let i = 2;
+  while (args[i] === '--import' && i + 1 < args.length) i += 2;
+  if (args[i] !== 'src/cli.ts' || !builtCliIsFresh()) return args;
+  return [...args.slice(2, i), 'dist/cli.js', ...args.slice(i + 1)];
 }
 
 /**
