@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import {isLinkpeekError, missingDependency, type LinkpeekError} from '../src/errors.js';
 import {isMissingPackage, loadOptional} from '../src/shared/load-optional.js';
 import {start} from './helpers/child.js';
+import {readDoc, section, tableStartingWith} from './helpers/readme.js';
 import {chromiumPath} from './helpers/chromium.js';
 
 jest.setTimeout(120_000);
@@ -69,6 +70,23 @@ describe("import('linkpeek')", () => {
   it('nor does the CLI before a command needs one', async () => {
     const packages = await opened(['src/cli.ts', '--help']);
     expect(packages.filter((name) => heavy.includes(name))).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md, why each dependency is there', () => {
+  const table = tableStartingWith(section(readDoc('docs/architecture.md'), '## A lean core').body, 'Package');
+  const rows = table.rows.map(([names = '', , loadedBy = '']) => ({names: names.split(',').map((name) => name.trim()), loadedBy}));
+
+  it('names every plain dependency once, and nothing else', () => {
+    const {dependencies} = JSON.parse(readFileSync('package.json', 'utf8')) as {dependencies: Record<string, string>};
+    expect(rows.flatMap((row) => row.names).sort()).toEqual(Object.keys(dependencies).sort());
+  });
+
+  it("says which ones import('linkpeek') opens: those loaded by `linkpeek`, and only those", async () => {
+    const packages = await opened(['-e', "await import('./src/index.ts')"]);
+    const rowsBy = (core: boolean) => rows.filter((row) => (row.loadedBy === '`linkpeek`') === core).flatMap((row) => row.names);
+    expect(rowsBy(true).filter((name) => !packages.includes(name))).toEqual([]);
+    expect(rowsBy(false).filter((name) => packages.includes(name))).toEqual([]);
   });
 });
 
