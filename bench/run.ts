@@ -84,6 +84,7 @@ const parts: Part[] = [
   {name: 'gate-cost', module: './gate-cost.js', run: async (m) => (m.benchGateCost as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)},
   {name: 'early-stop', module: './early-stop.js', run: async (m) => (m.benchEarlyStop as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)},
   {name: 'palette', module: './palette.js', run: async (m) => ({rows: (await (m.benchPalette as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows})},
+  {name: 'import', module: './import-cost.js', run: async (m) => (m.benchImportCost as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)},
   {name: 'soak', module: './soak.js', run: async (m) => ({rows: (await (m.benchSoak as (mode: BenchMode) => Promise<{rows: Row[]}>)(mode)).rows})},
 ];
 
@@ -100,6 +101,7 @@ const exportName: Record<string, string> = {
   'gate-cost': 'benchGateCost',
   'early-stop': 'benchEarlyStop',
   palette: 'benchPalette',
+  import: 'benchImportCost',
   soak: 'benchSoak',
 };
 

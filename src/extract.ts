@@ -1,7 +1,7 @@
 import type {ExtractResult} from './data.js';
 import {createDeadline} from './deadline.js';
 import {LinkpeekError, isLinkpeekError, toLinkpeekError, withUrl} from './errors.js';
-import {normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig, type ResolvedOptions} from './options.js';
+import {loadOptionParsers, normalizeConfig, normalizeOptions, type ExtractOptions, type ExtractorConfig, type ResolvedOptions} from './options.js';
 import {askedUrl, type Extractor, openCall} from './extract/call.js';
 import {describeFile} from './extract/describe-file.js';
 import {isFile, readFirst, renderIfNeeded} from './extract/fetch-view.js';
@@ -51,6 +51,7 @@ export function createExtractor(config: CreateExtractorConfig = {}): Extract {
     const named = (error: unknown) => (asked ? withUrl(toLinkpeekError(error), asked) : toLinkpeekError(error));
     let request: ResolvedOptions;
     try {
+      await loadOptionParsers(options);
       request = normalizeOptions(options, resolved);
     } catch (error) {
       throw named(error);

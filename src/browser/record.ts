@@ -1,7 +1,7 @@
 import {mkdtemp, readFile, rm} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {imageSize} from 'image-size';
+import {imageSize} from '../shared/lazy-image-size.js';
 import type {Browser, CDPSession, Page} from 'puppeteer-core';
 import {LinkpeekError} from '../errors.js';
 import {viewportOf} from './capture.js';

@@ -5,7 +5,7 @@ import {embedValue, type QueryResponse} from './embed.js';
 import {defaultForceInterval, type ForceMark, takeForce} from './force-limit.js';
 import {defaultErrorDocsUrl, stripCredentials, toErrorBody, toLinkpeekError} from '../errors.js';
 import {createExtractor, defaultStages, type CreateExtractorConfig} from '../extract.js';
-import {normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} from '../options.js';
+import {loadOptionParsers, normalizeConfig, normalizeOptions, invalidOption, type ExtractOptions} from '../options.js';
 import {hasCredentials, splitCredentials} from '../url/credentials.js';
 import {jsonType, plainFail} from './json-responses.js';
 import {applyFilter} from './filter.js';
@@ -81,6 +81,7 @@ export function createCore(config: HandlerConfig): Core {
       const {url, options} = credentialsAsHeader(parsed.url, parsed.options);
       // `ttl`, `staleTtl` and `cacheKey` (EINVALTTL, EINVALSTTL), checked even when the call is not cached.
       const policy = resolveCachePolicy(parsed.cache, ttl);
+      await loadOptionParsers(options);
       const request = normalizeOptions(options, resolved);
       // Caller headers may carry credentials (cookies), a caller's proxy its own address: such a
       // call is never cached, coalesced or shared with another caller, and neither reads nor

@@ -1,4 +1,4 @@
-import {imageSize} from 'image-size';
+import {imageSize} from '../shared/lazy-image-size.js';
 import type {ImageType} from '../data.js';
 import {LinkpeekError} from '../errors.js';
 

@@ -1,5 +1,5 @@
 import type {IncomingHttpHeaders} from 'node:http';
-import {imageSize} from 'image-size';
+import {imageSize} from '../shared/lazy-image-size.js';
 import prettyBytes from 'pretty-bytes';
 import type {Media, MediaField} from '../data.js';
 import {formatDuration, mediaDuration, sniffMediaType} from './media-duration.js';

@@ -1,7 +1,7 @@
-import {selectOne} from 'css-select';
 import render from 'dom-serializer';
 import {type AnyNode, type ChildNode, Document, DomHandler, type Element, type ParentNode, isCDATA, isTag, isText} from 'domhandler';
 import {Parser} from 'htmlparser2';
+import {cssSelect} from '../shared/lazy-css-select.js';
 import type {DataAttr, DataMediaKind, ResolvedDataRule, ResolvedDataRules} from './data-rules.js';
 import {collapse, convertValue, type DataMedia} from './data-values.js';
 import {documentBase} from './resolve-urls.js';
@@ -44,7 +44,7 @@ export const maxDomDepth = 512;
  */
 export function applyDataRules(html: string, rules: ResolvedDataRules, baseUrl: string): DataValues {
   const document = parseDom(html);
-  const base = selectOne<AnyNode, Element>('base[href]', document)?.attribs.href ?? null;
+  const base = cssSelect().selectOne<AnyNode, Element>('base[href]', document)?.attribs.href ?? null;
   const pageBase = documentBase(base, baseUrl);
   const values: DataValues = {};
   for (const field of rules) {

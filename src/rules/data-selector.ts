@@ -1,5 +1,5 @@
-import {compile, selectAll, selectOne} from 'css-select';
 import {Element, type AnyNode, type ParentNode} from 'domhandler';
+import {cssSelect} from '../shared/lazy-css-select.js';
 
 /** A CSS selector compiled once, run over any number of documents. */
 export interface DataSelector {
@@ -29,6 +29,7 @@ export function compileSelector(selector: string, scoped: boolean): DataSelector
     placeholder.parent = new Element('linkpeek-root', {}, [placeholder]);
     context.push(placeholder);
   }
+  const {compile, selectAll, selectOne} = cssSelect();
   // Results cached per element would be wrong once the scope moves, so scoped queries cache nothing.
   const query = compile<AnyNode, Element>(selector, scoped ? {context, cacheResults: false} : {});
   const enter = (scope: ParentNode): ParentNode => {

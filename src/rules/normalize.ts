@@ -1,10 +1,9 @@
-// The English parser alone (what `chrono.parse` is): the package's index loads every locale, about a second of import on a busy 2-core machine.
-import {parse as parseEnglishDate} from 'chrono-node/en';
 import {collapse} from '../parse/collect-text.js';
 import {bylineParts, personNames} from './byline.js';
 import {isCredit, isLabelValue, isLegalEntity, withoutCopyright, withoutLabel, withoutTrailingInterface} from './byline-labels.js';
 import type {DateOrder} from './dates/date-order.js';
 import {labelledDates, type LabelledDate} from './dates/date-labels.js';
+import {readFreeDate} from './dates/free-date.js';
 import {readDate} from './dates/read-date.js';
 import {repairText} from './repair-text.js';
 
@@ -129,20 +128,6 @@ function noon(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), 12));
 }
 
-/**
- * Free text (`May 3, 2016, 2:58 p.m.`, `12 Jan, 2016, 05.04 PM IST`) read by chrono-node, in UTC
- * unless it names a zone: the first date in it whose year is written (and its day, with `day`).
- */
-function parseText(text: string): Date | null {
-  for (const result of parseEnglishDate(text, {instant: new Date(), timezone: 0})) {
-    // chrono marks a relative date (`3 hours ago`) certain: a year must be written in the match.
-    if (!result.start.isCertain('year') || !/\d{4}/.test(result.text)) continue;
-    const date = result.start.date();
-    return result.start.isCertain('hour') ? date : noon(date);
-  }
-  return null;
-}
-
 /** The most characters of body text {@link textDate} reads. */
 export const maxDateText = 200;
 
@@ -168,7 +153,7 @@ export function textDates(text: string, order: DateOrder = 'mdy'): LabelledDate[
  * A value without a time zone is read as UTC (never as the server's local time), and a value must
  * contain a four-digit year: `new Date('1')` would otherwise be read as 2001. A date without a time
  * of day is noon UTC (`2016-05-04` → `2016-05-04T12:00:00.000Z`). Text that `Date` cannot read
- * (`May 3, 2016, 2:58 p.m.`) goes through chrono-node.
+ * (`Tue Jan 28 15:49:07 CET 2020`, `03-Jan-2016`) goes through dates/free-date.ts.
  * @example isoDate('2026-11-03T10:00:00+01:00') // '2026-11-03T09:00:00.000Z'
  */
 export function isoDate(value: string): string | null {
@@ -187,13 +172,9 @@ export function isoDate(value: string): string | null {
   if (!hasZone.test(text)) {
     zoned = /^\d{4}-\d{2}-\d{2}[t ]\d/i.test(text) ? `${text.replace(' ', 'T')}Z` : `${text} UTC`;
   }
-  let date: Date | null = new Date(zoned);
-  if (Number.isNaN(date.getTime())) {
-    date = parseText(text);
-  } else if (!hasTime.test(text)) {
-    date = noon(date);
-  }
-  return date === null ? null : isoString(date);
+  const date = new Date(zoned);
+  if (Number.isNaN(date.getTime())) return readFreeDate(text);
+  return isoString(hasTime.test(text) ? date : noon(date));
 }
 
 /** A date-time with seconds (and fractions) or without, and a `Z` or `±hh:mm` zone: what {@link isoDate} reads without its checks. */

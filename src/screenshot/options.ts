@@ -1,10 +1,10 @@
-import {compile} from 'css-select';
 import type {AnyNode, Element} from 'domhandler';
 import {normalizeOverlay} from '../browser/overlay-background.js';
 import type {BrowserCallOptions, BrowserConfig} from '../browser/options.js';
 import {waitUntilValues} from '../browser/options.js';
 import type {Emulation, ResolvedAnimated, ResolvedScreenshotOptions, ScreenshotOptions, ScreenshotStore} from '../browser/provider.js';
 import {assertObject, boundedNumber, invalidOption, rejectUnknownKeys} from '../option-checks.js';
+import {cssSelect} from '../shared/lazy-css-select.js';
 import type {AddressPolicy} from '../url/options.js';
 
 /** The screenshot options of the trusted config (part of `ExtractorConfig`). */
@@ -174,7 +174,7 @@ function cssSelector(value: unknown, name: string): string {
   }
   try {
     // The compile the `data` rules use for an unscoped selector (rules/data-selector.ts), for its errors only.
-    compile<AnyNode, Element>(value, {});
+    cssSelect().compile<AnyNode, Element>(value, {});
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // What css-select lacks (pseudo-elements, some pseudo-classes) may still be valid CSS.

@@ -118,7 +118,7 @@ line two"}</script>
       <time datetime=" 2026-03-04T05:06:07Z ">March</time><time>no datetime</time>`);
     expect(snapshot.h1).toBe('The real heading');
     expect(snapshot.paragraph).toBe('A body paragraph with a link and enough characters to be a description.');
-    // A <time> without datetime gives its text (the date check reads it with chrono-node).
+    // A <time> without datetime gives its text (the date check reads it: rules/normalize.ts isoDate).
     expect(snapshot.times).toEqual(['2026-03-04T05:06:07Z', 'no datetime']);
   });
 

@@ -1,8 +1,13 @@
-import {describe, expect, it} from '@jest/globals';
+import {beforeAll, describe, expect, it} from '@jest/globals';
 import {readFileSync} from 'node:fs';
 import {applyDataRules, type DataValues, maxDataItems, maxDomDepth, mediaPaths} from '../../src/rules/apply-data-rules.js';
 import {normalizeDataRules} from '../../src/rules/data-rules.js';
 import {convertValue} from '../../src/rules/data-values.js';
+import {loadCssSelect} from '../../src/shared/lazy-css-select.js';
+
+// css-select loads on first use (src/shared/lazy-css-select.ts); extract() and the endpoint load it
+// before they check selectors, and so does this file (jest cannot require an ES module, as Node does).
+beforeAll(() => loadCssSelect());
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/pages/${name}`, import.meta.url), 'utf8');
 

@@ -90,7 +90,7 @@ describe('document(a rel=author)', () => {
 });
 
 describe('dates written in the body', () => {
-  it('document(.byline) date reads a byline\'s text with chrono-node (IST is +05:30)', () => {
+  it('document(.byline) date reads a byline\'s text (IST is +05:30)', () => {
     expect(run('date', 'document(.byline) date', '<div class="byline">By Ann | Updated: 12 Jan, 2016, 05.04 PM IST</div>')).toEqual(['2016-01-12T11:34:00.000Z']);
   });
 

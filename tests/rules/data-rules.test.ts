@@ -1,8 +1,13 @@
-import {describe, expect, it} from '@jest/globals';
+import {beforeAll, describe, expect, it} from '@jest/globals';
 import {LinkpeekError} from '../../src/errors.js';
 import {
   dataRuleTypes, maxDataAttrs, maxDataDepth, maxDataRules, maxRuleNameLength, maxSelectorLength, normalizeDataRules,
 } from '../../src/rules/data-rules.js';
+import {loadCssSelect} from '../../src/shared/lazy-css-select.js';
+
+// css-select loads on first use (src/shared/lazy-css-select.ts); extract() and the endpoint load it
+// before they check selectors, and so does this file (jest cannot require an ES module, as Node does).
+beforeAll(() => loadCssSelect());
 
 /** The EINVALOPTION error `value` gives, as {message, data}. */
 function errorOf(value: unknown): {message: string; data: unknown} {

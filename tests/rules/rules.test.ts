@@ -350,7 +350,7 @@ describe('pickFields', () => {
     expect(pickFields(snapshot({metas: [published]}), page).date).toBe('2016-05-01T09:00:00.000Z');
   });
 
-  it('reads a date written as text in a <time> with chrono-node', () => {
+  it('reads a date written as text in a <time>', () => {
     expect(pickFields(snapshot({times: ['May 3, 2016, 2:58 p.m.']}), page).datePublished).toBe('2016-05-03T14:58:00.000Z');
   });
 

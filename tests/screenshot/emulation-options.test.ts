@@ -1,10 +1,15 @@
-import {describe, expect, it} from '@jest/globals';
+import {beforeAll, describe, expect, it} from '@jest/globals';
 import {classifyBackground} from '../../src/browser/overlay-background.js';
 import {parseQuery} from '../../src/endpoint/parse-query.js';
 import {isLinkpeekError} from '../../src/errors.js';
 import {normalizeConfig, normalizeOptions, type ExtractOptions} from '../../src/options.js';
 import {isPublicAddress} from '../../src/url/address.js';
+import {loadCssSelect} from '../../src/shared/lazy-css-select.js';
 import {loopbackConfig} from '../helpers/policy.js';
+
+// css-select loads on first use (src/shared/lazy-css-select.ts); extract() and the endpoint load it
+// before they check selectors, and so does this file (jest cannot require an ES module, as Node does).
+beforeAll(() => loadCssSelect());
 
 const config = normalizeConfig(loopbackConfig);
 const resolve = (options: ExtractOptions) => normalizeOptions(options, config);
