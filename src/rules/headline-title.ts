@@ -1,7 +1,7 @@
 import type {Snapshot} from '../parse/snapshot.js';
 import {cleanText, foldText} from './normalize.js';
 import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
-import {isSpace, namesDomain} from './publisher-sources.js';
+import {namesDomain} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -52,23 +52,10 @@ export function isSiteName(text: string, snapshot: Snapshot, pageUrl: string): b
 /** Whether a (folded) text is a placeholder or one of the site's names (declared, or spelling the domain). */
 function namesNoPage(text: string, folded: string | undefined, snapshot: Snapshot, pageUrl: string): boolean {
   if (placeholder.test(text.trim()) || namesDomain(text, pageUrl)) return true;
-  // A site's name is short: a longer text is not compared with the site names, so a page's ordinary
-  // title does not read the body's JSON-LD for them (and the early stop can settle it at the head).
-  // The text is folded only then.
-  return wordCount(text) <= maxSiteWords && siteNamesOf(snapshot).has(folded ?? foldText(text));
-}
-
-/** Words in `text`, counted up to `maxSiteWords + 1`. */
-function wordCount(text: string): number {
-  // Runs of non-space characters, counted without a match object for each.
-  let count = 0;
-  let inWord = false;
-  for (let index = 0; index < text.length; index++) {
-    const space = isSpace(text.charCodeAt(index));
-    if (!space && !inWord && ++count > maxSiteWords) break;
-    inWord = !space;
-  }
-  return count;
+  // The head's site names, however long (`.:: NMB-MEDIA ::. eBay-Templates, JTL-Wawi / Eazyauction
+  // Designvorlagen` as og:title and og:site_name): the text is folded only when the head names one.
+  const names = siteNamesOf(snapshot);
+  return names.size > 0 && names.has(folded ?? foldText(text));
 }
 
 /** The headlines the page shows, as written: its first `<h1>`, JSON-LD `headline`s, microdata `headline`s; none that names no page. */

@@ -37,6 +37,9 @@ describe('a title that names no page gives way to the headline', () => {
   });
   it('og:title that is the og:site_name', () => {
     expect(titleOf('<meta property="og:site_name" content="NMB Media Templates"><meta property="og:title" content="NMB Media Templates">', '<h1>New shop templates for the data rules</h1>')).toBe('New shop templates for the data rules');
+    // However long the site's name (a tagline in og:site_name and og:title alike).
+    const long = '.:: NMB MEDIA ::. Shop templates, stock tools / auction designs';
+    expect(titleOf(`<meta property="og:site_name" content="${long}"><meta property="og:title" content="${long}">`, '<h1>New shop templates for the data rules</h1>')).toBe('New shop templates for the data rules');
   });
   it('a section and the site name', () => {
     expect(titleOf('<meta property="og:site_name" content="Shabka"><meta property="og:title" content="About Us - Shabka">', '<h1>The strategic think tank</h1>')).toBe('The strategic think tank');
