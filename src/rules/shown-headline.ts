@@ -60,5 +60,8 @@ function tellsSameStory(h1: string, headTitle: string): boolean {
   // A part of the head's title, or a kicker, a date or a section before the head's headline (of four
   // words or more: `Wärmepumpe im Altbau` ends the question `Eignet sich eine Wärmepumpe im Altbau?`).
   if (wordsOf(headTitle).join(' ').includes(shownText) || (head.length >= 4 && shownText.includes(headText) && !shownText.startsWith(headText))) return false;
+  // The head's headline cut short, the `<h1>` going on from it (`How to Care for Hydrangeas` for
+  // `How to Care for Hydrangeas to Get the Most Beautiful Blooms on the Block`).
+  if (shownText.startsWith(`${headText} `)) return true;
   return shareIn(shown, new Set(head)) >= 0.4 && shareIn(head, new Set(shown)) >= 0.3;
 }

@@ -29,6 +29,12 @@ describe('the shown headline', () => {
     expect(title(page(short, 'Does a heat pump suit an old house?'))).toBe('Does a heat pump suit an old house?');
   });
 
+  it('is the title when og:title is its beginning, cut short for sharing', () => {
+    const head = '<title>How to care for hydrangeas | Garden Ledger</title><meta property="og:title" content="How to care for hydrangeas">';
+    expect(title(page(head, 'How to care for hydrangeas to get the most beautiful blooms on the block')))
+      .toBe('How to care for hydrangeas to get the most beautiful blooms on the block');
+  });
+
   it('is the title in place of <title> on a page without og:title', () => {
     const head = '<title>Leasing or financing? Compare, calculate, decide | Money Site</title>';
     expect(title(page(head, 'Leasing or financing? Compare offers now!'))).toBe('Leasing or financing? Compare offers now!');
