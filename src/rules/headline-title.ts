@@ -202,7 +202,14 @@ function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): str
   const checked: boolean[] = [];
   const noPage: SegmentCheck = (index) => (checked[index] ??= namesNoPage(parts[index]!, undefined, snapshot, pageUrl));
   if (namesNoPageOnly(title, parts, noPage, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
+  if (isOneWordSection(parts, noPage) && headlinesOf(snapshot, pageUrl).length > 0 && !isHomePage(pageUrl)) return null;
   return headlineWithin(parts, noPage, snapshot, pageUrl) ?? title;
+}
+
+/** Whether a title is one word alone or before the site's name (`Wurmkiste | selbst.de`, `Gefahrstoff-Service`): a section's or a page's label, not a headline. */
+function isOneWordSection(parts: readonly string[], noPage: SegmentCheck): boolean {
+  if (parts.length !== 1 && !(parts.length === 3 && noPage(2))) return false;
+  return !/\s/.test(parts[0]!.trim());
 }
 
 /** A title source whose values are judged by {@link judgeTitle}. */

@@ -44,6 +44,16 @@ describe('a title that names no page gives way to the headline', () => {
   it('a section and the site name', () => {
     expect(titleOf('<meta property="og:site_name" content="Shabka"><meta property="og:title" content="About Us - Shabka">', '<h1>The strategic think tank</h1>')).toBe('The strategic think tank');
   });
+  it('a one-word section or page label, alone or before the site\'s name', () => {
+    const ld = '<script type="application/ld+json">{"@type":"Article","headline":"Build a worm bin yourself"}</script>';
+    expect(titleOf(`<meta property="og:site_name" content="selbst.example"><meta property="og:title" content="Wormery | selbst.example">${ld}`, '<h1>Wormery Build a worm bin yourself</h1>'))
+      .toBe('Build a worm bin yourself');
+    expect(titleOf('<meta property="og:site_name" content="Ledger Lab"><meta property="og:title" content="Hazmat-Service">', '<h1>Hazardous substances management for makers and importers</h1>'))
+      .toBe('Hazardous substances management for makers and importers');
+    // Without a headline of more words, or on the home page, it stays.
+    expect(titleOf('<meta property="og:title" content="Hazmat-Service">', '<h1>Service</h1>')).toBe('Hazmat-Service');
+    expect(titleOf('<meta property="og:title" content="Hazmat-Service">', '<h1>Hazardous substances management</h1>', 'https://lab.example/')).toBe('Hazmat-Service');
+  });
   it('the site name alone on the home page stays', () => {
     expect(titleOf('<meta property="og:site_name" content="The Ledger"><meta property="og:title" content="The Ledger">', '<h1>News from the coast</h1>', 'https://www.ledger.example/')).toBe('The Ledger');
   });
