@@ -121,7 +121,10 @@ function headlineWithin(parts: readonly string[], noPage: SegmentCheck, snapshot
         // What precedes it is longer than it: the `<h1>` is the site's name (`Headline : Blog | Tagline`).
         const head = start === 0 ? '' : parts.slice(0, start - 1).join('').trim();
         if (head.length > headline.text.length) return after === 0 ? null : head;
-        if (before === 0 && after === 1 && isOneSiteSegment(parts[end + 1]!, parts[end + 2]!)) return null;
+        // The headline with the site's name after it: as written, unless the headline holds a separator
+        // itself (`Kicker - Headline - Site`): then the site's name is a second segment around it.
+        // (A page's headline of several segments at the end is the site's name in a blog theme's <h1>.)
+        if (before === 0 && after === 1 && isOneSiteSegment(parts[end + 1]!, parts[end + 2]!)) return end === start ? null : parts.slice(0, end + 1).join('').trim();
         if (after === 0 && before === 1 && isOneSiteSegment(parts[1]!, parts[0]!)) return null;
         return headline.text;
       }

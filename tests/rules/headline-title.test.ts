@@ -16,6 +16,7 @@ describe('a title with more than one site segment around the confirmed headline 
     ['the headline as the h1 writes it (dash)', '<meta property="og:title" content="Energy rising - 33 days of yoga - Mara Yoga - Yoga Lifestyle">', '<h1>Energy rising – 33 days of yoga</h1>', 'Energy rising – 33 days of yoga'],
     ['kicker before it, site after it', '<title>New - Japanese small cars on the rise - Review</title>', '<h1>Japanese small cars on the rise</h1>', 'Japanese small cars on the rise'],
     ['a separator the matching does not know', '<meta property="og:title" content="Services stay open under strict rules › ledger.example">', '<h1>Services stay open under strict rules</h1>', 'Services stay open under strict rules'],
+    ['a headline with its own separator (a kicker) before the site\'s name', '<meta property="og:title" content="Olympic summer in Paris - Drinks by boat to the city centre - Ledger.example">', '<h1><span>Olympic summer in Paris</span> <span>Drinks by boat to the city centre</span></h1><script type="application/ld+json">{"@type":"NewsArticle","headline":"Olympic summer in Paris - Drinks by boat to the city centre"}</script>', 'Olympic summer in Paris - Drinks by boat to the city centre'],
     ['the JSON-LD headline confirms it', '<title>Harbour council votes to keep ferry » Ledger - News from the coast</title><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour council votes to keep ferry"}</script>', '', 'Harbour council votes to keep ferry'],
   ])('%s', (_name, head, body, expected) => {
     expect(titleOf(head, body)).toBe(expected);
@@ -23,6 +24,7 @@ describe('a title with more than one site segment around the confirmed headline 
 
   it.each([
     ['one short site segment stays', '<meta property="og:title" content="Harbour council votes to keep ferry | The Ledger">', '<h1>Harbour council votes to keep ferry</h1>', 'Harbour council votes to keep ferry | The Ledger'],
+    ['a blog theme\'s <h1> of two segments (the site\'s name) after it stays', '<title>Little sheep lore | Sheep Ledger – Webcomic</title>', '<h1>Sheep Ledger – Webcomic</h1>', 'Little sheep lore | Sheep Ledger – Webcomic'],
     ['the site before it stays', '<title>The Ledger: Harbour council votes to keep ferry</title>', '<h1>Harbour council votes to keep ferry</h1>', 'The Ledger: Harbour council votes to keep ferry'],
     ['no headline to confirm it: as written', '<title>Harbour council votes - Politics - The Ledger</title>', '', 'Harbour council votes - Politics - The Ledger'],
     ['a one-word h1 (a section) confirms no headline', '<title>Politics - Harbour council votes - The Ledger</title>', '<h1>Politics</h1>', 'Politics - Harbour council votes - The Ledger'],
