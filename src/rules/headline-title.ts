@@ -130,7 +130,21 @@ function headlineWithin(parts: readonly string[], noPage: SegmentCheck, snapshot
       }
     }
   }
-  return siteNameCut(parts, snapshot);
+  return kickerBeforeHeadline(parts, snapshot, pageUrl) ?? siteNameCut(parts, snapshot);
+}
+
+/**
+ * `Kicker: Headline - Site` where the page's headline is the part after the glued colon (`Rutger
+ * Bregman: Unser wahres Ich - brand eins online`, <h1> `Unser wahres Ich`): the kicker and the site's
+ * name would be two segments around it, so the site's name goes.
+ */
+function kickerBeforeHeadline(parts: readonly string[], snapshot: Snapshot, pageUrl: string): string | null {
+  if (parts.length !== 3 || !isOneSiteSegment(parts[1]!, parts[2]!)) return null;
+  const first = parts[0]!;
+  const colon = first.indexOf(': ');
+  if (colon <= 0) return null;
+  const rest = foldText(first.slice(colon + 2));
+  return headlinesOf(snapshot, pageUrl).some((headline) => headline.folded === rest) ? first.trim() : null;
 }
 
 /**
