@@ -35,6 +35,15 @@ describe('the shown headline', () => {
       .toBe('How to care for hydrangeas to get the most beautiful blooms on the block');
   });
 
+  it('is the title when it is longer, holds most of og:title\'s words and the JSON-LD headline confirms it', () => {
+    const h1 = 'When the network under Windows 10 is very slow, switching off auto-tuning can help';
+    const head = '<meta property="og:title" content="Windows 10 network very slow | IT Ledger">';
+    const ld = `<script type="application/ld+json">{"@type":"Article","headline":"${h1}"}</script>`;
+    expect(title(page(head + ld, h1))).toBe(h1);
+    // Without the JSON-LD headline, og:title stays.
+    expect(title(page(head, h1))).toBe('Windows 10 network very slow | IT Ledger');
+  });
+
   it('is the title in place of <title> on a page without og:title', () => {
     const head = '<title>Leasing or financing? Compare, calculate, decide | Money Site</title>';
     expect(title(page(head, 'Leasing or financing? Compare offers now!'))).toBe('Leasing or financing? Compare offers now!');
