@@ -58,6 +58,9 @@ function tellsSameStory(h1: string, headTitle: string, confirmed: () => boolean 
   const headText = head.join(' ');
   // The same headline (the site's name aside): nothing to replace.
   if (shownText === headText) return false;
+  // A short kicker before the head's headline behind a colon (`"Pure Leere": Marita Kramer verpasst …`):
+  // the headline as the page shows it, the kicker one short segment before it.
+  if (isColonKicker(h1, headText)) return true;
   // A part of the head's title, or a kicker, a date or a section before the head's headline (of four
   // words or more: `Wärmepumpe im Altbau` ends the question `Eignet sich eine Wärmepumpe im Altbau?`).
   if (wordsOf(headTitle).join(' ').includes(shownText) || (head.length >= 4 && shownText.includes(headText) && !shownText.startsWith(headText))) return false;
@@ -73,6 +76,14 @@ function tellsSameStory(h1: string, headTitle: string, confirmed: () => boolean 
 }
 
 const no = (): boolean => false;
+
+/** Whether `h1` is a kicker of at most 6 words, a colon, then the head's headline (as words, `headText`). */
+function isColonKicker(h1: string, headText: string): boolean {
+  const colon = h1.indexOf(': ');
+  if (colon <= 0) return false;
+  const kicker = h1.slice(0, colon).trim();
+  return kicker.split(/\s+/).length <= 6 && wordsOf(h1.slice(colon + 2)).join(' ') === headText;
+}
 
 /** Whether the page's JSON-LD names `h1` as its headline too: two of its own sources agree on it. */
 function isJsonldHeadline(snapshot: Snapshot, h1: string): boolean {
