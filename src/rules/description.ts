@@ -53,8 +53,18 @@ function titlesOf(snapshot: Snapshot): string[] {
   return perCall(snapshot, titlesIn);
 }
 function titlesIn(snapshot: Snapshot): string[] {
-  return [...metaContentsOf(snapshot, titleKeys), ...(snapshot.title === null ? [] : [snapshot.title])];
+  const titles = [...metaContentsOf(snapshot, titleKeys), ...(snapshot.title === null ? [] : [snapshot.title])];
+  // A title's headline without the site's name after it (`Drucker • Etiketten • Service | SASS AG`):
+  // a description that is only that repeats the title too.
+  const headlines: string[] = [];
+  for (const title of titles) {
+    const cut = title.search(siteSegment);
+    if (cut > 0) headlines.push(title.slice(0, cut));
+  }
+  return headlines.length === 0 ? titles : [...titles, ...headlines];
 }
+// Where a title's last segment (the site's name) starts: ` | Site`, ` - Site`, ` – Site`, ` — Site`.
+const siteSegment = /\s(?:\||-|–|—)\s(?!.*\s(?:\||-|–|—)\s)/;
 
 /** The site's taglines: the JSON-LD `WebSite` descriptions. */
 function taglinesOf(snapshot: Snapshot): string[] {

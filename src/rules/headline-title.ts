@@ -1,7 +1,7 @@
 import type {Snapshot} from '../parse/snapshot.js';
 import {cleanText, foldText} from './normalize.js';
 import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
-import {isSpace, namesDomain} from './publisher-sources.js';
+import {namesDomain} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -52,23 +52,10 @@ export function isSiteName(text: string, snapshot: Snapshot, pageUrl: string): b
 /** Whether a (folded) text is a placeholder or one of the site's names (declared, or spelling the domain). */
 function namesNoPage(text: string, folded: string | undefined, snapshot: Snapshot, pageUrl: string): boolean {
   if (placeholder.test(text.trim()) || namesDomain(text, pageUrl)) return true;
-  // A site's name is short: a longer text is not compared with the site names, so a page's ordinary
-  // title does not read the body's JSON-LD for them (and the early stop can settle it at the head).
-  // The text is folded only then.
-  return wordCount(text) <= maxSiteWords && siteNamesOf(snapshot).has(folded ?? foldText(text));
-}
-
-/** Words in `text`, counted up to `maxSiteWords + 1`. */
-function wordCount(text: string): number {
-  // Runs of non-space characters, counted without a match object for each.
-  let count = 0;
-  let inWord = false;
-  for (let index = 0; index < text.length; index++) {
-    const space = isSpace(text.charCodeAt(index));
-    if (!space && !inWord && ++count > maxSiteWords) break;
-    inWord = !space;
-  }
-  return count;
+  // The head's site names, however long (`.:: NMB-MEDIA ::. eBay-Templates, JTL-Wawi / Eazyauction
+  // Designvorlagen` as og:title and og:site_name): the text is folded only when the head names one.
+  const names = siteNamesOf(snapshot);
+  return names.size > 0 && names.has(folded ?? foldText(text));
 }
 
 /** The headlines the page shows, as written: its first `<h1>`, JSON-LD `headline`s, microdata `headline`s; none that names no page. */
@@ -134,13 +121,30 @@ function headlineWithin(parts: readonly string[], noPage: SegmentCheck, snapshot
         // What precedes it is longer than it: the `<h1>` is the site's name (`Headline : Blog | Tagline`).
         const head = start === 0 ? '' : parts.slice(0, start - 1).join('').trim();
         if (head.length > headline.text.length) return after === 0 ? null : head;
-        if (before === 0 && after === 1 && isOneSiteSegment(parts[end + 1]!, parts[end + 2]!)) return null;
+        // The headline with the site's name after it: as written, unless the headline holds a separator
+        // itself (`Kicker - Headline - Site`): then the site's name is a second segment around it.
+        // (A page's headline of several segments at the end is the site's name in a blog theme's <h1>.)
+        if (before === 0 && after === 1 && isOneSiteSegment(parts[end + 1]!, parts[end + 2]!)) return end === start ? null : parts.slice(0, end + 1).join('').trim();
         if (after === 0 && before === 1 && isOneSiteSegment(parts[1]!, parts[0]!)) return null;
         return headline.text;
       }
     }
   }
-  return siteNameCut(parts, snapshot);
+  return kickerBeforeHeadline(parts, snapshot, pageUrl) ?? siteNameCut(parts, snapshot);
+}
+
+/**
+ * `Kicker: Headline - Site` where the page's headline is the part after the glued colon (`Rutger
+ * Bregman: Unser wahres Ich - brand eins online`, <h1> `Unser wahres Ich`): the kicker and the site's
+ * name would be two segments around it, so the site's name goes.
+ */
+function kickerBeforeHeadline(parts: readonly string[], snapshot: Snapshot, pageUrl: string): string | null {
+  if (parts.length !== 3 || !isOneSiteSegment(parts[1]!, parts[2]!)) return null;
+  const first = parts[0]!;
+  const colon = first.indexOf(': ');
+  if (colon <= 0) return null;
+  const rest = foldText(first.slice(colon + 2));
+  return headlinesOf(snapshot, pageUrl).some((headline) => headline.folded === rest) ? first.trim() : null;
 }
 
 /**
@@ -215,7 +219,14 @@ function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): str
   const checked: boolean[] = [];
   const noPage: SegmentCheck = (index) => (checked[index] ??= namesNoPage(parts[index]!, undefined, snapshot, pageUrl));
   if (namesNoPageOnly(title, parts, noPage, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
+  if (isOneWordSection(parts, noPage) && headlinesOf(snapshot, pageUrl).length > 0 && !isHomePage(pageUrl)) return null;
   return headlineWithin(parts, noPage, snapshot, pageUrl) ?? title;
+}
+
+/** Whether a title is one word alone or before the site's name (`Wurmkiste | selbst.de`, `Gefahrstoff-Service`): a section's or a page's label, not a headline. */
+function isOneWordSection(parts: readonly string[], noPage: SegmentCheck): boolean {
+  if (parts.length !== 1 && !(parts.length === 3 && noPage(2))) return false;
+  return !/\s/.test(parts[0]!.trim());
 }
 
 /** A title source whose values are judged by {@link judgeTitle}. */

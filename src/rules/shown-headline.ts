@@ -1,5 +1,6 @@
 import type {Snapshot} from '../parse/snapshot.js';
-import {metaContentsOf} from './query.js';
+import {mainNodes, metaContentsOf, strings} from './query.js';
+import {foldText} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -37,7 +38,7 @@ export const ogTitleOrShownHeadline: Rule = named('meta(og:title)', (snapshot: S
   const og = list[0];
   if (og === undefined) return list;
   const h1 = snapshot.h1;
-  return h1 !== null && tellsSameStory(h1, og) ? [h1, ...list] : list;
+  return h1 !== null && tellsSameStory(h1, og, () => isJsonldHeadline(snapshot, h1)) ? [h1, ...list] : list;
 });
 
 /** `<title>`, with the `<h1>` before it when the `<h1>` words its story anew (a page without og:title). */
@@ -49,7 +50,7 @@ export const titleOrShownHeadline: Rule = named('document(title)', (snapshot: Sn
 });
 
 /** Whether the `<h1>` words `headTitle`'s story anew: most of its words in it and most of its in the `<h1>`, not a part of it, nor it with a kicker glued before. */
-function tellsSameStory(h1: string, headTitle: string): boolean {
+function tellsSameStory(h1: string, headTitle: string, confirmed: () => boolean = no): boolean {
   const shown = wordsOf(h1);
   const head = wordsOf(headTitle.split(segment)[0]!);
   if (shown.length < 3 || head.length < 2) return false;
@@ -57,8 +58,35 @@ function tellsSameStory(h1: string, headTitle: string): boolean {
   const headText = head.join(' ');
   // The same headline (the site's name aside): nothing to replace.
   if (shownText === headText) return false;
+  // A short kicker before the head's headline behind a colon (`"Pure Leere": Marita Kramer verpasst …`):
+  // the headline as the page shows it, the kicker one short segment before it.
+  if (isColonKicker(h1, headText)) return true;
   // A part of the head's title, or a kicker, a date or a section before the head's headline (of four
   // words or more: `Wärmepumpe im Altbau` ends the question `Eignet sich eine Wärmepumpe im Altbau?`).
   if (wordsOf(headTitle).join(' ').includes(shownText) || (head.length >= 4 && shownText.includes(headText) && !shownText.startsWith(headText))) return false;
-  return shareIn(shown, new Set(head)) >= 0.4 && shareIn(head, new Set(shown)) >= 0.3;
+  // The head's headline cut short, the `<h1>` going on from it (`How to Care for Hydrangeas` for
+  // `How to Care for Hydrangeas to Get the Most Beautiful Blooms on the Block`).
+  if (shownText.startsWith(`${headText} `)) return true;
+  const headInShown = shareIn(head, new Set(shown));
+  if (shareIn(shown, new Set(head)) >= 0.4 && headInShown >= 0.3) return true;
+  // A longer <h1> that the JSON-LD headline confirms, holding most of the head's words (og:title
+  // `Windows 10 Netzwerk sehr langsam`, <h1> and headline `Wenn das Netzwerk unter Windows 10 sehr
+  // langsam ist, könnte …`): the head's is a short wording for search and sharing.
+  return head.length >= 3 && headInShown >= 0.75 && confirmed();
+}
+
+const no = (): boolean => false;
+
+/** Whether `h1` is a kicker of at most 6 words, a colon, then the head's headline (as words, `headText`). */
+function isColonKicker(h1: string, headText: string): boolean {
+  const colon = h1.indexOf(': ');
+  if (colon <= 0) return false;
+  const kicker = h1.slice(0, colon).trim();
+  return kicker.split(/\s+/).length <= 6 && wordsOf(h1.slice(colon + 2)).join(' ') === headText;
+}
+
+/** Whether the page's JSON-LD names `h1` as its headline too: two of its own sources agree on it. */
+function isJsonldHeadline(snapshot: Snapshot, h1: string): boolean {
+  const folded = foldText(h1);
+  return strings(mainNodes(snapshot), 'headline').some((headline) => foldText(headline) === folded);
 }

@@ -108,6 +108,16 @@ describe('descriptions (issue 28 item 3)', () => {
     expect(pick(`<title>Home</title>${body}`).description).toBe('The first paragraph of the article, long enough to be a description.');
   });
 
+  it('takes the title\'s headline without the site\'s name after it as the title repeated (a shop\'s JSON-LD description)', () => {
+    const ld = '<script type="application/ld+json">{"@type":"WebPage","description":"Printers • Labels • Service"}</script>';
+    expect(pick(`<title>Printers • Labels • Service | Ledger Systems</title>${ld}<meta name="description" content="Printers, labels and ribbons from the experts: ask us now!">`).description)
+      .toBe('Printers, labels and ribbons from the experts: ask us now!');
+    // Alone, it is still the answer; a description that only starts like the title is a description.
+    expect(pick(`<title>Printers • Labels • Service | Ledger Systems</title>${ld}`).description).toBe('Printers • Labels • Service');
+    expect(pick('<title>Tide times - Harbour Wire</title><meta property="og:description" content="Tide times for the whole coast, every day."><meta name="description" content="Other.">').description)
+      .toBe('Tide times for the whole coast, every day.');
+  });
+
   it('lets the next source answer when a site refuses og:description (a slogan)', () => {
     const sites = siteIndex([{id: 'ledger', hosts: ['ledger.example'], rules: {}, refuse: {description: (value: string) => value === 'Our slogan'}}]);
     const html = '<meta property="og:description" content="Our slogan"><meta name="description" content="Our slogan"><div itemscope itemtype="https://schema.org/VideoObject"><meta itemprop="description" content="The video\'s own text."></div>';

@@ -16,6 +16,8 @@ describe('a title with more than one site segment around the confirmed headline 
     ['the headline as the h1 writes it (dash)', '<meta property="og:title" content="Energy rising - 33 days of yoga - Mara Yoga - Yoga Lifestyle">', '<h1>Energy rising – 33 days of yoga</h1>', 'Energy rising – 33 days of yoga'],
     ['kicker before it, site after it', '<title>New - Japanese small cars on the rise - Review</title>', '<h1>Japanese small cars on the rise</h1>', 'Japanese small cars on the rise'],
     ['a separator the matching does not know', '<meta property="og:title" content="Services stay open under strict rules › ledger.example">', '<h1>Services stay open under strict rules</h1>', 'Services stay open under strict rules'],
+    ['a headline with its own separator (a kicker) before the site\'s name', '<meta property="og:title" content="Olympic summer in Paris - Drinks by boat to the city centre - Ledger.example">', '<h1><span>Olympic summer in Paris</span> <span>Drinks by boat to the city centre</span></h1><script type="application/ld+json">{"@type":"NewsArticle","headline":"Olympic summer in Paris - Drinks by boat to the city centre"}</script>', 'Olympic summer in Paris - Drinks by boat to the city centre'],
+    ['a kicker glued to it by a colon, the site after it', '<meta property="og:title" content="Rutger Bregman: Our true selves - Ledger online">', '<h1>Our true selves</h1>', 'Rutger Bregman: Our true selves'],
     ['the JSON-LD headline confirms it', '<title>Harbour council votes to keep ferry » Ledger - News from the coast</title><script type="application/ld+json">{"@type":"NewsArticle","headline":"Harbour council votes to keep ferry"}</script>', '', 'Harbour council votes to keep ferry'],
   ])('%s', (_name, head, body, expected) => {
     expect(titleOf(head, body)).toBe(expected);
@@ -23,6 +25,7 @@ describe('a title with more than one site segment around the confirmed headline 
 
   it.each([
     ['one short site segment stays', '<meta property="og:title" content="Harbour council votes to keep ferry | The Ledger">', '<h1>Harbour council votes to keep ferry</h1>', 'Harbour council votes to keep ferry | The Ledger'],
+    ['a blog theme\'s <h1> of two segments (the site\'s name) after it stays', '<title>Little sheep lore | Sheep Ledger – Webcomic</title>', '<h1>Sheep Ledger – Webcomic</h1>', 'Little sheep lore | Sheep Ledger – Webcomic'],
     ['the site before it stays', '<title>The Ledger: Harbour council votes to keep ferry</title>', '<h1>Harbour council votes to keep ferry</h1>', 'The Ledger: Harbour council votes to keep ferry'],
     ['no headline to confirm it: as written', '<title>Harbour council votes - Politics - The Ledger</title>', '', 'Harbour council votes - Politics - The Ledger'],
     ['a one-word h1 (a section) confirms no headline', '<title>Politics - Harbour council votes - The Ledger</title>', '<h1>Politics</h1>', 'Politics - Harbour council votes - The Ledger'],
@@ -37,9 +40,22 @@ describe('a title that names no page gives way to the headline', () => {
   });
   it('og:title that is the og:site_name', () => {
     expect(titleOf('<meta property="og:site_name" content="NMB Media Templates"><meta property="og:title" content="NMB Media Templates">', '<h1>New shop templates for the data rules</h1>')).toBe('New shop templates for the data rules');
+    // However long the site's name (a tagline in og:site_name and og:title alike).
+    const long = '.:: NMB MEDIA ::. Shop templates, stock tools / auction designs';
+    expect(titleOf(`<meta property="og:site_name" content="${long}"><meta property="og:title" content="${long}">`, '<h1>New shop templates for the data rules</h1>')).toBe('New shop templates for the data rules');
   });
   it('a section and the site name', () => {
     expect(titleOf('<meta property="og:site_name" content="Shabka"><meta property="og:title" content="About Us - Shabka">', '<h1>The strategic think tank</h1>')).toBe('The strategic think tank');
+  });
+  it('a one-word section or page label, alone or before the site\'s name', () => {
+    const ld = '<script type="application/ld+json">{"@type":"Article","headline":"Build a worm bin yourself"}</script>';
+    expect(titleOf(`<meta property="og:site_name" content="selbst.example"><meta property="og:title" content="Wormery | selbst.example">${ld}`, '<h1>Wormery Build a worm bin yourself</h1>'))
+      .toBe('Build a worm bin yourself');
+    expect(titleOf('<meta property="og:site_name" content="Ledger Lab"><meta property="og:title" content="Hazmat-Service">', '<h1>Hazardous substances management for makers and importers</h1>'))
+      .toBe('Hazardous substances management for makers and importers');
+    // Without a headline of more words, or on the home page, it stays.
+    expect(titleOf('<meta property="og:title" content="Hazmat-Service">', '<h1>Service</h1>')).toBe('Hazmat-Service');
+    expect(titleOf('<meta property="og:title" content="Hazmat-Service">', '<h1>Hazardous substances management</h1>', 'https://lab.example/')).toBe('Hazmat-Service');
   });
   it('the site name alone on the home page stays', () => {
     expect(titleOf('<meta property="og:site_name" content="The Ledger"><meta property="og:title" content="The Ledger">', '<h1>News from the coast</h1>', 'https://www.ledger.example/')).toBe('The Ledger');

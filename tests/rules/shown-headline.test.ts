@@ -29,15 +29,37 @@ describe('the shown headline', () => {
     expect(title(page(short, 'Does a heat pump suit an old house?'))).toBe('Does a heat pump suit an old house?');
   });
 
+  it('is the title when og:title is its beginning, cut short for sharing', () => {
+    const head = '<title>How to care for hydrangeas | Garden Ledger</title><meta property="og:title" content="How to care for hydrangeas">';
+    expect(title(page(head, 'How to care for hydrangeas to get the most beautiful blooms on the block')))
+      .toBe('How to care for hydrangeas to get the most beautiful blooms on the block');
+  });
+
+  it('is the title when it is longer, holds most of og:title\'s words and the JSON-LD headline confirms it', () => {
+    const h1 = 'When the network under Windows 10 is very slow, switching off auto-tuning can help';
+    const head = '<meta property="og:title" content="Windows 10 network very slow | IT Ledger">';
+    const ld = `<script type="application/ld+json">{"@type":"Article","headline":"${h1}"}</script>`;
+    expect(title(page(head + ld, h1))).toBe(h1);
+    // Without the JSON-LD headline, og:title stays.
+    expect(title(page(head, h1))).toBe('Windows 10 network very slow | IT Ledger');
+  });
+
+  it('is the title when it is og:title\'s headline behind a short kicker and a colon', () => {
+    // The kicker is one short segment before the headline: the headline the reader sees.
+    expect(title(page(oneTitle, '"Lights on": Old port quay lamps return after twelve years'))).toBe('"Lights on": Old port quay lamps return after twelve years');
+    expect(title(page(oneTitle, 'A kicker far too long to be one short segment: Old port quay lamps return after twelve years'))).toBe('Old port quay lamps return after twelve years');
+  });
+
   it('is the title in place of <title> on a page without og:title', () => {
     const head = '<title>Leasing or financing? Compare, calculate, decide | Money Site</title>';
     expect(title(page(head, 'Leasing or financing? Compare offers now!'))).toBe('Leasing or financing? Compare offers now!');
   });
 
-  it('leaves og:title when the <h1> tells another story, is a kicker or a date glued before it, or a part of it', () => {
+  it('leaves og:title when the <h1> tells another story, is a kicker (glued, or behind `/`) or a date before it, or a part of it', () => {
     for (const head of [twoTitles, oneTitle]) {
       expect(title(page(head, 'Harbour Post'))).toBe('Old port quay lamps return after twelve years');
-      expect(title(page(head, 'Night life: Old port quay lamps return after twelve years'))).toBe('Old port quay lamps return after twelve years');
+      expect(title(page(head, 'Night life Old port quay lamps return after twelve years'))).toBe('Old port quay lamps return after twelve years');
+      expect(title(page(head, 'Night life / Old port quay lamps return after twelve years'))).toBe('Old port quay lamps return after twelve years');
       expect(title(page(head, '1 February 2022 Old port quay lamps return after twelve years'))).toBe('Old port quay lamps return after twelve years');
       expect(title(page(head, 'Quay lamps return'))).toBe('Old port quay lamps return after twelve years');
       expect(title(page(head, 'Weather warning for the weekend in the north'))).toBe('Old port quay lamps return after twelve years');
