@@ -47,6 +47,29 @@ describe('dates in the page\'s own order and language', () => {
     expect(findDates('Marathon 2019 13, 2019. 13, 13 Marsch 2019', 'dmy')).toEqual([]);
   });
 
+  it('reads month names of the Balkans, the Baltics, Iceland, Albania, Galicia, the Philippines, Malaysia, the Arabic, Hebrew and Hindi pages, and Greek in capitals', () => {
+    const cases: [string, string, string][] = [
+      ['hr', '13. lipnja 2019.', '2019-06-13T12:00:00.000Z'], ['hr', '2. prosinca 2021', '2021-12-02T12:00:00.000Z'],
+      ['sl', '5. marca 2020', '2020-03-05T12:00:00.000Z'], ['sl', '13. junij 2019', '2019-06-13T12:00:00.000Z'],
+      ['sr', '7. oktobar 2018', '2018-10-07T12:00:00.000Z'], ['sr', '7. октобар 2018', '2018-10-07T12:00:00.000Z'],
+      ['bg', '13 юни 2019 г.', '2019-06-13T12:00:00.000Z'], ['mk', '3 септември 2017', '2017-09-03T12:00:00.000Z'],
+      ['be', '4 сакавіка 2022', '2022-03-04T12:00:00.000Z'], ['is', '17. ágúst 2021', '2021-08-17T12:00:00.000Z'],
+      ['sq', '12 nëntor 2020', '2020-11-12T12:00:00.000Z'], ['lv', '2019. gada 13. jūnijā', '2019-06-13T12:00:00.000Z'],
+      ['lt', '2019 m. birželio 13 d.', '2019-06-13T12:00:00.000Z'], ['gl', '13 de xuño de 2019', '2019-06-13T12:00:00.000Z'],
+      ['fil', 'Hulyo 4, 2020', '2020-07-04T12:00:00.000Z'], ['ms', '31 Ogos 2021', '2021-08-31T12:00:00.000Z'],
+      ['ar', '13 يونيو 2019', '2019-06-13T12:00:00.000Z'], ['he', '13 ביוני 2019', '2019-06-13T12:00:00.000Z'],
+      ['hi', '13 जून 2019', '2019-06-13T12:00:00.000Z'], ['el', '14 ΜΑΪΟΥ 2020', '2020-05-14T12:00:00.000Z'],
+      ['el', '2 Δεκ 2021', '2021-12-02T12:00:00.000Z'], ['tr', '5 Haz 2019', '2019-06-05T12:00:00.000Z'],
+      ['vi', 'Thứ năm, 13 tháng 6 năm 2019', '2019-06-13T12:00:00.000Z'], ['vi', 'ngày 2 tháng 11, 2021', '2021-11-02T12:00:00.000Z'],
+      ['ko', '2019. 6. 13. 오후', '2019-06-13T12:00:00.000Z'],
+    ];
+    for (const [lang, text, instant] of cases) expect([lang, text, published(page(lang, `<span class="date">${text}</span>`))]).toEqual([lang, text, instant]);
+    // Croatian's `listopada` is October, Polish's and Czech's November: read as November, as before.
+    expect(readDate('1. listopada 2019', 'dmy')).toBe('2019-11-01T12:00:00.000Z');
+    // A Latvian year with no `gada` and a Vietnamese month without its year are no dates.
+    expect(findDates('2019. 13. jūnijs; 13 tháng 6', 'dmy')).toEqual([]);
+  });
+
   it('reads a <time datetime> and a meta written day first in the page\'s order', () => {
     expect(published(page('fr', '<time datetime="01-11-2023">1 nov.</time>'))).toBe('2023-11-01T12:00:00.000Z');
     expect(published(`<html lang="de"><head><meta property="article:published_time" content="10.12.2022, 07:00:03"></head></html>`)).toBe('2022-12-10T07:00:03.000Z');
