@@ -32,7 +32,9 @@ describe('the order of the body sources', () => {
     expect(pick(`<meta name="author" content="Meta Writer">${body}`).author).toBe('Meta Writer');
     expect(pick(`<meta name="pubdate" content="2015-01-01">${body}`, 'https://x.example/2014/02/02/a').date).toBe('2015-01-01T12:00:00.000Z');
     expect(pick(`<meta name="DC.date.issued" content="2015-01-01">${body}`).date).toBe('2015-01-01T12:00:00.000Z');
-    expect(pick(`<time datetime="2015-06-06">June 6</time>${body}`).date).toBe('2015-06-06T12:00:00.000Z');
+    // A <time> wins over a date element; the first byline's own date wins over a <time> (dates.test.ts).
+    expect(pick(`<time datetime="2015-06-06">June 6</time>${body}`).date).toBe('2016-03-03T12:00:00.000Z');
+    expect(pick('<time datetime="2015-06-06">June 6</time><span class="date">4 March 2016</span>').date).toBe('2015-06-06T12:00:00.000Z');
   });
 
   it('lets a date the page shows win over a bare `date` / `DC.date` meta (a CMS\'s last save), which still beats the URL', () => {

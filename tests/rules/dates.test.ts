@@ -98,6 +98,20 @@ describe('dates in the page\'s own order and language', () => {
   });
 });
 
+describe('the first byline\'s date over a <time> element', () => {
+  it('takes the date of the story\'s byline over the <time>s of related-story cards, but not a byline\'s update', () => {
+    const related = `<div class="related"><h4><a href="/b">Older story</a></h4><p class="post-date"><time class="published" datetime="2020-12-03 07:32:49">3. Dezember 2020</time></p></div>`;
+    const story = (byline: string): string => page('de-DE', `${related}<article><h1 class="entry-title">Wechsel beim Sender</h1>
+      <p class="post-byline">von <span class="vcard author"><a href="/author/es" rel="author">es</a></span> · ${byline}</p><p>Text.</p></article>`);
+    expect(published(story('<span class="published">31. Oktober 2023</span>'))).toBe('2023-10-31T12:00:00.000Z');
+    // A byline that writes only an update leaves the <time>; a byline without a date too.
+    expect(published(story('Aktualisiert am 31.10.2023'))).toBe('2020-12-03T07:32:49.000Z');
+    expect(published(story('5 Min.'))).toBe('2020-12-03T07:32:49.000Z');
+    // Metadata still wins over both.
+    expect(published(`<meta property="article:published_time" content="2023-10-30T08:00:00Z">${story('31. Oktober 2023')}`)).toBe('2023-10-30T08:00:00.000Z');
+  });
+});
+
 describe('isoDate repairs malformed ISO values', () => {
   it.each([
     ['2020-09-25T16:02:50CDT', '2020-09-25T21:02:50.000Z'],
