@@ -26,7 +26,7 @@ const maxTailTags = 6;
 // Labels of a first publication, in the languages of month-names.ts.
 const publishedWords = String.raw`veröffentlicht|veroeffentlicht|erschienen|publiziert|erstellt|eingestellt|verfasst|geschrieben|published|posted|publiée?|publicad[oa]|pubblicat[oa]|gepubliceerd|geplaatst|opublikowano|publikováno|zveřejněno|publicera[dt]|publiceret|publisert|julkaistu|yayınlanma(?:\s+tarihi)?|опубликовано|publicat|diterbitkan|dipublikasikan|发布时间|發佈時間|发表于|公開日|投稿日|게시일|등록일|(?:pressemitteilung|pressemeldung|pressemeldungen|meldung|artikel|beitrag|nachricht|press\s+release|communiqué)\s+(?:vom|from|du)|(?:publication|release)\s+date|date\s+de\s+publication|fecha\s+de\s+publicación|data\s+(?:di\s+)?pubblicazione|data\s+publikacji|дата\s+публикации`;
 // A bare `Datum`, `Date`, `Fecha`: a label only with its colon (`Datum: 03.11.2021`).
-const genericWords = String.raw`datum|date|fecha|data|tarih|дата|päivämäärä`;
+export const genericWords = String.raw`datum|date|fecha|data|tarih|дата|päivämäärä`;
 const after = String.raw`(?:\s+(?:am|on|le|el|em|il|op|den|dne|в))?\s*:?`;
 
 /** A label: a publication's, or a bare `Datum:`. */

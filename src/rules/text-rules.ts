@@ -9,7 +9,7 @@ import {metadataDescriptionRules, noDescriptionLast} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
 import {bodyDate, bylineDate, firstBylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
-import {labelledDate} from './dates/labelled-date.js';
+import {labelledDate, publishedLabelDate} from './dates/labelled-date.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -47,7 +47,9 @@ export const publishedDateRules: Rule[] = [
     microdata('uploadDate', null),
     meta('dc.date.issued', 'dc.date.created', 'dcterms.issued', 'dcterms.created'),
     meta('pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
-    // The date of the first byline that writes one is the story's; a `<time>` may be a related story's.
+    // A date the body labels as published (`Veröffentlicht am 16.08.2019`), then the date of the first
+    // byline that writes one: the story's, where a `<time>` may be a related story's or an edit's.
+    publishedLabelDate,
     firstBylineDate,
     // A month or a year alone (`<time>November 2022</time>`, `datetime="2022-11"`) names no day: none is invented for it.
     named('document(time)', (snapshot) => snapshot.times.filter((value) => !noDay.test(value))),

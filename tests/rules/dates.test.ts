@@ -112,6 +112,24 @@ describe('the first byline\'s date over a <time> element', () => {
   });
 });
 
+describe('a date the body labels as published, over a byline\'s date and a <time>', () => {
+  it('takes `Veröffentlicht am`, `Erschienen am`, `Published on` after the metadata and before the byline and <time>', () => {
+    const podcast = page('de-DE', `<article><h1>Folge 158</h1><p>${'Text der Folge. '.repeat(20)}</p>
+      <ul class="episode-meta"><li>Veröffentlicht am 16.08.2019</li><li>Dauer: 1 Stunde 4 Minuten</li></ul>
+      <p class="comment">Kommentar <time datetime="2019-08-24T03:36:11+02:00">24.08.2019</time></p></article>`);
+    expect(published(podcast)).toBe('2019-08-16T12:00:00.000Z');
+    const release = page('de', `<h1>Neue Präsidentin gewählt</h1><p class="byline">Pressestelle · 15.10.2021</p><p>${'Text. '.repeat(40)}</p>
+      <p><b>Erschienen am:</b> 13.10.2021 <b>Herausgeber:</b> Verband</p>`);
+    expect(published(release)).toBe('2021-10-13T12:00:00.000Z');
+    expect(published(page('en-GB', `<h1>Notes</h1><time datetime="2020-01-09">9 Jan</time><p>${'Words. '.repeat(40)}</p><p>Published on 3 January 2020</p>`))).toBe('2020-01-03T12:00:00.000Z');
+    // A bare `Datum:` is an event's as often as the page's: the <time> stays first; metadata stays above every label.
+    expect(published(page('de', `<h1>Sternwarte</h1><time datetime="2019-09-17">17.09.2019</time><p>${'Text. '.repeat(40)}</p><p>Datum: 31/08/2019 Uhrzeit: ab Mitternacht</p>`))).toBe('2019-09-17T12:00:00.000Z');
+    expect(published(`<meta property="article:published_time" content="2021-10-11T08:00:00Z">${release}`)).toBe('2021-10-11T08:00:00.000Z');
+    // A <time> of the same day gives the time of day (WordPress: `Posted on <time datetime=…>`).
+    expect(published(page('en-GB', `<h1>Beds</h1><p>${'Words. '.repeat(40)}</p><p>Posted on <time datetime="2016-05-16T08:12:40+01:00">May 16, 2016</time></p><time datetime="2016-06-02">2 June</time>`))).toBe('2016-05-16T07:12:40.000Z');
+  });
+});
+
 describe('isoDate repairs malformed ISO values', () => {
   it.each([
     ['2020-09-25T16:02:50CDT', '2020-09-25T21:02:50.000Z'],
@@ -129,7 +147,9 @@ describe('a date written only by the headline', () => {
   it('is read from the text right after the <h1>, in the page\'s order, after every other source', () => {
     expect(published(page('de', '<main><h1>Sturm schließt den Pier</h1><p><em>10.11.2021</em></p><p>Der Sturm …</p></main>'))).toBe('2021-11-10T12:00:00.000Z');
     expect(published(page('de', '<div class="head"><h1>Cup-Vorschau</h1><p class="subtitle">Handball Schweiz • 02.02.2022</p></div>'))).toBe('2022-02-02T12:00:00.000Z');
-    expect(published(page('de', '<h1>Titel</h1><p>Veröffentlicht am 3. März 2021</p><span class="date">04.03.2021</span>'))).toBe('2021-03-04T12:00:00.000Z');
+    expect(published(page('de', '<h1>Titel</h1><p>Stand 3. März 2021</p><span class="date">04.03.2021</span>'))).toBe('2021-03-04T12:00:00.000Z');
+    // A date labelled as published comes before both (see below); a date after it is no time of day (`04.03` of `04.03.2021`).
+    expect(published(page('de', '<h1>Titel</h1><p>Veröffentlicht am 3. März 2021</p><span class="date">04.03.2021</span>'))).toBe('2021-03-03T12:00:00.000Z');
   });
 
   it('gives no date for a page that shows none', () => {
