@@ -130,6 +130,16 @@ describe('a date the body labels as published, over a byline\'s date and a <time
   });
 });
 
+describe('a theme\'s date badge', () => {
+  it('reads a month-first badge whose day and year spans touch (`Apr 042013`), and no bare month and year', () => {
+    const badge = '<div class="date"><span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span></div>';
+    expect(published(page('de-DE', `<article><h1>Mozarts Schulnoten</h1>${badge}<p>Text.</p></article>`))).toBe('2013-04-04T12:00:00.000Z');
+    expect(readDate('Dec 312019', 'mdy')).toBe('2019-12-31T12:00:00.000Z');
+    // A month and a year, or digits that are no day and year, are no date.
+    expect(findDates('May 2019, Sep 12345678, Mar 322019', 'mdy')).toEqual([]);
+  });
+});
+
 describe('isoDate repairs malformed ISO values', () => {
   it.each([
     ['2020-09-25T16:02:50CDT', '2020-09-25T21:02:50.000Z'],

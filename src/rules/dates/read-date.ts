@@ -29,8 +29,9 @@ const yearDayMonth = new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${mont
 const vietnamese = /(\d{1,2})\s+th\u00e1ng\s+(\d{1,2})(?:\s+n\u0103m\s+|\s*,\s*)(\d{4})(?!\d)/iy;
 // Chinese, Japanese and Korean: `2019年6月13日`, `2019 年 6 月 13 日`, `2019년 6월 13일`.
 const yearMonthDayMarks = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/y;
-// `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`.
-const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'iuy');
+// `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`, and a theme's date badge whose day and year spans
+// touch (`<span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span>`: `Apr 042013`).
+const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, 'iuy');
 // What may start a date: a digit, or a letter (a month's name).
 const dateStart = /\d|\p{L}/gu;
 // A time of day right after the date (after the year's `г.` or `r.` of Russian and Polish): `, 14:31 Uhr`, ` um 23:03`, ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`.
@@ -92,7 +93,7 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
   }
   monthDay.lastIndex = index;
   const match = monthDay.exec(text);
-  return match === null ? null : [Number(match[3]), monthNumber(match[1]!)!, Number(match[2]), monthDay.lastIndex];
+  return match === null ? null : [Number(match[4]), monthNumber(match[1]!)!, Number(match[2] ?? match[3]), monthDay.lastIndex];
 }
 
 /** The instant of a day and the time written after it (`rest`), as ISO 8601: noon UTC without a time, UTC without a zone. */
