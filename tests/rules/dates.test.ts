@@ -259,6 +259,25 @@ describe('labels of publication and update in more languages', () => {
     // An update alone is taken last, after a date with no label.
     expect(textDate('Uppdaterad 14 juni 2019 | 13 juni 2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
   });
+
+  it('reads the labels of Korean and Vietnamese news, the Balkans, the Baltics, Hungarian, Greek, Hebrew and Arabic pages', () => {
+    expect(textDate('수정 2019.06.14 09:00 입력 2019.06.13 10:20', 'dmy')).toBe('2019-06-13T10:20:00.000Z');
+    expect(textDate('Ažurirano: 14.06.2019. Objavljeno: 13.06.2019.', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Ажурирано 14.06.2019 Објављено 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Актуализирано 14.06.2019 Публикувано 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Ενημερώθηκε 14.06.2019 Δημοσιεύθηκε 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('עודכן 14.06.2019 פורסם 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('آخر تحديث 14/06/2019 تاريخ النشر 13/06/2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Cập nhật 14/06/2019 Ngày đăng 13/06/2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Atnaujinta 2019-06-14 Paskelbta 2019-06-13', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Frissítve: 2019. június 14. Közzétéve: 2019. június 13.', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    // Such a label names the date anywhere in the body, read the same by the fast scan and the reference parse.
+    for (const [lang, label] of [['hr', 'Objavljeno:'], ['el', 'Δημοσιεύθηκε'], ['he', 'פורסם'], ['vi', 'Ngày đăng:'], ['lt', 'Paskelbta'], ['hu', 'Közzétéve:']]) {
+      const html = page(lang, `<h1>T</h1><p>${'Tekst. '.repeat(40)}</p><p>${label} 13.06.2019</p>`);
+      expect([lang, published(html)]).toEqual([lang, '2019-06-13T12:00:00.000Z']);
+      expect(parseHtml(html).labelledTexts).toEqual(parseHtmlReference(html).labelledTexts);
+    }
+  });
 });
 
 describe('a date element\'s title attribute', () => {
