@@ -148,6 +148,16 @@ describe('isoDate repairs malformed ISO values', () => {
     ['2021-11-05T10:00:00+0100', '2021-11-05T09:00:00.000Z'],
     ['10.12.2022, 07:00:03', '2022-12-10T07:00:03.000Z'],
     ['2026-13-45', null],
+    // A script's Date string and a whole-hour offset keep their zone.
+    ['Thu Jun 13 2019 14:00:00 GMT+0200 (CEST)', '2019-06-13T12:00:00.000Z'],
+    ['2019-06-13T14:00:00+02', '2019-06-13T12:00:00.000Z'],
+    // Compact days and Unix time (seconds, milliseconds); numbers that are no day are none.
+    ['20190613', '2019-06-13T12:00:00.000Z'],
+    ['20190613T140000Z', '2019-06-13T14:00:00.000Z'],
+    ['20190231', null],
+    ['1560427200', '2019-06-13T12:00:00.000Z'],
+    ['1560427200000', '2019-06-13T12:00:00.000Z'],
+    ['0000000042', null],
   ])('isoDate(%j) is %j', (value, expected) => {
     expect(isoDate(value)).toBe(expected);
   });
@@ -272,7 +282,7 @@ describe('labels of publication and update in more languages', () => {
     expect(textDate('Atnaujinta 2019-06-14 Paskelbta 2019-06-13', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
     expect(textDate('Frissítve: 2019. június 14. Közzétéve: 2019. június 13.', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
     // Such a label names the date anywhere in the body, read the same by the fast scan and the reference parse.
-    for (const [lang, label] of [['hr', 'Objavljeno:'], ['el', 'Δημοσιεύθηκε'], ['he', 'פורסם'], ['vi', 'Ngày đăng:'], ['lt', 'Paskelbta'], ['hu', 'Közzétéve:']]) {
+    for (const [lang, label] of [['hr', 'Objavljeno:'], ['el', 'Δημοσιεύθηκε'], ['he', 'פורסם'], ['vi', 'Ngày đăng:'], ['lt', 'Paskelbta'], ['hu', 'Közzétéve:']] as [string, string][]) {
       const html = page(lang, `<h1>T</h1><p>${'Tekst. '.repeat(40)}</p><p>${label} 13.06.2019</p>`);
       expect([lang, published(html)]).toEqual([lang, '2019-06-13T12:00:00.000Z']);
       expect(parseHtml(html).labelledTexts).toEqual(parseHtmlReference(html).labelledTexts);

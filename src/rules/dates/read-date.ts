@@ -35,7 +35,7 @@ const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?
 // What may start a date: a digit, or a letter (a month's name).
 const dateStart = /\d|\p{L}/gu;
 // A time of day right after the date (after the year's `г.` or `r.` of Russian and Polish): `, 14:31 Uhr`, ` um 23:03`, ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`.
-const timeAfter = /^(?:\s*[гr]\.)?(?:\s*(?:[,|·•–—-]|um|at|à|a las|alle|om|às|kl\.?|в)?\s*|T)(\d{1,2})[:.h](\d{2})(?!\.\d)(?::(\d{1,2}))?(?:\.\d+)?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b)?\s*(z\b|[+-]\d{2}:?\d{2}\b|[a-z]{2,5}\b)?/i;
+const timeAfter = /^(?:\s*[гr]\.)?(?:\s*(?:[,|·•–—-]|um|at|à|a las|alle|om|às|kl\.?|в)?\s*|T)(\d{1,2})[:.h](\d{2})(?!\.\d)(?::(\d{1,2}))?(?:\.\d+)?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b)?\s*(z\b|(?:gmt|utc)?[+-]\d{2}(?::?\d{2})?\b|[a-z]{2,5}\b)?/i;
 
 /** Hours from UTC of the time zone names pages write after a time. */
 const zoneOffsets: ReadonlyMap<string, number> = new Map([
@@ -106,7 +106,8 @@ function instant(year: number, month: number, day: number, rest: string): string
   if (meridiem !== undefined) hour = (hour % 12) + (meridiem.startsWith('p') ? 12 : 0);
   if (time === null || hour > 23 || minute > 59 || second > 59) return new Date(Date.UTC(year, month - 1, day, 12)).toISOString();
   let offset = 0;
-  const zone = time[5]?.toLowerCase();
+  // `GMT+0200` (a script's Date string) is the offset; `+02` is whole hours.
+  const zone = time[5]?.toLowerCase().replace(/^(?:gmt|utc)(?=[+-])/, '');
   if (zone !== undefined) {
     if (zone.startsWith('+') || zone.startsWith('-')) {
       const digits = zone.replace(':', '');
