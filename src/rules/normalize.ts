@@ -177,9 +177,8 @@ export function isoDate(value: string): string | null {
   if (isoDateTime.test(text)) return isoString(new Date(text));
   if (!/\d{4}/.test(text)) return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isoString(new Date(`${text}T12:00:00Z`));
-  // Digits alone: a compact day (`20190613`, `20190613T140000Z`) or Unix time in seconds or milliseconds (`1560427200`).
+  // A compact day (`20190613`, `20190613T140000Z`); other digits alone (an epoch number, an id) are no date.
   if (/^\d{8}(?:T\d{6}Z?)?$/.test(text)) return compactDate(text);
-  if (/^\d{10}(?:\d{3})?$/.test(text)) return unixDate(Number(text));
   // An ISO-shaped value is repaired, not dropped (`2020-09-25T16:02:50CDT`, `2020-12-05T23:15:0Z`,
   // `2021-11-05T10:00:00+0100`); one that is no day (`2026-13-45`) is invalid, not free text.
   if (/^\d{4}-\d{1,2}-\d{1,2}(?:$|[T\s])/i.test(text)) return readDate(text, 'mdy');
@@ -206,13 +205,6 @@ function compactDate(text: string): string | null {
   const iso = isoString(new Date(`${year}-${month}-${day}T${time}Z`));
   // `20190231` rolls over to March: only a real day is taken.
   return iso !== null && iso.startsWith(`${year}-${month}-${day}`) ? iso : null;
-}
-
-/** Unix time (seconds, or milliseconds with 13 digits) as ISO 8601, for the years 1995–2100 only: other numbers are no dates. */
-function unixDate(value: number): string | null {
-  const date = new Date(value < 1e11 ? value * 1000 : value);
-  const year = date.getUTCFullYear();
-  return year >= 1995 && year <= 2100 ? date.toISOString() : null;
 }
 
 /** A date-time with seconds (and fractions) or without, and a `Z` or `±hh:mm` zone: what {@link isoDate} reads without its checks. */
