@@ -168,6 +168,21 @@ export const bodyDate: Rule = named('document(.date, .timestamp, .published…)'
 export const bylineDate: Rule = named('document(.byline) date', (snapshot) =>
   pageTextDates(snapshot, (snapshot.bylines ?? []).map((entry) => entry.text)));
 
+/**
+ * The publication date of the page's first byline that writes one (`von Ann · 31. Oktober 2023`), not an
+ * update's: it comes before `<time>` elements, which a theme also puts in related-story cards and
+ * widgets with no mark but their place (a byline's date is the story's own).
+ */
+export const firstBylineDate: Rule = named('document(first .byline) date', (snapshot) => {
+  const order = pageOrder(snapshot);
+  for (const entry of snapshot.bylines ?? []) {
+    const dates = textDates(entry.text, order);
+    if (dates.length === 0) continue;
+    return dates[0]!.modified ? null : dates[0]!.iso;
+  }
+  return null;
+});
+
 /** A date written right after the headline (`<h1>…</h1><p>10.11.2021</p>`, `<p class="subtitle">Agency • 02.02.2022</p>`). */
 export const headlineDate: Rule = named('document(h1 + text) date', (snapshot) =>
   (snapshot.afterHeadline === undefined ? null : pageTextDates(snapshot, [snapshot.afterHeadline.slice(0, maxHeadlineReach)])));

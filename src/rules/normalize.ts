@@ -162,6 +162,8 @@ export function isoDate(value: string): string | null {
   if (isoDateTime.test(text)) return isoString(new Date(text));
   if (!/\d{4}/.test(text)) return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isoString(new Date(`${text}T12:00:00Z`));
+  // A compact day (`20190613`, `20190613T140000Z`); other digits alone (an epoch number, an id) are no date.
+  if (/^\d{8}(?:T\d{6}Z?)?$/.test(text)) return compactDate(text);
   // An ISO-shaped value is repaired, not dropped (`2020-09-25T16:02:50CDT`, `2020-12-05T23:15:0Z`,
   // `2021-11-05T10:00:00+0100`); one that is no day (`2026-13-45`) is invalid, not free text.
   if (/^\d{4}-\d{1,2}-\d{1,2}(?:$|[T\s])/i.test(text)) return readDate(text, 'mdy');
@@ -175,6 +177,15 @@ export function isoDate(value: string): string | null {
   const date = new Date(zoned);
   if (Number.isNaN(date.getTime())) return readFreeDate(text);
   return isoString(hasTime.test(text) ? date : noon(date));
+}
+
+/** `20190613` (noon UTC) or `20190613T140000Z` (UTC) as ISO 8601, when it is a day; else `null`. */
+function compactDate(text: string): string | null {
+  const [year, month, day] = [text.slice(0, 4), text.slice(4, 6), text.slice(6, 8)];
+  const time = text.length > 8 ? `${text.slice(9, 11)}:${text.slice(11, 13)}:${text.slice(13, 15)}` : '12:00:00';
+  const iso = isoString(new Date(`${year}-${month}-${day}T${time}Z`));
+  // `20190231` rolls over to March: only a real day is taken.
+  return iso !== null && iso.startsWith(`${year}-${month}-${day}`) ? iso : null;
 }
 
 /** A date-time with seconds (and fractions) or without, and a `Z` or `±hh:mm` zone: what {@link isoDate} reads without its checks. */

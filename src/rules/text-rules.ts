@@ -7,9 +7,9 @@ import {organizationTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules, noDescriptionLast} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
-import {bodyDate, bylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
+import {bodyDate, bylineDate, firstBylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
-import {labelledDate} from './dates/labelled-date.js';
+import {labelledDate, publishedLabelDate} from './dates/labelled-date.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -45,14 +45,21 @@ export const publishedDateRules: Rule[] = [
     microdata('datePublished', null),
     microdata('dateCreated', null),
     microdata('uploadDate', null),
-    meta('dc.date', 'dc.date.issued', 'dc.date.created', 'dcterms.date', 'dcterms.issued', 'dcterms.created'),
-    meta('date', 'pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
+    meta('dc.date.issued', 'dc.date.created', 'dcterms.issued', 'dcterms.created'),
+    meta('pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
+    // A date the body labels as published (`Veröffentlicht am 16.08.2019`), then the date of the first
+    // byline that writes one: the story's, where a `<time>` may be a related story's or an edit's.
+    publishedLabelDate,
+    firstBylineDate,
     // A month or a year alone (`<time>November 2022</time>`, `datetime="2022-11"`) names no day: none is invented for it.
     named('document(time)', (snapshot) => snapshot.times.filter((value) => !noDay.test(value))),
   ].map(inPageOrder),
   // Last: dates written only in the body's text or in the URL (issue 12 point 8), in the page's order and language.
   bylineDate,
   bodyDate,
+  // A bare `date` / `DC.date` names no event: CMSs (TYPO3, Drupal) fill it with the record's last save, so
+  // a date the page shows by its byline or in a `.date` element wins over it; it still beats the URL and the text.
+  inPageOrder(meta('dc.date', 'dcterms.date', 'date')),
   pathDate,
   headlineDate,
   paragraphDateline,

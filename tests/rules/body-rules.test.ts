@@ -22,16 +22,31 @@ describe('the order of the body sources', () => {
     expect(rules.author.map((entry) => entry.name).slice(-8)).toEqual([
       'document(a rel=author)', 'document(.author, a[href*=/author/])', 'document(.byline)', 'document(h1 + text, p) byline', 'desk (Redaktion, Newsdesk…)', 'meta(twitter:creator)', 'jsonld(author Organization), microdata(author Organization)', 'meta(author) naming the site',
     ]);
-    expect(rules.datePublished.map((entry) => entry.name).slice(-7)).toEqual(['document(time)', 'document(.byline) date', 'document(.date, .timestamp, .published…)', 'url(/yyyy/mm/dd/)', 'document(h1 + text) date', 'document(p) dateline', 'document(label) date']);
-    expect(rules.date.slice(-7)).toEqual(rules.datePublished.slice(-7));
+    expect(rules.datePublished.map((entry) => entry.name).slice(-8)).toEqual(['document(time)', 'document(.byline) date', 'document(.date, .timestamp, .published…)', 'meta(dc.date, dcterms.date, date)', 'url(/yyyy/mm/dd/)', 'document(h1 + text) date', 'document(p) dateline', 'document(label) date']);
+    expect(rules.date.slice(-8)).toEqual(rules.datePublished.slice(-8));
     expect(rules.dateModified.map((entry) => entry.name)).not.toContain('url(/yyyy/mm/dd/)');
   });
 
   it('lets any metadata author or date win over the body', () => {
     const body = '<span class="byline">By Body Writer | 3 March 2016</span><span class="date">4 March 2016</span>';
     expect(pick(`<meta name="author" content="Meta Writer">${body}`).author).toBe('Meta Writer');
-    expect(pick(`<meta name="date" content="2015-01-01">${body}`, 'https://x.example/2014/02/02/a').date).toBe('2015-01-01T12:00:00.000Z');
-    expect(pick(`<time datetime="2015-06-06">June 6</time>${body}`).date).toBe('2015-06-06T12:00:00.000Z');
+    expect(pick(`<meta name="pubdate" content="2015-01-01">${body}`, 'https://x.example/2014/02/02/a').date).toBe('2015-01-01T12:00:00.000Z');
+    expect(pick(`<meta name="DC.date.issued" content="2015-01-01">${body}`).date).toBe('2015-01-01T12:00:00.000Z');
+    // A <time> wins over a date element; the first byline's own date wins over a <time> (dates.test.ts).
+    expect(pick(`<time datetime="2015-06-06">June 6</time>${body}`).date).toBe('2016-03-03T12:00:00.000Z');
+    expect(pick('<time datetime="2015-06-06">June 6</time><span class="date">4 March 2016</span>').date).toBe('2015-06-06T12:00:00.000Z');
+  });
+
+  it('lets a date the page shows win over a bare `date` / `DC.date` meta (a CMS\'s last save), which still beats the URL', () => {
+    // TYPO3 and Drupal write the record's last save there: the byline's or the date element's day is the publication's.
+    const shown = '<h1>Riesling turns 587</h1><div class="news-date">27.01.2022</div><p>Text.</p>';
+    for (const key of ['date', 'DC.date', 'DCTERMS.date'])
+      expect([key, pick(`<html lang="de"><meta name="${key}" content="2021-12-20T11:02:44+01:00">${shown}`).datePublished]).toEqual([key, '2022-01-27T12:00:00.000Z']);
+    const byline = '<p class="byline">Von Ann Lee | 12.01.2022</p>';
+    expect(pick(`<html lang="de"><meta name="date" content="2021-11-29">${byline}`).datePublished).toBe('2022-01-12T12:00:00.000Z');
+    expect(pick(`<html lang="de"><meta name="date" content="2021-11-29"><time datetime="2022-01-21">21.01.2022</time>`).datePublished).toBe('2022-01-21T12:00:00.000Z');
+    // With nothing shown, it is still read, before a date in the URL.
+    expect(pick('<meta name="date" content="2015-01-01"><p>No date here.</p>', 'https://x.example/2014/02/02/a').datePublished).toBe('2015-01-01T12:00:00.000Z');
   });
 });
 

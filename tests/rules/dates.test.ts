@@ -47,6 +47,29 @@ describe('dates in the page\'s own order and language', () => {
     expect(findDates('Marathon 2019 13, 2019. 13, 13 Marsch 2019', 'dmy')).toEqual([]);
   });
 
+  it('reads month names of the Balkans, the Baltics, Iceland, Albania, Galicia, the Philippines, Malaysia, the Arabic, Hebrew and Hindi pages, and Greek in capitals', () => {
+    const cases: [string, string, string][] = [
+      ['hr', '13. lipnja 2019.', '2019-06-13T12:00:00.000Z'], ['hr', '2. prosinca 2021', '2021-12-02T12:00:00.000Z'],
+      ['sl', '5. marca 2020', '2020-03-05T12:00:00.000Z'], ['sl', '13. junij 2019', '2019-06-13T12:00:00.000Z'],
+      ['sr', '7. oktobar 2018', '2018-10-07T12:00:00.000Z'], ['sr', '7. октобар 2018', '2018-10-07T12:00:00.000Z'],
+      ['bg', '13 юни 2019 г.', '2019-06-13T12:00:00.000Z'], ['mk', '3 септември 2017', '2017-09-03T12:00:00.000Z'],
+      ['be', '4 сакавіка 2022', '2022-03-04T12:00:00.000Z'], ['is', '17. ágúst 2021', '2021-08-17T12:00:00.000Z'],
+      ['sq', '12 nëntor 2020', '2020-11-12T12:00:00.000Z'], ['lv', '2019. gada 13. jūnijā', '2019-06-13T12:00:00.000Z'],
+      ['lt', '2019 m. birželio 13 d.', '2019-06-13T12:00:00.000Z'], ['gl', '13 de xuño de 2019', '2019-06-13T12:00:00.000Z'],
+      ['fil', 'Hulyo 4, 2020', '2020-07-04T12:00:00.000Z'], ['ms', '31 Ogos 2021', '2021-08-31T12:00:00.000Z'],
+      ['ar', '13 يونيو 2019', '2019-06-13T12:00:00.000Z'], ['he', '13 ביוני 2019', '2019-06-13T12:00:00.000Z'],
+      ['hi', '13 जून 2019', '2019-06-13T12:00:00.000Z'], ['el', '14 ΜΑΪΟΥ 2020', '2020-05-14T12:00:00.000Z'],
+      ['el', '2 Δεκ 2021', '2021-12-02T12:00:00.000Z'], ['tr', '5 Haz 2019', '2019-06-05T12:00:00.000Z'],
+      ['vi', 'Thứ năm, 13 tháng 6 năm 2019', '2019-06-13T12:00:00.000Z'], ['vi', 'ngày 2 tháng 11, 2021', '2021-11-02T12:00:00.000Z'],
+      ['ko', '2019. 6. 13. 오후', '2019-06-13T12:00:00.000Z'],
+    ];
+    for (const [lang, text, instant] of cases) expect([lang, text, published(page(lang, `<span class="date">${text}</span>`))]).toEqual([lang, text, instant]);
+    // Croatian's `listopada` is October, Polish's and Czech's November: read as November, as before.
+    expect(readDate('1. listopada 2019', 'dmy')).toBe('2019-11-01T12:00:00.000Z');
+    // A Latvian year with no `gada` and a Vietnamese month without its year are no dates.
+    expect(findDates('2019. 13. jūnijs; 13 tháng 6', 'dmy')).toEqual([]);
+  });
+
   it('reads a <time datetime> and a meta written day first in the page\'s order', () => {
     expect(published(page('fr', '<time datetime="01-11-2023">1 nov.</time>'))).toBe('2023-11-01T12:00:00.000Z');
     expect(published(`<html lang="de"><head><meta property="article:published_time" content="10.12.2022, 07:00:03"></head></html>`)).toBe('2022-12-10T07:00:03.000Z');
@@ -75,6 +98,48 @@ describe('dates in the page\'s own order and language', () => {
   });
 });
 
+describe('the first byline\'s date over a <time> element', () => {
+  it('takes the date of the story\'s byline over the <time>s of related-story cards, but not a byline\'s update', () => {
+    const related = `<div class="related"><h4><a href="/b">Older story</a></h4><p class="post-date"><time class="published" datetime="2020-12-03 07:32:49">3. Dezember 2020</time></p></div>`;
+    const story = (byline: string): string => page('de-DE', `${related}<article><h1 class="entry-title">Wechsel beim Sender</h1>
+      <p class="post-byline">von <span class="vcard author"><a href="/author/es" rel="author">es</a></span> · ${byline}</p><p>Text.</p></article>`);
+    expect(published(story('<span class="published">31. Oktober 2023</span>'))).toBe('2023-10-31T12:00:00.000Z');
+    // A byline that writes only an update leaves the <time>; a byline without a date too.
+    expect(published(story('Aktualisiert am 31.10.2023'))).toBe('2020-12-03T07:32:49.000Z');
+    expect(published(story('5 Min.'))).toBe('2020-12-03T07:32:49.000Z');
+    // Metadata still wins over both.
+    expect(published(`<meta property="article:published_time" content="2023-10-30T08:00:00Z">${story('31. Oktober 2023')}`)).toBe('2023-10-30T08:00:00.000Z');
+  });
+});
+
+describe('a date the body labels as published, over a byline\'s date and a <time>', () => {
+  it('takes `Veröffentlicht am`, `Erschienen am`, `Published on` after the metadata and before the byline and <time>', () => {
+    const podcast = page('de-DE', `<article><h1>Folge 158</h1><p>${'Text der Folge. '.repeat(20)}</p>
+      <ul class="episode-meta"><li>Veröffentlicht am 16.08.2019</li><li>Dauer: 1 Stunde 4 Minuten</li></ul>
+      <p class="comment">Kommentar <time datetime="2019-08-24T03:36:11+02:00">24.08.2019</time></p></article>`);
+    expect(published(podcast)).toBe('2019-08-16T12:00:00.000Z');
+    const release = page('de', `<h1>Neue Präsidentin gewählt</h1><p class="byline">Pressestelle · 15.10.2021</p><p>${'Text. '.repeat(40)}</p>
+      <p><b>Erschienen am:</b> 13.10.2021 <b>Herausgeber:</b> Verband</p>`);
+    expect(published(release)).toBe('2021-10-13T12:00:00.000Z');
+    expect(published(page('en-GB', `<h1>Notes</h1><time datetime="2020-01-09">9 Jan</time><p>${'Words. '.repeat(40)}</p><p>Published on 3 January 2020</p>`))).toBe('2020-01-03T12:00:00.000Z');
+    // A bare `Datum:` is an event's as often as the page's: the <time> stays first; metadata stays above every label.
+    expect(published(page('de', `<h1>Sternwarte</h1><time datetime="2019-09-17">17.09.2019</time><p>${'Text. '.repeat(40)}</p><p>Datum: 31/08/2019 Uhrzeit: ab Mitternacht</p>`))).toBe('2019-09-17T12:00:00.000Z');
+    expect(published(`<meta property="article:published_time" content="2021-10-11T08:00:00Z">${release}`)).toBe('2021-10-11T08:00:00.000Z');
+    // A <time> of the same day gives the time of day (WordPress: `Posted on <time datetime=…>`).
+    expect(published(page('en-GB', `<h1>Beds</h1><p>${'Words. '.repeat(40)}</p><p>Posted on <time datetime="2016-05-16T08:12:40+01:00">May 16, 2016</time></p><time datetime="2016-06-02">2 June</time>`))).toBe('2016-05-16T07:12:40.000Z');
+  });
+});
+
+describe('a theme\'s date badge', () => {
+  it('reads a month-first badge whose day and year spans touch (`Apr 042013`), and no bare month and year', () => {
+    const badge = '<div class="date"><span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span></div>';
+    expect(published(page('de-DE', `<article><h1>Mozarts Schulnoten</h1>${badge}<p>Text.</p></article>`))).toBe('2013-04-04T12:00:00.000Z');
+    expect(readDate('Dec 312019', 'mdy')).toBe('2019-12-31T12:00:00.000Z');
+    // A month and a year, or digits that are no day and year, are no date.
+    expect(findDates('May 2019, Sep 12345678, Mar 322019', 'mdy')).toEqual([]);
+  });
+});
+
 describe('isoDate repairs malformed ISO values', () => {
   it.each([
     ['2020-09-25T16:02:50CDT', '2020-09-25T21:02:50.000Z'],
@@ -83,6 +148,15 @@ describe('isoDate repairs malformed ISO values', () => {
     ['2021-11-05T10:00:00+0100', '2021-11-05T09:00:00.000Z'],
     ['10.12.2022, 07:00:03', '2022-12-10T07:00:03.000Z'],
     ['2026-13-45', null],
+    // A script's Date string and a whole-hour offset keep their zone.
+    ['Thu Jun 13 2019 14:00:00 GMT+0200 (CEST)', '2019-06-13T12:00:00.000Z'],
+    ['2019-06-13T14:00:00+02', '2019-06-13T12:00:00.000Z'],
+    // Compact days; numbers that are no day (an epoch number, an id) are none.
+    ['20190613', '2019-06-13T12:00:00.000Z'],
+    ['20190613T140000Z', '2019-06-13T14:00:00.000Z'],
+    ['20190231', null],
+    ['1560427200', null],
+    ['12345678', null],
   ])('isoDate(%j) is %j', (value, expected) => {
     expect(isoDate(value)).toBe(expected);
   });
@@ -92,7 +166,9 @@ describe('a date written only by the headline', () => {
   it('is read from the text right after the <h1>, in the page\'s order, after every other source', () => {
     expect(published(page('de', '<main><h1>Sturm schließt den Pier</h1><p><em>10.11.2021</em></p><p>Der Sturm …</p></main>'))).toBe('2021-11-10T12:00:00.000Z');
     expect(published(page('de', '<div class="head"><h1>Cup-Vorschau</h1><p class="subtitle">Handball Schweiz • 02.02.2022</p></div>'))).toBe('2022-02-02T12:00:00.000Z');
-    expect(published(page('de', '<h1>Titel</h1><p>Veröffentlicht am 3. März 2021</p><span class="date">04.03.2021</span>'))).toBe('2021-03-04T12:00:00.000Z');
+    expect(published(page('de', '<h1>Titel</h1><p>Stand 3. März 2021</p><span class="date">04.03.2021</span>'))).toBe('2021-03-04T12:00:00.000Z');
+    // A date labelled as published comes before both (see below); a date after it is no time of day (`04.03` of `04.03.2021`).
+    expect(published(page('de', '<h1>Titel</h1><p>Veröffentlicht am 3. März 2021</p><span class="date">04.03.2021</span>'))).toBe('2021-03-03T12:00:00.000Z');
   });
 
   it('gives no date for a page that shows none', () => {
@@ -191,6 +267,25 @@ describe('labels of publication and update in more languages', () => {
     expect(textDate('Güncelleme: 14.06.2019 Yayınlanma: 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
     // An update alone is taken last, after a date with no label.
     expect(textDate('Uppdaterad 14 juni 2019 | 13 juni 2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+  });
+
+  it('reads the labels of Korean and Vietnamese news, the Balkans, the Baltics, Hungarian, Greek, Hebrew and Arabic pages', () => {
+    expect(textDate('수정 2019.06.14 09:00 입력 2019.06.13 10:20', 'dmy')).toBe('2019-06-13T10:20:00.000Z');
+    expect(textDate('Ažurirano: 14.06.2019. Objavljeno: 13.06.2019.', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Ажурирано 14.06.2019 Објављено 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Актуализирано 14.06.2019 Публикувано 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Ενημερώθηκε 14.06.2019 Δημοσιεύθηκε 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('עודכן 14.06.2019 פורסם 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('آخر تحديث 14/06/2019 تاريخ النشر 13/06/2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Cập nhật 14/06/2019 Ngày đăng 13/06/2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Atnaujinta 2019-06-14 Paskelbta 2019-06-13', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    expect(textDate('Frissítve: 2019. június 14. Közzétéve: 2019. június 13.', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    // Such a label names the date anywhere in the body, read the same by the fast scan and the reference parse.
+    for (const [lang, label] of [['hr', 'Objavljeno:'], ['el', 'Δημοσιεύθηκε'], ['he', 'פורסם'], ['vi', 'Ngày đăng:'], ['lt', 'Paskelbta'], ['hu', 'Közzétéve:']] as [string, string][]) {
+      const html = page(lang, `<h1>T</h1><p>${'Tekst. '.repeat(40)}</p><p>${label} 13.06.2019</p>`);
+      expect([lang, published(html)]).toEqual([lang, '2019-06-13T12:00:00.000Z']);
+      expect(parseHtml(html).labelledTexts).toEqual(parseHtmlReference(html).labelledTexts);
+    }
   });
 });
 

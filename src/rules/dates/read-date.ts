@@ -4,7 +4,8 @@ import type {DateOrder} from './date-order.js';
 /*
  * Reads a date written as text in the page's own order and language (issue 33 item 2): `06.10.2023`
  * on a German page is 6 October, `1. November 2023`, `jeudi 13 juin 2019`, `jueves 2 de abril de 2020`,
- * `April 19, 2019`, `13 июня 2019`, `2019. június 13.`, `2019年6月13日`, `2021-11-02 14:31`, with the time
+ * `April 19, 2019`, `13 июня 2019`, `2019. június 13.`, `2019 m. birželio 13 d.`, `13 tháng 6 năm 2019`, `2019年6月13日`,
+ * `2019. 6. 13.`, `2021-11-02 14:31`, with the time
  * of day and zone that follow it when there are.
  */
 
@@ -14,22 +15,27 @@ export interface FoundDate {
   iso: string;
 }
 
-// Year first (`2021-11-02`, `2021/11/02`, `2021.11.02`).
-const yearFirst = /(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?!\d)/y;
+// Year first (`2021-11-02`, `2021/11/02`, `2021.11.02`, and Korean `2021. 11. 2.`).
+const yearFirst = /(?<!\d)(\d{4})(?:([-/])(\d{1,2})\2|\.\s?(\d{1,2})\.\s?)(\d{1,2})(?!\d)/y;
 // Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
 const numeric = /(?<![\d.])(\d{1,2})(?:(\.)\s?|([/-]))(\d{1,2})(?:\2\s?|\3)(\d{4}|\d{2})(?![\d.]?\d)/y;
 // `1. November 2023`, `13 juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`.
 const dayMonth = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s*(?:de\\s+|d['’]\\s*|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iuy');
-// Year, month's name, day, as Hungarian writes it: `2019. június 13.`, `2021. márc. 5.`.
-const yearMonth = new RegExp(`(\\d{4})\\.\\s*(${monthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, 'iuy');
+// Year, month's name, day, as Hungarian and Lithuanian write it: `2019. június 13.`, `2021. márc. 5.`, `2019 m. birželio 13 d.`.
+const yearMonth = new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${monthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, 'iuy');
+// Year, day, month's name, as Latvian writes it: `2019. gada 13. jūnijs`.
+const yearDayMonth = new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${monthPattern})(?!\\p{L})`, 'iuy');
+// Vietnamese: `13 tháng 6 năm 2019`, `ngày 13 tháng 06, 2019`.
+const vietnamese = /(\d{1,2})\s+th\u00e1ng\s+(\d{1,2})(?:\s+n\u0103m\s+|\s*,\s*)(\d{4})(?!\d)/iy;
 // Chinese, Japanese and Korean: `2019年6月13日`, `2019 年 6 月 13 日`, `2019년 6월 13일`.
 const yearMonthDayMarks = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/y;
-// `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`.
-const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'iuy');
+// `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`, and a theme's date badge whose day and year spans
+// touch (`<span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span>`: `Apr 042013`).
+const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, 'iuy');
 // What may start a date: a digit, or a letter (a month's name).
 const dateStart = /\d|\p{L}/gu;
 // A time of day right after the date (after the year's `г.` or `r.` of Russian and Polish): `, 14:31 Uhr`, ` um 23:03`, ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`.
-const timeAfter = /^(?:\s*[гr]\.)?(?:\s*(?:[,|·•–—-]|um|at|à|a las|alle|om|às|kl\.?|в)?\s*|T)(\d{1,2})[:.h](\d{2})(?::(\d{1,2}))?(?:\.\d+)?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b)?\s*(z\b|[+-]\d{2}:?\d{2}\b|[a-z]{2,5}\b)?/i;
+const timeAfter = /^(?:\s*[гr]\.)?(?:\s*(?:[,|·•–—-]|um|at|à|a las|alle|om|às|kl\.?|в)?\s*|T)(\d{1,2})[:.h](\d{2})(?!\.\d)(?::(\d{1,2}))?(?:\.\d+)?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b)?\s*(z\b|(?:gmt|utc)?[+-]\d{2}(?::?\d{2})?\b|[a-z]{2,5}\b)?/i;
 
 /** Hours from UTC of the time zone names pages write after a time. */
 const zoneOffsets: ReadonlyMap<string, number> = new Map([
@@ -56,7 +62,7 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
   if (c >= 48 && c <= 57) {
     yearFirst.lastIndex = index;
     let match = yearFirst.exec(text);
-    if (match !== null) return [Number(match[1]), Number(match[3]), Number(match[4]), yearFirst.lastIndex];
+    if (match !== null) return [Number(match[1]), Number(match[3] ?? match[4]), Number(match[5]), yearFirst.lastIndex];
     numeric.lastIndex = index;
     match = numeric.exec(text);
     if (match !== null) {
@@ -74,6 +80,12 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
     yearMonth.lastIndex = index;
     match = yearMonth.exec(text);
     if (match !== null) return [Number(match[1]), monthNumber(match[2]!)!, Number(match[3]), yearMonth.lastIndex];
+    yearDayMonth.lastIndex = index;
+    match = yearDayMonth.exec(text);
+    if (match !== null) return [Number(match[1]), monthNumber(match[3]!)!, Number(match[2]), yearDayMonth.lastIndex];
+    vietnamese.lastIndex = index;
+    match = vietnamese.exec(text);
+    if (match !== null) return [Number(match[3]), Number(match[2]), Number(match[1]), vietnamese.lastIndex];
     yearMonthDayMarks.lastIndex = index;
     match = yearMonthDayMarks.exec(text);
     if (match !== null) return [Number(match[1]), Number(match[2]), Number(match[3]), yearMonthDayMarks.lastIndex];
@@ -81,7 +93,7 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
   }
   monthDay.lastIndex = index;
   const match = monthDay.exec(text);
-  return match === null ? null : [Number(match[3]), monthNumber(match[1]!)!, Number(match[2]), monthDay.lastIndex];
+  return match === null ? null : [Number(match[4]), monthNumber(match[1]!)!, Number(match[2] ?? match[3]), monthDay.lastIndex];
 }
 
 /** The instant of a day and the time written after it (`rest`), as ISO 8601: noon UTC without a time, UTC without a zone. */
@@ -94,7 +106,8 @@ function instant(year: number, month: number, day: number, rest: string): string
   if (meridiem !== undefined) hour = (hour % 12) + (meridiem.startsWith('p') ? 12 : 0);
   if (time === null || hour > 23 || minute > 59 || second > 59) return new Date(Date.UTC(year, month - 1, day, 12)).toISOString();
   let offset = 0;
-  const zone = time[5]?.toLowerCase();
+  // `GMT+0200` (a script's Date string) is the offset; `+02` is whole hours.
+  const zone = time[5]?.toLowerCase().replace(/^(?:gmt|utc)(?=[+-])/, '');
   if (zone !== undefined) {
     if (zone.startsWith('+') || zone.startsWith('-')) {
       const digits = zone.replace(':', '');
