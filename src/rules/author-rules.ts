@@ -4,7 +4,7 @@ import {namesDomain} from './publisher-sources.js';
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {withFullerNames} from './fuller-name.js';
-import {leadByline} from './lead-byline.js';
+import {headlineByline, leadByline} from './lead-byline.js';
 import {labelledDataAuthor} from './label-data-author.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
@@ -182,7 +182,8 @@ const personSources: readonly Rule[] = [
   // Yoast SEO's `twitter:label1` `Written by` / `twitter:data1` pair (label-data-author.ts).
   withFullerNames(labelledDataAuthor),
   withFullerNames(authorLink),
-  // After every metadata source: bylines that live only in the body (issue 12 point 2).
+  // After every metadata source: bylines that live only in the body (issue 12 point 2), the one under the headline first.
+  headlineByline,
   withFullerNames(bodyAuthor),
   bodyByline,
   // A byline in plain text, its label its only mark (`<p>von <em>Klaus Stanjek</em></p>`, lead-byline.ts).

@@ -57,3 +57,14 @@ export const leadByline: Rule = named('document(h1 + text, p) byline', (snapshot
   }
   return null;
 });
+
+/**
+ * The labelled byline right under the headline (`<h1>…</h1><p>Von Lisa Petrich Mi, 18. Oktober 2023</p>`):
+ * read before the body's author elements, which on a news site's page are as often the related
+ * stories' cards further down as the article's own byline. Not a CMS's line naming the user who saved it.
+ */
+export const headlineByline: Rule = named('document(h1 + text) byline', (snapshot: Snapshot) =>
+  (snapshot.afterHeadline === undefined || cmsUserLine.test(snapshot.afterHeadline) ? null : leadBylineName(snapshot.afterHeadline)));
+
+/** A CMS's line naming the user who saved the post (Drupal's `Gespeichert von human am …`, `Submitted by admin on …`): the writer is often named below it. */
+const cmsUserLine = /^(?:gespeichert|submitted|eingereicht)\s/i;
