@@ -170,10 +170,10 @@ function peopleFirst(rule: Rule): Rule {
 
 /** The person sources, in priority order: their desks come after all of them ({@link deskAuthor}). */
 const personSources: readonly Rule[] = [
-  metaAuthors('article:author', 'og:article:author', 'book:author'),
+  withFullerNames(metaAuthors('article:author', 'og:article:author', 'book:author')),
   // A first name or a handle gives way to the full name the page writes (`Nils` → `Nils Pickert`, fuller-name.ts).
   withFullerNames(jsonldAuthor),
-  microdataAuthor,
+  withFullerNames(microdataAuthor),
   microdataJoined('author'),
   microdata('name', 'creator'),
   microdataJoined('creator'),

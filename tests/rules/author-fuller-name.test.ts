@@ -26,4 +26,15 @@ describe('a short author name', () => {
     expect(author(`${person('annlee')}<span class="author">Bo Kim</span>`)).toBe('annlee');
     expect(author(`${person('Stefanus')}<span class="author">Stefanus Stefanus Stahl - Maschinenbauer</span>`)).toBe('Stefanus');
   });
+
+  it('takes the first byline\'s full name for an account\'s name (a brand\'s page, a CMS user)', () => {
+    expect(author('<meta property="article:author" content="NatGeoUK"><h1>Goats</h1><p class="byline">By Michael Hingston</p>')).toBe('Michael Hingston');
+    expect(author('<div itemscope itemtype="https://schema.org/Article"><span itemprop="author" itemscope itemtype="https://schema.org/Person"><meta itemprop="name" content="link78"></span></div><span class="author">Ophélie Ostermann</span>')).toBe('Ophélie Ostermann');
+  });
+
+  it('keeps an account\'s name when the first byline names someone else by one word, or only a comment names a person', () => {
+    const comments = '<ol><li><span class="author">dottoressa</span><p>Schön!</p></li><li><span class="author">Sabine Gimm</span><p>Toll.</p></li></ol>';
+    expect(author(`${person('happyface313')}<h1>Shampoo</h1><p>Ein Text.</p>${comments}`)).toBe('happyface313');
+    expect(author('<meta property="article:author" content="NatGeoUK"><h1>Goats</h1>')).toBe('NatGeoUK');
+  });
 });
