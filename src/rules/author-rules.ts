@@ -70,15 +70,30 @@ function jsonldAuthorNames(snapshot: Snapshot, organizations: boolean): string[]
  */
 const jsonldAuthor = named('jsonld(author.name)', (snapshot, context) => {
   const found = jsonldAuthorNames(snapshot, false);
-  return found.length === 0 ? found : withoutSiteNames(snapshot, context.url, found);
+  return found.length === 0 ? found : withoutSiteNames(snapshot, context.url, found, true);
 });
 
 /** The author values that are not the site's own name, unless the page's byline names it too. */
-function withoutSiteNames(snapshot: Snapshot, url: string, found: string[]): string[] {
+function withoutSiteNames(snapshot: Snapshot, url: string, found: string[], people = false): string[] {
   const sites = headSiteNames(snapshot, url);
-  for (const node of mainNodes(snapshot)) for (const name of names(snapshot, node.publisher)) sites.add(foldText(name));
-  const bylined = new Set((snapshot.bylines ?? []).map((entry) => foldText(authorName(entry.text) ?? '')));
-  return found.filter((name) => !(sites.has(foldText(name)) || namesDomain(name, url)) || bylined.has(foldText(name)));
+  // A person named as the publishing Organization is the CMS copying the publisher into the author (`"author": {"@type":
+  // "Person", "name": "L'Opinion"}` beside the publisher `L'Opinion`): only the page's first byline makes it the author, not a card's `l’Opinion`.
+  const publishers = new Set<string>();
+  for (const node of mainNodes(snapshot)) {
+    for (const item of items(node.publisher)) {
+      const publisher = dereference(snapshot, item);
+      for (const name of names(snapshot, publisher)) {
+        sites.add(foldText(name));
+        if (people && publisher !== null && typeof publisher === 'object' && jsonldTypes(publisher as JsonldNode).some(isOrganizationType)) publishers.add(foldText(name));
+      }
+    }
+  }
+  const bylined = (snapshot.bylines ?? []).map((entry) => foldText(authorName(entry.text) ?? '')).filter((name) => name !== '');
+  return found.filter((name) => {
+    const folded = foldText(name);
+    // The publisher's name counts when the page's own byline, its first, signs with it (`telebasel`).
+    return !(sites.has(folded) || namesDomain(name, url)) || (publishers.has(folded) ? bylined[0] === folded : bylined.includes(folded));
+  });
 }
 
 /**

@@ -47,6 +47,13 @@ describe('a JSON-LD person that is the site itself', () => {
     expect(author(`${person('harbourwire')}<span class="author">harbourwire</span>`)).toBe('harbourwire');
     expect(author(person('Ann Lee'))).toBe('Ann Lee');
   });
+
+  // A related story's card signed by the site (`l’Opinion`) is no byline of the page's: the article's own byline is its first.
+  it('is the publishing Organization\'s name: only the page\'s first byline makes it the author', () => {
+    const cards = '<ul><li><a href="/a">Another story</a><div class="snippet-author">Harbour Wire</div></li></ul>';
+    expect(author(`${person('Harbour Wire')}<article><h1>Storm closes the quay</h1><span class="author">Ann Lee</span></article>${cards}`)).toBe('Ann Lee');
+    expect(author(`${person('Harbour Wire')}<article><h1>Storm closes the quay</h1><span class="author">Harbour Wire</span></article>`)).toBe('Harbour Wire');
+  });
 });
 
 describe('a desk', () => {
