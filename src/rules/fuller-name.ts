@@ -1,6 +1,7 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {authorName} from './normalize.js';
 import {jsonldNodes, perCall} from './query.js';
+import {textByline} from './lead-byline.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -50,7 +51,7 @@ function findBylineNames(snapshot: Snapshot): string[] {
   return out;
 }
 
-/** The full names the page writes: its bylines' and the openings of its JSON-LD Person descriptions (once per pickFields call). */
+/** The full names the page writes: its bylines' (elements', then plain text's) and the openings of its JSON-LD Person descriptions (once per pickFields call). */
 function fullNames(snapshot: Snapshot): readonly string[] {
   return perCall(snapshot, findFullNames);
 }
@@ -61,6 +62,9 @@ function findFullNames(snapshot: Snapshot): string[] {
     if (match !== null) out.push(match[1]!);
   }
   out.push(...bylineNames(snapshot));
+  // A plain-text byline (`By` / `Todd Bates` in the paragraphs after the headline).
+  const lead = textByline(snapshot);
+  if (lead !== null && wholeName.test(lead)) out.push(lead);
   return out;
 }
 

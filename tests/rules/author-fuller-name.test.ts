@@ -18,6 +18,8 @@ describe('a short author name', () => {
   it('takes the full name for a first name alone, from the Person description or the byline', () => {
     expect(author(person('Nils', 'Nils Pickert ist freier Autor und Journalist.'))).toBe('Nils Pickert');
     expect(author(`${person('Todd')}<p class="byline">By Todd Bates</p>`)).toBe('Todd Bates');
+    // The plain-text byline's label and name in elements of their own.
+    expect(author(`${person('Todd')}<h1>Robots</h1><div><p>By</p><p>Todd Bates</p><p>Date</p></div>`)).toBe('Todd Bates');
   });
 
   it('keeps the name when the page writes no fuller one, or another person', () => {

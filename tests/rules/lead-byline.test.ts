@@ -61,6 +61,11 @@ describe('the author from a plain-text byline', () => {
     expect(author(page)).toBe('J.R. Stone');
   });
 
+  it('reads a label and a name written in elements of their own', () => {
+    expect(author('<html><body><h1>Robots that learn</h1><div><p>By</p><p>Tessa Marlow</p><p>Date</p><p>February 5, 2020</p></div><p>The lab built a robot.</p></body></html>')).toBe('Tessa Marlow');
+    expect(author('<html><body><h1>Robots that learn</h1><p>By</p><p>the way, robots learn.</p></body></html>')).toBeNull();
+  });
+
   // A news page's related-stories cards carry `.author` elements of their own, below the article's byline.
   it('reads the labelled byline under the headline before the author elements of the cards further down', () => {
     const cards = ['Clara Roth', 'Hilde Butz', 'Max Schuler'].map((name) => `<li><a href="/n/${name.length}">Ein anderer Artikel</a><span class="author">Von ${name}</span></li>`).join('');
