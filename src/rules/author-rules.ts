@@ -4,7 +4,7 @@ import {namesDomain} from './publisher-sources.js';
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {withFullerNames} from './fuller-name.js';
-import {headlineByline, leadByline} from './lead-byline.js';
+import {headlineByline, leadByline, textByline} from './lead-byline.js';
 import {labelledDataAuthor} from './label-data-author.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
@@ -183,6 +183,19 @@ function peopleFirst(rule: Rule): Rule {
   });
 }
 
+/**
+ * The name the page shows twice, in an author element and in a labelled plain-text byline (`<span
+ * class="author">Fabian</span>` and `Erstellt von Fabian am …`): the writer, before `<meta
+ * name="author">`, which a site often sets once for every page (its owner, its maker).
+ */
+const agreedByline = named('document(.author) = document(p) byline', (snapshot, context) => {
+  const lead = textByline(snapshot) ?? headlineByline(snapshot, context);
+  if (typeof lead !== 'string') return null;
+  const body = bodyAuthor(snapshot, context);
+  const first = typeof body === 'string' ? body : Array.isArray(body) ? body[0] : undefined;
+  return first !== undefined && foldText(first) === foldText(lead) ? lead : null;
+});
+
 /** The person sources, in priority order: their desks come after all of them ({@link deskAuthor}). */
 const personSources: readonly Rule[] = [
   withFullerNames(metaAuthors('article:author', 'og:article:author', 'book:author')),
@@ -193,6 +206,7 @@ const personSources: readonly Rule[] = [
   microdata('name', 'creator'),
   microdataJoined('creator'),
   metaAuthors('dc.creator', 'dcterms.creator'),
+  agreedByline,
   withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author')),
   // Yoast SEO's `twitter:label1` `Written by` / `twitter:data1` pair (label-data-author.ts).
   withFullerNames(labelledDataAuthor),

@@ -73,3 +73,17 @@ describe('a desk', () => {
     expect(author('<meta name="author" content="Ann Lee, Harbour Redaktion"><span class="author">Bo Berg</span>')).toBe('Ann Lee');
   });
 });
+
+describe('the byline the page shows twice', () => {
+  it('comes before <meta name="author">, a site\'s one value for every page', () => {
+    const page = '<meta name="author" content="Matthias Hille"><h1>Podcasts in Plex</h1><p>Erstellt von <span class="author">Fabian</span> am Dienstag 6. Mai 2014</p><p>Ich benutze Plex.</p>';
+    expect(author(page)).toBe('Fabian');
+  });
+
+  it('does not when only one of them names the writer, nor before JSON-LD', () => {
+    expect(author('<meta name="author" content="Matthias Hille"><h1>Podcasts in Plex</h1><p><span class="author">Fabian</span></p><p>Ich benutze Plex.</p>')).toBe('Matthias Hille');
+    expect(author('<meta name="author" content="Matthias Hille"><h1>Podcasts in Plex</h1><p>Erstellt von Fabian am Dienstag 6. Mai 2014</p>')).toBe('Matthias Hille');
+    const jsonld = '<script type="application/ld+json">{"@type":"BlogPosting","author":{"@type":"Person","name":"Ruth Amsel"}}</script>';
+    expect(author(`${jsonld}<h1>Podcasts in Plex</h1><p>Erstellt von <span class="author">Fabian</span> am Dienstag 6. Mai 2014</p>`)).toBe('Ruth Amsel');
+  });
+});
