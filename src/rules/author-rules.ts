@@ -196,20 +196,39 @@ const agreedByline = named('document(.author) = document(p) byline', (snapshot, 
   return first !== undefined && foldText(first) === foldText(lead) ? lead : null;
 });
 
+/** A CMS login: one lowercase word (`tkalweit`, `sv_team`, `vpohl`). */
+const login = /^[\p{Ll}\d._-]+$/u;
+
+/**
+ * A source whose logins count only when the page shows them: a login the SEO plugin copies into the
+ * metadata (Yoast's JSON-LD Person, `twitter:data1`) while no byline on the page names anyone
+ * (`tkalweit`, `sv_team`) is no one the reader sees; one a byline shows (`rasos`) is the author.
+ */
+function shownLogins(rule: Rule): Rule {
+  return named(rule.name, (snapshot, context) => {
+    const result = rule(snapshot, context);
+    const values = typeof result === 'string' ? [result] : Array.isArray(result) ? result : [];
+    if (!values.some((value) => login.test(value))) return result;
+    const texts = [...(snapshot.bylines ?? []).map((entry) => entry.text), ...(snapshot.datelines ?? []), snapshot.afterHeadline ?? '', snapshot.authorLink ?? ''];
+    const shown = (value: string): boolean => !login.test(value) || texts.some((text) => text.toLowerCase().includes(value));
+    return values.filter(shown);
+  });
+}
+
 /** The person sources, in priority order: their desks come after all of them ({@link deskAuthor}). */
 const personSources: readonly Rule[] = [
   withFullerNames(metaAuthors('article:author', 'og:article:author', 'book:author')),
   // A first name or a handle gives way to the full name the page writes (`Nils` → `Nils Pickert`, fuller-name.ts).
-  withFullerNames(jsonldAuthor),
-  withFullerNames(microdataAuthor),
+  shownLogins(withFullerNames(jsonldAuthor)),
+  shownLogins(withFullerNames(microdataAuthor)),
   microdataJoined('author'),
   microdata('name', 'creator'),
   microdataJoined('creator'),
   metaAuthors('dc.creator', 'dcterms.creator'),
   agreedByline,
-  withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author')),
+  shownLogins(withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author'))),
   // Yoast SEO's `twitter:label1` `Written by` / `twitter:data1` pair (label-data-author.ts).
-  withFullerNames(labelledDataAuthor),
+  shownLogins(withFullerNames(labelledDataAuthor)),
   withFullerNames(authorLink),
   // After every metadata source: bylines that live only in the body (issue 12 point 2), the one under the headline first.
   headlineByline,

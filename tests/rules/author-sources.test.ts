@@ -87,3 +87,20 @@ describe('the byline the page shows twice', () => {
     expect(author(`${jsonld}<h1>Podcasts in Plex</h1><p>Erstellt von <span class="author">Fabian</span> am Dienstag 6. Mai 2014</p>`)).toBe('Ruth Amsel');
   });
 });
+
+describe('a CMS login in the metadata', () => {
+  const yoast = (name: string): string => `<script type="application/ld+json">{"@graph":[{"@type":"Article","author":{"@id":"#p"}},{"@type":"Person","@id":"#p","name":"${name}"}]}</script>`;
+
+  it('is no author when the page shows it nowhere (an SEO plugin copied it from the user table)', () => {
+    expect(author(`${yoast('tkalweit')}<h1>Pop-Ups</h1><p>28. Januar 2022</p><p>Radical Pop-Ups haben sich einen Ruf erarbeitet.</p>`)).toBeNull();
+    expect(author(`<meta name="author" content="sv_team"><h1>Huhn</h1><p>Jedes Huhn legt Eier.</p>`)).toBeNull();
+  });
+
+  it('is the author when a byline shows it, and a person\'s name need not be shown', () => {
+    expect(author(`${yoast('rasos')}<h1>FairCoin</h1><p>Gespeichert von rasos am 2. Mai 2018 - 11:20</p><p>Text.</p>`)).toBe('rasos');
+    expect(author(`${yoast('tkalweit')}<h1>Pop-Ups</h1><span class="author">tkalweit</span>`)).toBe('tkalweit');
+    expect(author(`${yoast('Tina Kalweit')}<h1>Pop-Ups</h1><p>Text.</p>`)).toBe('Tina Kalweit');
+    // Not shown: the byline the page shows is the author.
+    expect(author(`${yoast('annlee')}<span class="author">Bo Kim</span>`)).toBe('Bo Kim');
+  });
+});
