@@ -4,7 +4,7 @@ import {namesDomain} from './publisher-sources.js';
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {withFullerNames} from './fuller-name.js';
-import {leadByline} from './lead-byline.js';
+import {headlineByline, leadByline, textByline} from './lead-byline.js';
 import {labelledDataAuthor} from './label-data-author.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
@@ -70,15 +70,30 @@ function jsonldAuthorNames(snapshot: Snapshot, organizations: boolean): string[]
  */
 const jsonldAuthor = named('jsonld(author.name)', (snapshot, context) => {
   const found = jsonldAuthorNames(snapshot, false);
-  return found.length === 0 ? found : withoutSiteNames(snapshot, context.url, found);
+  return found.length === 0 ? found : withoutSiteNames(snapshot, context.url, found, true);
 });
 
 /** The author values that are not the site's own name, unless the page's byline names it too. */
-function withoutSiteNames(snapshot: Snapshot, url: string, found: string[]): string[] {
+function withoutSiteNames(snapshot: Snapshot, url: string, found: string[], people = false): string[] {
   const sites = headSiteNames(snapshot, url);
-  for (const node of mainNodes(snapshot)) for (const name of names(snapshot, node.publisher)) sites.add(foldText(name));
-  const bylined = new Set((snapshot.bylines ?? []).map((entry) => foldText(authorName(entry.text) ?? '')));
-  return found.filter((name) => !(sites.has(foldText(name)) || namesDomain(name, url)) || bylined.has(foldText(name)));
+  // A person named as the publishing Organization is the CMS copying the publisher into the author (`"author": {"@type":
+  // "Person", "name": "L'Opinion"}` beside the publisher `L'Opinion`): only the page's first byline makes it the author, not a card's `l’Opinion`.
+  const publishers = new Set<string>();
+  for (const node of mainNodes(snapshot)) {
+    for (const item of items(node.publisher)) {
+      const publisher = dereference(snapshot, item);
+      for (const name of names(snapshot, publisher)) {
+        sites.add(foldText(name));
+        if (people && publisher !== null && typeof publisher === 'object' && jsonldTypes(publisher as JsonldNode).some(isOrganizationType)) publishers.add(foldText(name));
+      }
+    }
+  }
+  const bylined = (snapshot.bylines ?? []).map((entry) => foldText(authorName(entry.text) ?? '')).filter((name) => name !== '');
+  return found.filter((name) => {
+    const folded = foldText(name);
+    // The publisher's name counts when the page's own byline, its first, signs with it (`telebasel`).
+    return !(sites.has(folded) || namesDomain(name, url)) || (publishers.has(folded) ? bylined[0] === folded : bylined.includes(folded));
+  });
 }
 
 /**
@@ -168,21 +183,55 @@ function peopleFirst(rule: Rule): Rule {
   });
 }
 
+/**
+ * The name the page shows twice, in an author element and in a labelled plain-text byline (`<span
+ * class="author">Fabian</span>` and `Erstellt von Fabian am …`): the writer, before `<meta
+ * name="author">`, which a site often sets once for every page (its owner, its maker).
+ */
+const agreedByline = named('document(.author) = document(p) byline', (snapshot, context) => {
+  const lead = textByline(snapshot) ?? headlineByline(snapshot, context);
+  if (typeof lead !== 'string') return null;
+  const body = bodyAuthor(snapshot, context);
+  const first = typeof body === 'string' ? body : Array.isArray(body) ? body[0] : undefined;
+  return first !== undefined && foldText(first) === foldText(lead) ? lead : null;
+});
+
+/** A CMS login: one lowercase word (`tkalweit`, `sv_team`, `vpohl`). */
+const login = /^[\p{Ll}\d._-]+$/u;
+
+/**
+ * A source whose logins count only when the page shows them: a login the SEO plugin copies into the
+ * metadata (Yoast's JSON-LD Person, `twitter:data1`) while no byline on the page names anyone
+ * (`tkalweit`, `sv_team`) is no one the reader sees; one a byline shows (`rasos`) is the author.
+ */
+function shownLogins(rule: Rule): Rule {
+  return named(rule.name, (snapshot, context) => {
+    const result = rule(snapshot, context);
+    const values = typeof result === 'string' ? [result] : Array.isArray(result) ? result : [];
+    if (!values.some((value) => login.test(value))) return result;
+    const texts = [...(snapshot.bylines ?? []).map((entry) => entry.text), ...(snapshot.datelines ?? []), snapshot.afterHeadline ?? '', snapshot.authorLink ?? ''];
+    const shown = (value: string): boolean => !login.test(value) || texts.some((text) => text.toLowerCase().includes(value));
+    return values.filter(shown);
+  });
+}
+
 /** The person sources, in priority order: their desks come after all of them ({@link deskAuthor}). */
 const personSources: readonly Rule[] = [
-  metaAuthors('article:author', 'og:article:author', 'book:author'),
+  withFullerNames(metaAuthors('article:author', 'og:article:author', 'book:author')),
   // A first name or a handle gives way to the full name the page writes (`Nils` → `Nils Pickert`, fuller-name.ts).
-  withFullerNames(jsonldAuthor),
-  microdataAuthor,
+  shownLogins(withFullerNames(jsonldAuthor)),
+  shownLogins(withFullerNames(microdataAuthor)),
   microdataJoined('author'),
   microdata('name', 'creator'),
   microdataJoined('creator'),
   metaAuthors('dc.creator', 'dcterms.creator'),
-  withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author')),
+  agreedByline,
+  shownLogins(withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author'))),
   // Yoast SEO's `twitter:label1` `Written by` / `twitter:data1` pair (label-data-author.ts).
-  withFullerNames(labelledDataAuthor),
+  shownLogins(withFullerNames(labelledDataAuthor)),
   withFullerNames(authorLink),
-  // After every metadata source: bylines that live only in the body (issue 12 point 2).
+  // After every metadata source: bylines that live only in the body (issue 12 point 2), the one under the headline first.
+  headlineByline,
   withFullerNames(bodyAuthor),
   bodyByline,
   // A byline in plain text, its label its only mark (`<p>von <em>Klaus Stanjek</em></p>`, lead-byline.ts).

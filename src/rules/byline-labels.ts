@@ -59,8 +59,8 @@ const labelValue = /^(?:(?:posted|published|written|geschrieben|eingestellt|gepo
 
 /** Whether a value is a label or an interface word, not a name (`Posted`, `Publiziert am`, `Unbenannt`, `Super User`). */
 export function isLabelValue(text: string): boolean {
-  // A call to action is no name either (`Auf geht’s!`, `Jetzt mitmachen!`).
-  return labelValue.test(text) || /[!?]/.test(text);
+  // A call to action is no name either (`Auf geht’s!`, `Jetzt mitmachen!`), nor a label awaiting its value (`Zuletzt geändert am:`).
+  return labelValue.test(text) || /[!?]|:$/.test(text);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {authorName} from './normalize.js';
 import {jsonldNodes, perCall} from './query.js';
+import {textByline} from './lead-byline.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -24,7 +25,33 @@ const repeatedWord = /^(\S+) \1(?: |$)/u;
 
 const letters = (text: string): string => text.toLowerCase().replace(/[^\p{L}]/gu, '');
 
-/** The full names the page writes: its bylines' and the openings of its JSON-LD Person descriptions (once per pickFields call). */
+/** An account's name, not a person's: one word with a digit or a capital inside (`NatGeoUK`, `link78`, `SiteAdmin2`). */
+const accountName = /^(?=\S*(?:\d|\p{Ll}\p{Lu}))[\p{L}\d._-]+$/u;
+
+/** The full name of the page's first byline that names anyone (not a later one: comments and cards carry author elements too). */
+function firstBylineName(snapshot: Snapshot): string | null {
+  for (const entry of snapshot.bylines ?? []) {
+    const name = authorName(entry.text);
+    if (name !== null) return wholeName.test(name) && !repeatedWord.test(name) ? name : null;
+  }
+  return null;
+}
+
+/** The full names the page's bylines write, in document order (once per pickFields call). */
+function bylineNames(snapshot: Snapshot): readonly string[] {
+  return perCall(snapshot, findBylineNames);
+}
+function findBylineNames(snapshot: Snapshot): string[] {
+  const out: string[] = [];
+  for (const entry of snapshot.bylines ?? []) {
+    const name = authorName(entry.text);
+    // Not an author box's name run into its bio (`Stefanus Stefanus Stahl`).
+    if (name !== null && wholeName.test(name) && !repeatedWord.test(name)) out.push(name);
+  }
+  return out;
+}
+
+/** The full names the page writes: its bylines' (elements', then plain text's) and the openings of its JSON-LD Person descriptions (once per pickFields call). */
 function fullNames(snapshot: Snapshot): readonly string[] {
   return perCall(snapshot, findFullNames);
 }
@@ -34,11 +61,10 @@ function findFullNames(snapshot: Snapshot): string[] {
     const match = typeof node.description === 'string' ? leadingName.exec(node.description) : null;
     if (match !== null) out.push(match[1]!);
   }
-  for (const entry of snapshot.bylines ?? []) {
-    const name = authorName(entry.text);
-    // Not an author box's name run into its bio (`Stefanus Stefanus Stahl`).
-    if (name !== null && wholeName.test(name) && !repeatedWord.test(name)) out.push(name);
-  }
+  out.push(...bylineNames(snapshot));
+  // A plain-text byline (`By` / `Todd Bates` in the paragraphs after the headline).
+  const lead = textByline(snapshot);
+  if (lead !== null && wholeName.test(lead)) out.push(lead);
   return out;
 }
 
@@ -55,6 +81,8 @@ const fullerMemo = (): Map<string, string> => new Map();
 function fullerNameOnce(snapshot: Snapshot, value: string): string {
   const name = authorName(value);
   if (name === null || name.includes(' ')) return value;
+  // A brand's or a CMS user's handle (`NatGeoUK`, `link78`): the byline's full name is the writer's.
+  if (accountName.test(name)) return perCall(snapshot, firstBylineName) ?? value;
   const isHandle = handle.test(name);
   if (!isHandle && !firstName.test(name)) return value;
   const folded = letters(name);

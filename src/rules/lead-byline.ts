@@ -49,11 +49,31 @@ export function leadBylineName(text: string): string | null {
  * The byline of the first paragraphs, then of the text after the headline (a CMS's `Gespeichert von
  * admin am …` line sits there more often than the writer's `Beitrag von …`).
  */
-export const leadByline: Rule = named('document(h1 + text, p) byline', (snapshot: Snapshot) => {
-  const texts = snapshot.afterHeadline === undefined ? (snapshot.datelines ?? []) : [...(snapshot.datelines ?? []), snapshot.afterHeadline];
-  for (const text of texts) {
-    const name = leadBylineName(text);
+export const leadByline: Rule = named('document(h1 + text, p) byline', (snapshot: Snapshot) => textByline(snapshot));
+
+/** The name of {@link leadByline}, or `null`. */
+export function textByline(snapshot: Snapshot): string | null {
+  const datelines = snapshot.datelines ?? [];
+  for (let index = 0; index < datelines.length; index++) {
+    const text = datelines[index]!;
+    // The label in an element of its own, the name in the next (`<div>By</div><div>Todd Bates</div>`).
+    const next = datelines[index + 1];
+    const name = leadBylineName(next !== undefined && loneLabel.test(text) ? `${text} ${next}` : text);
     if (name !== null) return name;
   }
-  return null;
-});
+  return snapshot.afterHeadline === undefined ? null : leadBylineName(snapshot.afterHeadline);
+}
+
+/** A byline's label alone: `By`, `Von`, `Autor:`, `Par`. */
+const loneLabel = /^(?:by|von|par|por|door|autor(?:in)?:?|author:?|auteur\s?:?|written\s+by:?)$/i;
+
+/**
+ * The labelled byline right under the headline (`<h1>…</h1><p>Von Lisa Petrich Mi, 18. Oktober 2023</p>`):
+ * read before the body's author elements, which on a news site's page are as often the related
+ * stories' cards further down as the article's own byline. Not a CMS's line naming the user who saved it.
+ */
+export const headlineByline: Rule = named('document(h1 + text) byline', (snapshot: Snapshot) =>
+  (snapshot.afterHeadline === undefined || cmsUserLine.test(snapshot.afterHeadline) ? null : leadBylineName(snapshot.afterHeadline)));
+
+/** A CMS's line naming the user who saved the post (Drupal's `Gespeichert von human am …`, `Submitted by admin on …`): the writer is often named below it. */
+const cmsUserLine = /^(?:gespeichert|submitted|eingereicht)\s/i;

@@ -60,8 +60,9 @@ const initials = /^\p{Lu}\.?$/u;
  */
 const menuText = /\p{Ll}{3}\p{Lu}/u;
 
-// `Bo2man am 29.12.2010`, `Ann Lee le 3 mai 2019`, `Ann Lee on 12.03.2016`: a date after the name, in any language.
-const trailingDate = /\s+(?:am|on|le|el|il|op|den|du|del|em|at|vom)\s+(?=\d{1,2}\.?\s*(?:\p{L}+\.?\s+)?\d{2,4}\b|\d{4}-\d{2})/u;
+// `Bo2man am 29.12.2010`, `Ann Lee le 3 mai 2019`, `Ann Lee on 12.03.2016`: a date after the name, in any language;
+// `Ulrike 18.10.2019 16:06 Uhr`: a numeric day needs no word before it.
+const trailingDate = /\s+(?:(?:am|on|le|el|il|op|den|du|del|em|at|vom)\s+(?=\d{1,2}\.?\s*(?:\p{L}+\.?\s+)?\d{2,4}\b|\d{4}-\d{2})|(?=\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})(?!\d)))/u;
 
 /** The name without the date a byline writes after it (`Bo2man am 29.12.2010, 13:36 Uhr` → `Bo2man`). */
 function withoutTrailingDate(text: string): string {

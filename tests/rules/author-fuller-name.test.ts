@@ -18,12 +18,27 @@ describe('a short author name', () => {
   it('takes the full name for a first name alone, from the Person description or the byline', () => {
     expect(author(person('Nils', 'Nils Pickert ist freier Autor und Journalist.'))).toBe('Nils Pickert');
     expect(author(`${person('Todd')}<p class="byline">By Todd Bates</p>`)).toBe('Todd Bates');
+    // The plain-text byline's label and name in elements of their own.
+    expect(author(`${person('Todd')}<h1>Robots</h1><div><p>By</p><p>Todd Bates</p><p>Date</p></div>`)).toBe('Todd Bates');
   });
 
   it('keeps the name when the page writes no fuller one, or another person', () => {
     expect(author(person('Robert'))).toBe('Robert');
     expect(author(`${person('Robert')}<span class="author">Ann Lee</span>`)).toBe('Robert');
-    expect(author(`${person('annlee')}<span class="author">Bo Kim</span>`)).toBe('annlee');
+    // A login the page shows nowhere gives way to the byline (author-sources.test.ts); one it shows stays.
+    expect(author(`${person('annlee')}<span class="author">Bo Kim</span><p>Posted by annlee</p>`)).toBe('annlee');
     expect(author(`${person('Stefanus')}<span class="author">Stefanus Stefanus Stahl - Maschinenbauer</span>`)).toBe('Stefanus');
+  });
+
+  it('takes the first byline\'s full name for an account\'s name (a brand\'s page, a CMS user)', () => {
+    expect(author('<meta property="article:author" content="NatGeoUK"><h1>Goats</h1><p class="byline">By Michael Hingston</p>')).toBe('Michael Hingston');
+    expect(author('<div itemscope itemtype="https://schema.org/Article"><span itemprop="author" itemscope itemtype="https://schema.org/Person"><meta itemprop="name" content="link78"></span></div><span class="author">Ophélie Ostermann</span>')).toBe('Ophélie Ostermann');
+  });
+
+  it('keeps an account\'s name when the first byline names someone else by one word, or only a comment names a person', () => {
+    // The blog's writer answers in the comments, as its login.
+    const comments = '<ol><li><span class="author">dottoressa</span><p>Schön!</p></li><li><span class="author">Sabine Gimm</span><p>Toll.</p></li><li><span class="author">happyface313</span><p>Danke!</p></li></ol>';
+    expect(author(`${person('happyface313')}<h1>Shampoo</h1><p>Ein Text.</p>${comments}`)).toBe('happyface313');
+    expect(author('<meta property="article:author" content="NatGeoUK"><h1>Goats</h1>')).toBe('NatGeoUK');
   });
 });

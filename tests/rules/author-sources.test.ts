@@ -47,6 +47,13 @@ describe('a JSON-LD person that is the site itself', () => {
     expect(author(`${person('harbourwire')}<span class="author">harbourwire</span>`)).toBe('harbourwire');
     expect(author(person('Ann Lee'))).toBe('Ann Lee');
   });
+
+  // A related story's card signed by the site (`l’Opinion`) is no byline of the page's: the article's own byline is its first.
+  it('is the publishing Organization\'s name: only the page\'s first byline makes it the author', () => {
+    const cards = '<ul><li><a href="/a">Another story</a><div class="snippet-author">Harbour Wire</div></li></ul>';
+    expect(author(`${person('Harbour Wire')}<article><h1>Storm closes the quay</h1><span class="author">Ann Lee</span></article>${cards}`)).toBe('Ann Lee');
+    expect(author(`${person('Harbour Wire')}<article><h1>Storm closes the quay</h1><span class="author">Harbour Wire</span></article>`)).toBe('Harbour Wire');
+  });
 });
 
 describe('a desk', () => {
@@ -64,5 +71,36 @@ describe('a desk', () => {
 
   it('is not a person with a desk after a comma', () => {
     expect(author('<meta name="author" content="Ann Lee, Harbour Redaktion"><span class="author">Bo Berg</span>')).toBe('Ann Lee');
+  });
+});
+
+describe('the byline the page shows twice', () => {
+  it('comes before <meta name="author">, a site\'s one value for every page', () => {
+    const page = '<meta name="author" content="Matthias Hille"><h1>Podcasts in Plex</h1><p>Erstellt von <span class="author">Fabian</span> am Dienstag 6. Mai 2014</p><p>Ich benutze Plex.</p>';
+    expect(author(page)).toBe('Fabian');
+  });
+
+  it('does not when only one of them names the writer, nor before JSON-LD', () => {
+    expect(author('<meta name="author" content="Matthias Hille"><h1>Podcasts in Plex</h1><p><span class="author">Fabian</span></p><p>Ich benutze Plex.</p>')).toBe('Matthias Hille');
+    expect(author('<meta name="author" content="Matthias Hille"><h1>Podcasts in Plex</h1><p>Erstellt von Fabian am Dienstag 6. Mai 2014</p>')).toBe('Matthias Hille');
+    const jsonld = '<script type="application/ld+json">{"@type":"BlogPosting","author":{"@type":"Person","name":"Ruth Amsel"}}</script>';
+    expect(author(`${jsonld}<h1>Podcasts in Plex</h1><p>Erstellt von <span class="author">Fabian</span> am Dienstag 6. Mai 2014</p>`)).toBe('Ruth Amsel');
+  });
+});
+
+describe('a CMS login in the metadata', () => {
+  const yoast = (name: string): string => `<script type="application/ld+json">{"@graph":[{"@type":"Article","author":{"@id":"#p"}},{"@type":"Person","@id":"#p","name":"${name}"}]}</script>`;
+
+  it('is no author when the page shows it nowhere (an SEO plugin copied it from the user table)', () => {
+    expect(author(`${yoast('tkalweit')}<h1>Pop-Ups</h1><p>28. Januar 2022</p><p>Radical Pop-Ups haben sich einen Ruf erarbeitet.</p>`)).toBeNull();
+    expect(author(`<meta name="author" content="sv_team"><h1>Huhn</h1><p>Jedes Huhn legt Eier.</p>`)).toBeNull();
+  });
+
+  it('is the author when a byline shows it, and a person\'s name need not be shown', () => {
+    expect(author(`${yoast('rasos')}<h1>FairCoin</h1><p>Gespeichert von rasos am 2. Mai 2018 - 11:20</p><p>Text.</p>`)).toBe('rasos');
+    expect(author(`${yoast('tkalweit')}<h1>Pop-Ups</h1><span class="author">tkalweit</span>`)).toBe('tkalweit');
+    expect(author(`${yoast('Tina Kalweit')}<h1>Pop-Ups</h1><p>Text.</p>`)).toBe('Tina Kalweit');
+    // Not shown: the byline the page shows is the author.
+    expect(author(`${yoast('annlee')}<span class="author">Bo Kim</span>`)).toBe('Bo Kim');
   });
 });

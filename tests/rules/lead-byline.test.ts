@@ -61,6 +61,23 @@ describe('the author from a plain-text byline', () => {
     expect(author(page)).toBe('J.R. Stone');
   });
 
+  it('reads a label and a name written in elements of their own', () => {
+    expect(author('<html><body><h1>Robots that learn</h1><div><p>By</p><p>Tessa Marlow</p><p>Date</p><p>February 5, 2020</p></div><p>The lab built a robot.</p></body></html>')).toBe('Tessa Marlow');
+    expect(author('<html><body><h1>Robots that learn</h1><p>By</p><p>the way, robots learn.</p></body></html>')).toBeNull();
+  });
+
+  // A news page's related-stories cards carry `.author` elements of their own, below the article's byline.
+  it('reads the labelled byline under the headline before the author elements of the cards further down', () => {
+    const cards = ['Clara Roth', 'Hilde Butz', 'Max Schuler'].map((name) => `<li><a href="/n/${name.length}">Ein anderer Artikel</a><span class="author">Von ${name}</span></li>`).join('');
+    const page = `<html><body><article><h1>Zimmer gesucht</h1><p>Von Lisa Petrich Mi, 18. Oktober 2023 um 12:50 Uhr</p><p>Die Vorlesungen starten.</p></article><ul>${cards}</ul></body></html>`;
+    expect(author(page)).toBe('Lisa Petrich');
+  });
+
+  it('reads a CMS\'s saved-by line under the headline after the byline the text gives', () => {
+    const page = '<html><body><h1>Vegetarisch leben</h1><div>Gespeichert von human am 7. Juli 2019 - 18:44</div><p>Bedarf oder Trend?</p><p>Blog Beitrag von Margit Kern</p><p>Der Text.</p></body></html>';
+    expect(author(page)).toBe('Margit Kern');
+  });
+
   it('lets a byline element or metadata speak first', () => {
     expect(author('<html><head><meta name="author" content="Ruth Amsel"></head><body><h1>Quarry notes</h1><p>von Helga Brandstetter</p></body></html>'))
       .toBe('Ruth Amsel');
