@@ -8,7 +8,7 @@ import {createExtractor} from '../../src/extract.js';
 import {gateKeyOf, memoryHostGate, redisHostGate, type HostGate} from '../../src/batch/host-gate.js';
 import {backoffMsFor, runPolitely} from '../../src/batch/polite-run.js';
 import {LinkpeekError} from '../../src/errors.js';
-import {builtFresh, start} from '../helpers/child.js';
+import {start} from '../helpers/child.js';
 import {isLoopback} from '../helpers/policy.js';
 import {startMultiSiteWeb, type MultiSiteWeb} from '../helpers/multi-site-web.js';
 import {describeWithRedis, startRedis, type TestRedis} from '../helpers/redis.js';
@@ -189,16 +189,14 @@ describeWithRedis('redisHostGate on a real redis-server', () => {
   it("a killed worker's slot expires with its lease; a live one's is renewed and holds", async () => {
     const options = {perHost: 1, perSecond: 100, leaseMs: 1000, prefix: 'lease'};
     // A worker process takes the only slot of held-d.com and never gives it back.
-    // The built package when dist/ was built from these sources (as npm test leaves it): the same code
-    // without tsx's start, about 2 s of CPU; else the sources through tsx, so an edit is what runs.
-    const built = builtFresh(['dist/batch.js']);
     const holder = start(
       process.execPath,
       [
-        ...(built ? ['--input-type=module'] : ['--import', 'tsx']),
+        '--import',
+        'tsx',
         '-e',
         `import {Redis} from 'ioredis';
-         import {redisHostGate} from '${built ? './dist/batch.js' : './src/batch/host-gate.ts'}';
+         import {redisHostGate} from './src/batch/host-gate.ts';
          const gate = redisHostGate(new Redis(${JSON.stringify(redis.url)}), ${JSON.stringify(options)});
          gate.run('http://www.held-d.com/', () => { console.log('holding'); return new Promise(() => {}); });`,
       ],
