@@ -8,20 +8,17 @@ import {isIP} from 'node:net';
 import {parseArgs} from 'node:util';
 import {isLoopbackAddress, isPublicAddress} from './url/address.js';
 import {isLinkpeekError, LinkpeekError, missingDependency, toErrorBody, toLinkpeekError} from './errors.js';
-import {createChromiumProvider} from './browser/chromium-provider.js';
-import {createExtractor} from './extract.js';
-import type {AddressPolicy} from './options.js';
-import {parseQuery, type ParsedQuery} from './endpoint/parse-query.js';
-import type {HandlerConfig} from './endpoint/handler.js';
-import {startEndpoint, type Endpoint} from './endpoint/serve.js';
-import {formatSeconds, formatSlowed, rateAndEta, readDone, readUrls, runBatch, type BatchProgress} from './batch/run-batch.js';
-import {memoryHostGate} from './batch/host-gate.js';
-import {enqueueBatch} from './batch/enqueue-batch.js';
-import {runWorker, type JobExtractOptions} from './batch/run-worker.js';
-import {batchProgress, type QueueProgress} from './batch/batch-progress.js';
-import {forgetBatch} from './batch/forget-batch.js';
-import {redisRobotsStore, robotsCheck} from './batch/robots.js';
 import {loadOptional} from './shared/load-optional.js';
+// Everything else is imported by the subcommand that needs it, once its arguments are checked:
+// `--help`, `--version` and a usage error load none of it, and `linkpeek <url>` no endpoint, batch,
+// queue or robots module (each CLI process starts in well under half the CPU of loading them all).
+import type {AddressPolicy} from './options.js';
+import type {ParsedQuery} from './endpoint/parse-query.js';
+import type {HandlerConfig} from './endpoint/handler.js';
+import type {Endpoint} from './endpoint/serve.js';
+import type {BatchProgress} from './batch/run-batch.js';
+import type {JobExtractOptions} from './batch/run-worker.js';
+import type {QueueProgress} from './batch/batch-progress.js';
 
 const usage = `Usage:
   linkpeek <url> [options]        print the link data of <url> as JSON
@@ -207,6 +204,11 @@ async function main(argv: string[]): Promise<number> {
   flags.set('url', positionals[0] ?? '');
   let result;
   try {
+    const [{parseQuery}, {createChromiumProvider}, {createExtractor}] = await Promise.all([
+      import('./endpoint/parse-query.js'),
+      import('./browser/chromium-provider.js'),
+      import('./extract.js'),
+    ]);
     const parsed = parseQuery(flags);
     refuseEndpointOnly(parsed);
     const {url, options} = parsed;
@@ -228,6 +230,7 @@ async function main(argv: string[]): Promise<number> {
 async function serve(port: unknown, host: unknown, config: HandlerConfig, redis: string | undefined) {
   const portText = typeof port === 'string' ? port : (process.env.PORT ?? '3000');
   if (!/^\d+$/.test(portText) || Number(portText) > 65_535) throw usageError('`--port` must be a number from 0 to 65535.');
+  const {startEndpoint} = await import('./endpoint/serve.js');
   return new Promise<number>((resolve, reject) => {
     // SIGINT and SIGTERM are handled from before the server listens (`startEndpoint` calls `listen`
     // at once), never from after "listening on": a signal sent on that line, or while it starts,
@@ -290,12 +293,12 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
   const concurrency = count('concurrency', 4);
   const perHost = count('per-host', 2);
   const perSecond = rateFlag(values);
-  const robots = values.robots === true ? robotsCheck(policy) : undefined;
   const out = values.out;
   if (out !== undefined && (typeof out !== 'string' || out === '')) throw usageError('`--out` needs a file name.');
   const resume = values.resume === true;
   if (resume && out === undefined) throw usageError('`--resume` needs `--out FILE`.');
   // The flags apply to every URL: checked once, before anything starts.
+  const {parseQuery} = await import('./endpoint/parse-query.js');
   try {
     const probe = new URLSearchParams(flags);
     probe.set('url', 'https://example.com/');
@@ -304,11 +307,20 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
     throw asFlagError(error);
   }
   const urls = await readInputUrls(input);
+  // The input and flags are good: now the modules that extract.
+  const [{formatSeconds, formatSlowed, rateAndEta, runBatch}, {memoryHostGate}, {robotsCheck}, {createChromiumProvider}, {createExtractor}] = await Promise.all([
+    import('./batch/run-batch.js'),
+    import('./batch/host-gate.js'),
+    import('./batch/robots.js'),
+    import('./browser/chromium-provider.js'),
+    import('./extract.js'),
+  ]);
+  const robots = values.robots === true ? robotsCheck(policy) : undefined;
 
   let skip = new Set<string>();
   let fd: number | null = null;
   if (typeof out === 'string') {
-    if (resume) skip = keepCompleteLines(out);
+    if (resume) skip = await keepCompleteLines(out);
     fd = openSync(out, resume ? 'a' : 'w');
   }
   // One whole line per write call: an interrupted run leaves complete lines.
@@ -409,8 +421,9 @@ async function batch(input: string, values: Record<string, unknown>, flags: URLS
  * `--resume`: the URLs the output file already has a line for. A line cut off by a kill is dropped,
  * so the file holds complete lines only and the next line is appended after them.
  */
-function keepCompleteLines(out: string): Set<string> {
+async function keepCompleteLines(out: string): Promise<Set<string>> {
   if (!existsSync(out)) return new Set();
+  const {readDone} = await import('./batch/run-batch.js');
   const text = readFileSync(out, 'utf8');
   const done = readDone(text);
   truncateSync(out, Buffer.byteLength(text.slice(0, done.complete)));
@@ -425,6 +438,7 @@ async function readInputUrls(input: string): Promise<string[]> {
   } catch (error) {
     throw usageError(`Cannot read \`${input}\`: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
   }
+  const {readUrls} = await import('./batch/run-batch.js');
   return readUrls(text);
 }
 
@@ -451,7 +465,8 @@ function queueFlags(values: Record<string, unknown>): {queue: string; name?: str
 }
 
 /** The extraction flags as the options every job (or every job of a worker) gets, checked once. */
-function flagOptions(flags: URLSearchParams): JobExtractOptions {
+async function flagOptions(flags: URLSearchParams): Promise<JobExtractOptions> {
+  const {parseQuery} = await import('./endpoint/parse-query.js');
   try {
     const probe = new URLSearchParams(flags);
     probe.set('url', 'https://example.com/');
@@ -481,11 +496,13 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
   }
   if (values.status === true) {
     if (inputs.length > 0 || [...flags.keys()].length > 0) throw usageError('`--status` takes only `--queue` and `--name`.');
+    const {batchProgress} = await import('./batch/batch-progress.js');
     process.stdout.write(`${JSON.stringify(await batchProgress(target), null, 2)}\n`);
     return 0;
   }
   if (values.forget === true) {
     if (inputs.length > 0 || [...flags.keys()].length > 0) throw usageError('`--forget` takes only `--queue` and `--name`.');
+    const {forgetBatch} = await import('./batch/forget-batch.js');
     await forgetBatch(target);
     process.stderr.write(`linkpeek batch (queue ${target.name ?? 'default'}): forgotten: its jobs, lines and progress are deleted from Redis\n`);
     return 0;
@@ -497,12 +514,13 @@ async function queuedBatch(inputs: string[], values: Record<string, unknown>, fl
   if (out !== undefined && (typeof out !== 'string' || out === '')) throw usageError('`--out` needs a file name.');
   const resume = values.resume === true;
   if (resume && out === undefined) throw usageError('`--resume` needs `--out FILE`.');
-  const options = flagOptions(flags);
+  const options = await flagOptions(flags);
   const urls = await readInputUrls(input);
+  const [{formatSeconds, formatSlowed}, {enqueueBatch}] = await Promise.all([import('./batch/run-batch.js'), import('./batch/enqueue-batch.js')]);
   // Every line comes again from Redis on a re-run: the file is rewritten, or with --resume kept and
   // only the lines it lacks appended (a producer killed mid-batch writes nothing twice). One whole
   // line per write.
-  const have = resume ? keepCompleteLines(out as string) : new Set<string>();
+  const have = resume ? await keepCompleteLines(out as string) : new Set<string>();
   const fd = typeof out === 'string' ? openSync(out, resume ? 'a' : 'w') : null;
   const write = (line: string) => {
     if (have.size > 0 && have.has((JSON.parse(line) as {url: string}).url)) return;
@@ -575,8 +593,13 @@ async function worker(values: Record<string, unknown>, flags: URLSearchParams, p
   const {Redis} = values.robots === true ? await loadOptional('ioredis', () => import('ioredis'), (name, cause) => missingDependency(name, '`linkpeek worker --robots`', cause)) : {Redis: undefined};
   const robotsRedis = Redis ? new Redis(target.queue, {maxRetriesPerRequest: null, lazyConnect: true}) : undefined;
   robotsRedis?.on('error', () => {});
+  const options = await flagOptions(flags);
+  const [{redisRobotsStore, robotsCheck}, {runWorker}, {createChromiumProvider}] = await Promise.all([
+    import('./batch/robots.js'),
+    import('./batch/run-worker.js'),
+    import('./browser/chromium-provider.js'),
+  ]);
   const robots = robotsRedis ? robotsCheck({...policy, store: redisRobotsStore(robotsRedis)}) : undefined;
-  const options = flagOptions(flags);
   const label = `queue ${target.name ?? 'default'}`;
   const stop = new AbortController();
   const onSignal = (signal: string) => {

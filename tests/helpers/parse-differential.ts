@@ -33,8 +33,21 @@ function extraction(parse: () => ReturnType<typeof parseHtml>, uncached = false)
  * give what the joined document gives (parseHtmlChunks' contract). htmlparser2 itself, fed the same
  * chunks, reads some malformed input differently (an end tag left open at the very end of the input
  * takes its text from the last chunk), which is why the reference is always fed the whole document.
+ *
+ * `splits`: positions at which `html` is also cut in two and fed as two chunks. There only the
+ * snapshots are compared, strictly (toStrictEqual: the same keys, `undefined` members and array holes
+ * included, the same prototypes), because that already implies the same pickFields and resolveUrls
+ * output: both are pure functions of the snapshot's own enumerable data and the page (URL, headers),
+ * which are the same here. A snapshot is plain JSON-able data (src/parse/snapshot.ts) with no getter,
+ * no symbol member and no lazily built part; the one hidden member, pickFields' query cache
+ * (src/rules/query.ts), is a non-enumerable symbol that exists only while a pickFields call runs on
+ * it, so nothing the parse makes can hide in it. The rules themselves are run on the whole parse and
+ * on every chunking, which is where a rule-level difference between two equal snapshots would show.
  */
-export function expectSame(html: string, chunkings: string[][] = []): void {
+export function expectSame(html: string, chunkings: string[][] = [], splits: readonly number[] = []): void {
+  // Fresh, never handed to pickFields: the strict comparisons below see exactly what the parse made.
+  const referenceSnapshot = parseHtmlReference(html);
+  for (const at of splits) expect(parseHtmlChunks([html.slice(0, at), html.slice(at)])).toStrictEqual(referenceSnapshot);
   const reference = extraction(() => parseHtmlReference(html), true);
   expect(extraction(() => parseHtml(html))).toEqual(reference);
   for (const chunks of chunkings) {
