@@ -27,6 +27,10 @@ describe('leadBylineName', () => {
     ['Von Lotte Sandvik Mi, 3. Mai 2023', 'Lotte Sandvik'],
     ['Par Inès Moreau mardi 13 juin 2019', 'Inès Moreau'],
     ['Por Ana Ruiz jueves 2 de abril de 2020', 'Ana Ruiz'],
+    // A print byline's dateline after two names: the place before `/ region` is no part of the last name.
+    ['Von Roland Adler und Sebastian Kern Dadaab /Kenia', 'Roland Adler, Sebastian Kern'],
+    ['By Mira Oduya and Tom Keel Nairobi / Kenya', 'Mira Oduya, Tom Keel'],
+    ['Von Anna Maria Vogt und Jonas Kern / dpa', 'Anna Maria Vogt, Jonas Kern'],
   ])('%s → %s', (text, name) => {
     expect(leadBylineName(text)).toBe(name);
   });
