@@ -80,6 +80,11 @@ export function textByline(snapshot: Snapshot): string | null {
     const name = leadBylineName(next !== undefined && loneLabel.test(text) ? `${text} ${next}` : text);
     if (name !== null) return name;
   }
+  // A minor heading's byline (`<h5><em>Von Leonora Holling</em></h5>`), opening the heading as in a paragraph.
+  for (const text of snapshot.headingLines ?? []) {
+    const name = leadBylineName(text);
+    if (name !== null) return name;
+  }
   return snapshot.afterHeadline === undefined ? null : leadBylineName(snapshot.afterHeadline);
 }
 

@@ -54,6 +54,19 @@ describe('the author from a plain-text byline', () => {
   });
 
   // The text after the headline is kept when it shows a year (collect-dates.ts).
+  // collect-dates.ts keeps the first minor headings apart from the paragraphs' datelines.
+  it('reads a byline written as a minor heading, the paragraph with the date still read', () => {
+    const page = '<html><body><div>Suche</div><h6>Strompreise: Rechte auf einen Blick</h6><h5><em>Von Marlene Hofstetter</em></h5>'
+      + '<p>(21. November 2022) Verbraucher erhalten eine Preiserhöhung nach der nächsten.</p><p>Seit dem 1. Oktober gilt ein neuer Satz.</p></body></html>';
+    expect(author(page)).toBe('Marlene Hofstetter');
+    expect(parseHtml(page).datelines?.[0]).toMatch(/^\(21\. November 2022\)/);
+  });
+
+  it('reads no name from a minor heading that is a title', () => {
+    expect(author('<html><body><h1>Reisen</h1><h4>Von Berlin nach Hamburg in zwei Stunden</h4><h5>Von Montag bis Freitag</h5><p>Der Zug fährt stündlich.</p></body></html>'))
+      .toBeNull();
+  });
+
   it('reads a byline right after the headline', () => {
     expect(author('<html><body><div><h1>Quarry notes</h1><span>Posted by Ferdinand @ 9:00 pm, 12.03.2016</span></div><p>Some text about rocks.</p></body></html>'))
       .toBe('Ferdinand');
