@@ -76,6 +76,8 @@ function startsHintWord(html: string, index: number, end: number, first: number)
 const excludedWords: ReadonlySet<string> = new Set([
   'comment', 'comments', 'avatar', 'image', 'img', 'photo', 'pic', 'picture', 'thumb', 'thumbnail', 'bio', 'description', 'desc',
   'about', 'social', 'follow', 'icon', 'count', 'title', 'role', 'job', 'email', 'mail', 'reply', 'replies', 'label',
+  // A quote's or a customer's testimonial's author (`.testimonial-author`, `.quote-author`): the quoted, not the writer.
+  'testimonial', 'testimonials', 'quote', 'quotes',
 ]);
 const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'datetime', 'timestamp', 'time', 'pubdate', 'publishdate', 'postdate']);
 /**

@@ -19,7 +19,7 @@ describe('classHint', () => {
     expect(classHint(value)).toBe(kind);
   });
 
-  it.each(['autoplay', 'layout auto', 'autorun', 'comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', 'metabox', 'metamorphosis', ''])(
+  it.each(['autoplay', 'layout auto', 'autorun', 'comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'row testimonial-author', 'quote-author', 'testimonials__author', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', 'metabox', 'metamorphosis', ''])(
     '%j names nothing (a picture, a bio, a comment, a word that only contains the keyword)',
     (value) => {
       expect(classHint(value)).toBeNull();

@@ -62,6 +62,12 @@ describe('the author from a plain-text byline', () => {
     expect(parseHtml(page).datelines?.[0]).toMatch(/^\(21\. November 2022\)/);
   });
 
+  it('reads no author from a testimonial\'s or a quote\'s author element', () => {
+    expect(author('<html><body><h1>Autokredit vergleichen</h1><div class="testimonial-text">Alles lief schnell und freundlich.</div>'
+      + '<div class="row testimonial-author"><div class="row">Kundin A.K.</div><div>Ein Partner-Service von uns</div></div>'
+      + '<blockquote>Mobilität ist Freiheit.<cite class="quote-author">Lotte Sandvik</cite></blockquote></body></html>')).toBeNull();
+  });
+
   it('reads no name from a minor heading that is a title', () => {
     expect(author('<html><body><h1>Reisen</h1><h4>Von Berlin nach Hamburg in zwei Stunden</h4><h5>Von Montag bis Freitag</h5><p>Der Zug fährt stündlich.</p></body></html>'))
       .toBeNull();
