@@ -140,6 +140,11 @@ function readClassHint(value: string): ClassHint {
   return author ? 'author' : byline ? 'byline' : weakDate ? 'date' : null;
 }
 
+/** Whether a class that names a date names an author too (`date-author`, `author_date`, `post-date-author`). */
+function namesAuthorToo(value: string): boolean {
+  return value.split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).some((word) => authorWord.test(word.toLowerCase()));
+}
+
 /** An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x`, and German and French ones (`/autor/…`, `/autoren/…`, `/profil/…`, `/auteur/…`), lowercase as CMSs write them. */
 export function isAuthorHref(href: string): boolean {
   return (includes(href, '/aut') || includes(href, '/profil') || includes(href, '/contributor'))
@@ -186,7 +191,9 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
       list[index] = text;
       if (!hasDigit.test(text)) list.splice(index, 1);
     });
-    return;
+    // A class naming the date and the author (`.date-author`: `Janic Cathomen, 01.12.2021`) is a byline too.
+    if (className === undefined || !namesAuthorToo(className)) return;
+    kind = 'byline';
   }
   const list = (snapshot.bylines ??= []);
   if (list.length >= maxBylines) return;

@@ -68,6 +68,14 @@ describe('the author from a plain-text byline', () => {
       + '<blockquote>Mobilität ist Freiheit.<cite class="quote-author">Lotte Sandvik</cite></blockquote></body></html>')).toBeNull();
   });
 
+  // collect-bylines.ts records an element whose class names the date and the author as a date and as a byline.
+  it('reads the name of an element whose class names the date and the author, and its date', () => {
+    const page = '<html><body><h1>Lawinen verstehen</h1><p class="date-author">Marlene Hofstetter, 01.12.2021</p><p>Es schneit. Endlich!</p></body></html>';
+    const fields = pickFields(parseHtml(page), {url, headers: {}}, rules, null);
+    expect(fields.author).toBe('Marlene Hofstetter');
+    expect(fields.datePublished).toMatch(/^2021-12-01/);
+  });
+
   it('reads no name from a minor heading that is a title', () => {
     expect(author('<html><body><h1>Reisen</h1><h4>Von Berlin nach Hamburg in zwei Stunden</h4><h5>Von Montag bis Freitag</h5><p>Der Zug fährt stündlich.</p></body></html>'))
       .toBeNull();
