@@ -99,6 +99,9 @@ function isMetaLine(words: readonly string[]): boolean {
 // a headline's `.topline`), whose text holds the post's date among its author and section.
 const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata', 'meta', 'postmeta', 'entrymeta', 'articlemeta', 'topline']);
 
+/** The label displays of Drupal's field modifiers (`field--label-hidden`, `field--label-above`, `field--label-inline`). */
+const labelDisplays: ReadonlySet<string> = new Set(['hidden', 'above', 'inline', 'visually']);
+
 const hasDigit = /\d/;
 
 /** What a class or id names. */
@@ -129,7 +132,10 @@ function readClassHint(value: string): ClassHint {
   let author = false;
   let byline = false;
   let weakDate = false;
-  for (const word of words) {
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!;
+    // Drupal writes every field's label display as a modifier (`field--label-hidden`, `field--label-above`): no label element.
+    if (word === 'label' && labelDisplays.has(words[index + 1] ?? '')) continue;
     if (excludedWords.has(word)) return null;
     if (dateWords.has(word)) return 'date';
     if (authorWord.test(word)) author = true;
