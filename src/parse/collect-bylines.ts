@@ -76,6 +76,8 @@ function startsHintWord(html: string, index: number, end: number, first: number)
 const excludedWords: ReadonlySet<string> = new Set([
   'comment', 'comments', 'avatar', 'image', 'img', 'photo', 'pic', 'picture', 'thumb', 'thumbnail', 'bio', 'description', 'desc',
   'about', 'social', 'follow', 'icon', 'count', 'title', 'role', 'job', 'email', 'mail', 'reply', 'replies', 'label',
+  // A quote's or a customer's testimonial's author (`.testimonial-author`, `.quote-author`): the quoted, not the writer.
+  'testimonial', 'testimonials', 'quote', 'quotes',
 ]);
 const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'datetime', 'timestamp', 'time', 'pubdate', 'publishdate', 'postdate']);
 /**
@@ -96,6 +98,9 @@ function isMetaLine(words: readonly string[]): boolean {
 // `.submitted`, `.postmetadata`, and the meta lines of blog and news themes (`.entry-meta`, `.post-meta`, `.article__meta`,
 // a headline's `.topline`), whose text holds the post's date among its author and section.
 const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata', 'meta', 'postmeta', 'entrymeta', 'articlemeta', 'topline']);
+
+/** The label displays of Drupal's field modifiers (`field--label-hidden`, `field--label-above`, `field--label-inline`). */
+const labelDisplays: ReadonlySet<string> = new Set(['hidden', 'above', 'inline', 'visually']);
 
 const hasDigit = /\d/;
 
@@ -127,7 +132,10 @@ function readClassHint(value: string): ClassHint {
   let author = false;
   let byline = false;
   let weakDate = false;
-  for (const word of words) {
+  for (let index = 0; index < words.length; index++) {
+    const word = words[index]!;
+    // Drupal writes every field's label display as a modifier (`field--label-hidden`, `field--label-above`): no label element.
+    if (word === 'label' && labelDisplays.has(words[index + 1] ?? '')) continue;
     if (excludedWords.has(word)) return null;
     if (dateWords.has(word)) return 'date';
     if (authorWord.test(word)) author = true;
@@ -136,6 +144,11 @@ function readClassHint(value: string): ClassHint {
   }
   if (!author && !byline && isMetaLine(words)) weakDate = true;
   return author ? 'author' : byline ? 'byline' : weakDate ? 'date' : null;
+}
+
+/** Whether a class that names a date names an author too (`date-author`, `author_date`, `post-date-author`). */
+function namesAuthorToo(value: string): boolean {
+  return value.split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).some((word) => authorWord.test(word.toLowerCase()));
 }
 
 /** An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x`, and German and French ones (`/autor/…`, `/autoren/…`, `/profil/…`, `/auteur/…`), lowercase as CMSs write them. */
@@ -184,7 +197,9 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
       list[index] = text;
       if (!hasDigit.test(text)) list.splice(index, 1);
     });
-    return;
+    // A class naming the date and the author (`.date-author`: `Janic Cathomen, 01.12.2021`) is a byline too.
+    if (className === undefined || !namesAuthorToo(className)) return;
+    kind = 'byline';
   }
   const list = (snapshot.bylines ??= []);
   if (list.length >= maxBylines) return;

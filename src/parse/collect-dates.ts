@@ -84,3 +84,22 @@ export function readDateline(state: ParseState): void {
     else if (list.splice(index, 1).length > 0 && list.length === 0) delete snapshot.datelines;
   });
 }
+/** How many minor headings are kept for a byline. */
+export const maxHeadingLines = 3;
+
+/**
+ * Called as an `<h4>`–`<h6>` opens outside nav/header/footer/aside/form and captions: the start of the
+ * page's first {@link maxHeadingLines} non-empty ones, kept in `snapshot.headingLines` (a byline's place
+ * on many sites: `<h5><em>Von Leonora Holling</em></h5>`). Kept apart from the datelines, whose few
+ * slots are the paragraphs' (a heading there would push out a paragraph's date).
+ */
+export function readHeadingLine(state: ParseState): void {
+  const {snapshot} = state;
+  const list = (snapshot.headingLines ??= []);
+  if (list.length >= maxHeadingLines || state.svgDepth > 0 || state.chromeDepth > 0) return;
+  const index = list.push('') - 1;
+  startText(state.collectors, state.depth, (text) => {
+    if (text !== '') list[index] = text.length > maxDatelineText ? text.slice(0, maxDatelineText) : text;
+    else if (list.splice(index, 1).length > 0 && list.length === 0) delete snapshot.headingLines;
+  });
+}

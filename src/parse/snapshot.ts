@@ -145,6 +145,12 @@ export interface Snapshot {
    */
   datelines?: string[];
   /**
+   * The starts (at most 80 characters) of the first 3 non-empty minor headings (`<h4>`–`<h6>`) outside
+   * nav/header/footer/aside/form and captions (collect-dates.ts): where a byline sits as often as in a
+   * paragraph (`<h5><em>Von Ann Lee</em></h5>`); absent when none.
+   */
+  headingLines?: string[];
+  /**
    * Short body texts that hold a date's label (`Datum:`, `Veröffentlicht am`, `Pressemitteilung vom`,
    * `Publié le`), with the text after them, outside nav/footer/aside/form, at most 4 of at
    * most 160 characters (collect-labelled-dates.ts); absent when none.

@@ -4,7 +4,7 @@ import {recordAudioLink} from './audio-links.js';
 import {isRelAuthor} from './collect-bylines.js';
 import {asideTextTags, breakLine, collectParagraph, contentTags} from './collect-paragraphs.js';
 import {recordLogoAlt} from './logo-alt.js';
-import {readAfterHeadline, readDateline} from './collect-dates.js';
+import {readAfterHeadline, readDateline, readHeadingLine} from './collect-dates.js';
 import {parseJsonld} from './jsonld.js';
 import {closeStateScript, markedTags, opensStateScript, recordMarkedTag} from './site-marks.js';
 import type {FirstTextField, ParseState} from './state.js';
@@ -26,6 +26,8 @@ const skippedRels: ReadonlySet<string> = new Set([
   'stylesheet', 'preload', 'modulepreload', 'prefetch', 'preconnect', 'dns-prefetch', 'prerender',
 ]);
 const sections = ['nav', 'header', 'footer', 'aside', 'form'] as const;
+/** The minor headings (`h4`–`h6`): a byline's place as often as a title's. */
+const minorHeadings = ['h4', 'h5', 'h6'] as const;
 const rawTextTags = ['style', 'noscript', 'template'] as const;
 
 /** Reads the text of the first element that gives `field` a value at least `minLength` long. */
@@ -177,6 +179,10 @@ export const openHandlers: ReadonlyMap<string, OpenHandler> = new Map<string, Op
     collectParagraph(state);
     readDateline(state);
   }],
+  // A minor heading holds a byline as often as a paragraph does (`<h5><em>Von Ann Lee</em></h5>`).
+  ...minorHeadings.map((name): [string, OpenHandler] => [name, (state) => {
+    if (state.sectionDepth === 0 && state.captionDepth === 0) readHeadingLine(state);
+  }]),
   ...contentTags.map((name): [string, OpenHandler] => [name, (state) => { state.contentDepth++; }]),
   ...asideTextTags.map((name): [string, OpenHandler] => [name, (state) => { state.captionDepth++; }]),
   ['a', (state, attribs) => {

@@ -40,9 +40,28 @@ export function leadBylineName(text: string): string | null {
     // A lone capitalised word after a bare `von`/`by` is as often a place or a thing (`Von Berlin nach …`): an acronym (`EFE`) is not.
     if (count < 2 && !label.strong && !/^\p{Lu}[\p{Lu}.]+$/u.test(name)) return null;
     // A desk (`Multimedia Redaktion`, `Web Desk`) names no one.
-    return desk.test(name) ? null : authorName(name);
+    return desk.test(name) ? null : authorName(withoutDatelinePlace(name, rest.slice(name.length)));
   }
   return null;
+}
+
+/** Two names joined by a conjunction: `Roland Brockmann und Sebastian Drescher`. */
+const namePair = /^(\S+(?:\s+\S+)+?)\s+(?:und|and|&|y|et)\s+(\S+(?:\s+\S+)+)$/u;
+/** A dateline's country or region after its place: `Kakuma /Kenia`, `Kakuma / Kenia`. */
+const placeSlash = /^\s+\/\s*\p{Lu}/u;
+
+/**
+ * The names without the place a print byline writes after them (`Von A und B Kakuma /Kenia`): when
+ * two names are joined and the last has one word more than the first while a `/` and a region
+ * follow, that word is the dateline's place, not a name's.
+ */
+function withoutDatelinePlace(name: string, after: string): string {
+  if (!placeSlash.test(after)) return name;
+  const pair = namePair.exec(name);
+  if (pair === null) return name;
+  const first = pair[1]!.split(/\s+/).length;
+  const last = pair[2]!.split(/\s+/);
+  return last.length === first + 1 ? name.slice(0, name.lastIndexOf(' ')) : name;
 }
 
 /**
@@ -59,6 +78,11 @@ export function textByline(snapshot: Snapshot): string | null {
     // The label in an element of its own, the name in the next (`<div>By</div><div>Todd Bates</div>`).
     const next = datelines[index + 1];
     const name = leadBylineName(next !== undefined && loneLabel.test(text) ? `${text} ${next}` : text);
+    if (name !== null) return name;
+  }
+  // A minor heading's byline (`<h5><em>Von Leonora Holling</em></h5>`), opening the heading as in a paragraph.
+  for (const text of snapshot.headingLines ?? []) {
+    const name = leadBylineName(text);
     if (name !== null) return name;
   }
   return snapshot.afterHeadline === undefined ? null : leadBylineName(snapshot.afterHeadline);

@@ -15,11 +15,14 @@ describe('classHint', () => {
     ['submitted', 'date'], ['node-submitted meta', 'date'], ['postmetadata alt', 'date'],
     // The meta line of blog and news themes, and a headline's topline (issue 33): `Accueil | Par Loïc Le Clerc | 30 septembre 2018`.
     ['entry-meta', 'date'], ['-meta', 'date'], ['article__meta', 'date'], ['post-meta clearfix', 'date'], ['topline', 'date'],
+    // Drupal's field wrapper, its label display a modifier: `field--label-hidden` is no label element.
+    ['field field--name-field-term-author field--type-entity-reference field--label-hidden field--item', 'author'],
+    ['field field--name-field-author field--label-above', 'author'],
   ] as const)('%s names %s', (value, kind) => {
     expect(classHint(value)).toBe(kind);
   });
 
-  it.each(['autoplay', 'layout auto', 'autorun', 'comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', 'metabox', 'metamorphosis', ''])(
+  it.each(['autoplay', 'layout auto', 'autorun', 'comment-author vcard', 'author-avatar', 'author-bio', 'author-description', 'author-title', 'field__label author', 'author-label', 'row testimonial-author', 'quote-author', 'testimonials__author', 'authority', 'update-banner', 'candidate', 'runtime', 'lobby', 'col-md-6 container', 'metabox', 'metamorphosis', ''])(
     '%j names nothing (a picture, a bio, a comment, a word that only contains the keyword)',
     (value) => {
       expect(classHint(value)).toBeNull();

@@ -27,6 +27,10 @@ describe('leadBylineName', () => {
     ['Von Lotte Sandvik Mi, 3. Mai 2023', 'Lotte Sandvik'],
     ['Par Inès Moreau mardi 13 juin 2019', 'Inès Moreau'],
     ['Por Ana Ruiz jueves 2 de abril de 2020', 'Ana Ruiz'],
+    // A print byline's dateline after two names: the place before `/ region` is no part of the last name.
+    ['Von Roland Adler und Sebastian Kern Dadaab /Kenia', 'Roland Adler, Sebastian Kern'],
+    ['By Mira Oduya and Tom Keel Nairobi / Kenya', 'Mira Oduya, Tom Keel'],
+    ['Von Anna Maria Vogt und Jonas Kern / dpa', 'Anna Maria Vogt, Jonas Kern'],
   ])('%s → %s', (text, name) => {
     expect(leadBylineName(text)).toBe(name);
   });
@@ -50,6 +54,33 @@ describe('the author from a plain-text byline', () => {
   });
 
   // The text after the headline is kept when it shows a year (collect-dates.ts).
+  // collect-dates.ts keeps the first minor headings apart from the paragraphs' datelines.
+  it('reads a byline written as a minor heading, the paragraph with the date still read', () => {
+    const page = '<html><body><div>Suche</div><h6>Strompreise: Rechte auf einen Blick</h6><h5><em>Von Marlene Hofstetter</em></h5>'
+      + '<p>(21. November 2022) Verbraucher erhalten eine Preiserhöhung nach der nächsten.</p><p>Seit dem 1. Oktober gilt ein neuer Satz.</p></body></html>';
+    expect(author(page)).toBe('Marlene Hofstetter');
+    expect(parseHtml(page).datelines?.[0]).toMatch(/^\(21\. November 2022\)/);
+  });
+
+  it('reads no author from a testimonial\'s or a quote\'s author element', () => {
+    expect(author('<html><body><h1>Autokredit vergleichen</h1><div class="testimonial-text">Alles lief schnell und freundlich.</div>'
+      + '<div class="row testimonial-author"><div class="row">Kundin A.K.</div><div>Ein Partner-Service von uns</div></div>'
+      + '<blockquote>Mobilität ist Freiheit.<cite class="quote-author">Lotte Sandvik</cite></blockquote></body></html>')).toBeNull();
+  });
+
+  // collect-bylines.ts records an element whose class names the date and the author as a date and as a byline.
+  it('reads the name of an element whose class names the date and the author, and its date', () => {
+    const page = '<html><body><h1>Lawinen verstehen</h1><p class="date-author">Marlene Hofstetter, 01.12.2021</p><p>Es schneit. Endlich!</p></body></html>';
+    const fields = pickFields(parseHtml(page), {url, headers: {}}, rules, null);
+    expect(fields.author).toBe('Marlene Hofstetter');
+    expect(fields.datePublished).toMatch(/^2021-12-01/);
+  });
+
+  it('reads no name from a minor heading that is a title', () => {
+    expect(author('<html><body><h1>Reisen</h1><h4>Von Berlin nach Hamburg in zwei Stunden</h4><h5>Von Montag bis Freitag</h5><p>Der Zug fährt stündlich.</p></body></html>'))
+      .toBeNull();
+  });
+
   it('reads a byline right after the headline', () => {
     expect(author('<html><body><div><h1>Quarry notes</h1><span>Posted by Ferdinand @ 9:00 pm, 12.03.2016</span></div><p>Some text about rocks.</p></body></html>'))
       .toBe('Ferdinand');
