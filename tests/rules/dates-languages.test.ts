@@ -139,3 +139,15 @@ describe('through extract(), at a site\'s own host', () => {
     expect((await extract(`http://www.gazette.example.com:${server.port}/ld`, {ping: false})).data.datePublished).toBe('2019-06-12T23:30:00.000Z');
   });
 });
+
+describe('the date folders of Chinese news sites\' URLs', () => {
+  it('reads Xinhua\'s `/2012-06/04/` and `/201206/04/` and People\'s Daily\'s `/2019/0613/`, and no id', () => {
+    const bare = page('zh-CN', '<h1>标题</h1><p>正文。</p>');
+    expect(published(bare, 'http://www.he.xinhuanet.com/news/2012-06/04/content_25340717.htm')).toBe('2012-06-04T12:00:00.000Z');
+    expect(published(bare, 'http://www.news.example.cn/news/201206/04/content_1.htm')).toBe('2012-06-04T12:00:00.000Z');
+    expect(published(bare, 'http://politics.people.example.cn/n1/2019/0613/c1001-31135160.html')).toBe('2019-06-13T12:00:00.000Z');
+    // A number that is no month and day, or a last segment, is no date.
+    expect(published(bare, 'http://www.news.example.cn/n1/2019/1334/c1001.html')).toBeNull();
+    expect(published(bare, 'http://www.news.example.cn/n1/2019/0613')).toBeNull();
+  });
+});
