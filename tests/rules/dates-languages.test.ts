@@ -90,6 +90,28 @@ describe('news sites\' date conventions in many languages', () => {
   });
 });
 
+describe('values of metas, <time datetime> and labels in many languages\' shapes', () => {
+  it('reads each as a meta, a <time datetime>, a date element and a label', () => {
+    const values: [string, string, string][] = [
+      ['id', '2019-06-13 10:30:00 +0700', '2019-06-13T03:30'], ['id', 'Thu, 13 Jun 2019 10:30:00 +0700', '2019-06-13T03:30'],
+      ['ru', '13 июня 2019 года', '2019-06-13'], ['pl', '13 czerwca 2019 r.', '2019-06-13'], ['cs', '13. 6. 2019', '2019-06-13'],
+      ['ro', '13.06.2019, ora 10:30', '2019-06-13T10:30'], ['hr', '13.06.2019. u 10:30', '2019-06-13T10:30'], ['sr', '13. jun 2019. 10:30', '2019-06-13T10:30'],
+      ['sk', '13.6.2019 o 10:30', '2019-06-13T10:30'], ['ko', '2019.06.13. 10:30', '2019-06-13T10:30'], ['ms', '13 Jun 2019 @ 10:30', '2019-06-13T10:30'],
+      ['fa', '13 ژوئن 2019', '2019-06-13'], ['es', '13/06/2019 10:30 p. m.', '2019-06-13T22:30'], ['zh', '2019年06月13日10:30', '2019-06-13T10:30'],
+      ['en-IN', '13 June, 2019 10:30 am IST', '2019-06-13T05:00'], ['da', '13. jun. 2019 kl. 10.30', '2019-06-13T10:30'],
+    ];
+    for (const [lang, text, want] of values) {
+      const instant = want.length === 10 ? `${want}T12:00:00.000Z` : `${want}:00.000Z`;
+      const html = (head: string, body: string): string => `<html lang="${lang}"><head><title>T</title>${head}</head><body><h1>H</h1>${body}</body></html>`;
+      const shapes: [string, string][] = [
+        ['meta', html(`<meta property="article:published_time" content="${text}">`, '')], ['time', html('', `<time datetime="${text}">x</time>`)],
+        ['element', html('', `<span class="date">${text}</span>`)], ['label', html('', `${filler}<p>Published: ${text}</p>`)],
+      ];
+      for (const [place, markup] of shapes) expect([lang, text, place, published(markup)]).toEqual([lang, text, place, instant]);
+    }
+  });
+});
+
 describe('the order of a page\'s numeric dates from its country domain when it names no language', () => {
   it('reads day first on a country\'s domain, month first on .com, .us and the domains used as words', () => {
     expect(hostOrder('https://www.journal.example.fr/a')).toBe('dmy');

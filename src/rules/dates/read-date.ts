@@ -35,8 +35,8 @@ const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?
 // What may start a date: a digit, or a letter (a month's name).
 const dateStart = /\d|\p{L}/gu;
 // A time of day right after the date (after the year's `г.` or `r.` of Russian and Polish, a weekday in brackets: `(木)`): `, 14:31 Uhr`, ` um 23:03`,
-// ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`, ` klo 10.30`, ` godz. 10:30`, ` 10時30分`, ` 下午3:30`, ` 오후 3:30`, ` 10:30 WIB`, ` (GMT+7)`, ` МСК`.
-const timeAfter = /^(?:\s*[гr]\.)?(?:\s*[(（][^)）]{1,3}[)）])?(?:(?:\s*[,|·•–—-])?(?:\s*(?:um|at|à|a las|alle|ore|om|às|kl\.?|klo|godz\.?|saat|pukul|lúc|в))?\s*|T)(上午|下午|午前|午後|오전|오후)?\s*(\d{1,2})(?:[:.h]|\s*[時시]\s*)(\d{2})(?!\.\d)(?::(\d{1,2}))?(?:\.\d+)?\s*[分분]?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b|uur\b)?\s*\(?(z\b|(?:gmt|utc)[+-]\d{1,2}(?::?\d{2})?\b|[+-]\d{2}(?::?\d{2})?\b|[a-z]{2,5}\b|мск(?![а-я]))?/i;
+// ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`, ` klo 10.30`, ` godz. 10:30`, `. u 10:30` (the year's dot of Croatian, Serbian and Korean), ` ora 10:30`, ` @ 10:30`, ` 10時30分`, ` 下午3:30`, ` 오후 3:30`, ` 10:30 WIB`, ` (GMT+7)`, ` МСК`.
+const timeAfter = /^(?:\s*[гr]\.|\.)?(?:\s*[(（][^)）]{1,3}[)）])?(?:(?:\s*[,|·•–—-])?(?:\s*(?:um|at|à|a las|alle|ore|ora|om|às|kl\.?|klo|godz\.?|saat|pukul|lúc|u|o|@|в))?\s*|T)(上午|下午|午前|午後|오전|오후)?\s*(\d{1,2})(?:[:.h]|\s*[時시]\s*)(\d{2})(?!\.\d)(?::(\d{1,2}))?(?:\.\d+)?\s*[分분]?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b|uur\b)?\s*\(?(z\b|(?:gmt|utc)[+-]\d{1,2}(?::?\d{2})?\b|[+-]\d{2}(?::?\d{2})?\b|[a-z]{2,5}\b|мск(?![а-я]))?/i;
 
 /** Hours from UTC of the time zone names pages write after a time. */
 const zoneOffsets: ReadonlyMap<string, number> = new Map([
