@@ -1,4 +1,4 @@
-import {monthNumber, monthPattern} from './month-names.js';
+import {isThaiMonth, monthNumber, monthPattern} from './month-names.js';
 import type {DateOrder} from './date-order.js';
 
 /*
@@ -77,7 +77,11 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
     }
     dayMonth.lastIndex = index;
     match = dayMonth.exec(text);
-    if (match !== null) return [Number(match[3]), monthNumber(match[2]!)!, Number(match[1]), dayMonth.lastIndex];
+    if (match !== null) {
+      const year = Number(match[3]);
+      // A Thai page's year is the Buddhist era's (2562 is 2019).
+      return [isThaiMonth(match[2]!) && year > 2400 ? year - 543 : year, monthNumber(match[2]!)!, Number(match[1]), dayMonth.lastIndex];
+    }
     yearMonth.lastIndex = index;
     match = yearMonth.exec(text);
     if (match !== null) return [Number(match[1]), monthNumber(match[2]!)!, Number(match[3]), yearMonth.lastIndex];
