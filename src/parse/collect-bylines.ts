@@ -97,7 +97,8 @@ function isMetaLine(words: readonly string[]): boolean {
 // a headline's `.topline`), whose text holds the post's date among its author and section.
 const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata', 'meta', 'postmeta', 'entrymeta', 'articlemeta', 'topline']);
 
-const hasDigit = /\d/;
+// An ASCII digit, or an Arabic-Indic, Persian or Devanagari one (`١٣ يونيو ٢٠١٩`: the date rules read those too).
+const hasDigit = /[\d\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/;
 
 /** What a class or id names. */
 export type ClassHint = 'author' | 'byline' | 'date' | null;

@@ -78,6 +78,9 @@ describe('news sites\' date conventions in many languages', () => {
     expect(textDate('१३ जून २०१९', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
     expect(isoDate('۲۰۱۹-۰۶-۱۳')).toBe('2019-06-13T12:00:00.000Z');
     expect(published(page('ar', `<h1>عنوان</h1><p class="byline">بقلم أحمد · ١٣ يونيو ٢٠١٩</p>${filler}`))).toBe('2019-06-13T12:00:00.000Z');
+    // In a date element, and in the text right after the headline, as Egyptian news sites write them.
+    expect(published(page('ar', `<h1>عنوان</h1><span class="date">الخميس، ١٣ يونيو ٢٠١٩ ١٠:٣٠ ص</span>${filler}`))).toBe('2019-06-13T10:30:00.000Z');
+    expect(published(page('ar', `<h1>عنوان</h1><div>الخميس، ١٣ يونيو ٢٠١٩</div>${filler}`))).toBe('2019-06-13T12:00:00.000Z');
   });
 
   it('reads a zone written as GMT+7, in brackets, or as Indonesia\'s, and no zone from a French `et`', () => {
