@@ -102,7 +102,8 @@ const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata',
 /** The label displays of Drupal's field modifiers (`field--label-hidden`, `field--label-above`, `field--label-inline`). */
 const labelDisplays: ReadonlySet<string> = new Set(['hidden', 'above', 'inline', 'visually']);
 
-const hasDigit = /\d/;
+// An ASCII digit, or an Arabic-Indic, Persian or Devanagari one (`١٣ يونيو ٢٠١٩`: the date rules read those too).
+const hasDigit = /[\d\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/;
 
 /** What a class or id names. */
 export type ClassHint = 'author' | 'byline' | 'date' | null;

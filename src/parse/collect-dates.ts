@@ -13,8 +13,8 @@ export const maxHeadlineText = 200;
 export const maxHeadlines = 3;
 /** How far into the text after a headline a year must be for it to be kept. */
 const maxHeadlineDigit = 100;
-// A year of a date (1900–2099, or the two digits that end `28.01.22`).
-const hasYear = /(?:19|20)\d\d|\d[./]\d\d(?!\d)/;
+// A year of a date (1900–2099, or the two digits that end `28.01.22`), or four Arabic-Indic, Persian or Devanagari digits (`٢٠١٩`).
+const hasYear = /(?:19|20)\d\d|\d[./]\d\d(?!\d)|[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]{4}/;
 
 /**
  * Called as an `<h1>` closes (`state.depth` is its parent's): the first one outside nav/footer/aside/form

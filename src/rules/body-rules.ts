@@ -148,8 +148,8 @@ export const bodyByline: Rule = named('document(.byline)', (snapshot, context) =
  * The publication dates of page texts, read in the page's order and language ({@link textDates}):
  * every text's published or unlabelled dates first, in order, then those labelled as an update.
  */
-export function pageTextDates(snapshot: Snapshot, texts: readonly string[]): string[] {
-  const order = pageOrder(snapshot);
+export function pageTextDates(snapshot: Snapshot, texts: readonly string[], url?: string): string[] {
+  const order = pageOrder(snapshot, url);
   const first: string[] = [];
   const last: string[] = [];
   for (const text of texts) {
@@ -159,22 +159,22 @@ export function pageTextDates(snapshot: Snapshot, texts: readonly string[]): str
 }
 
 /** Dates written in elements whose class or id names a date (`.date`, `.publish_on`, `.timestamp`, `.dateline`). */
-export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot) => pageTextDates(snapshot, snapshot.dateTexts ?? []));
+export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot, context) => pageTextDates(snapshot, snapshot.dateTexts ?? [], context.url));
 
 /**
  * Dates written in a byline's text (`By Ann Lee | 12 Jan, 2016, 05.04 PM IST`), or in an author
  * element's (a forum's `<p class="author">by kestrel_79 » Sat Mar 12, 2016 2:05 pm</p>`).
  */
-export const bylineDate: Rule = named('document(.byline) date', (snapshot) =>
-  pageTextDates(snapshot, (snapshot.bylines ?? []).map((entry) => entry.text)));
+export const bylineDate: Rule = named('document(.byline) date', (snapshot, context) =>
+  pageTextDates(snapshot, (snapshot.bylines ?? []).map((entry) => entry.text), context.url));
 
 /**
  * The publication date of the page's first byline that writes one (`von Ann · 31. Oktober 2023`), not an
  * update's: it comes before `<time>` elements, which a theme also puts in related-story cards and
  * widgets with no mark but their place (a byline's date is the story's own).
  */
-export const firstBylineDate: Rule = named('document(first .byline) date', (snapshot) => {
-  const order = pageOrder(snapshot);
+export const firstBylineDate: Rule = named('document(first .byline) date', (snapshot, context) => {
+  const order = pageOrder(snapshot, context.url);
   for (const entry of snapshot.bylines ?? []) {
     const dates = textDates(entry.text, order);
     if (dates.length === 0) continue;
@@ -184,14 +184,14 @@ export const firstBylineDate: Rule = named('document(first .byline) date', (snap
 });
 
 /** A date written right after the headline (`<h1>…</h1><p>10.11.2021</p>`, `<p class="subtitle">Agency • 02.02.2022</p>`). */
-export const headlineDate: Rule = named('document(h1 + text) date', (snapshot) =>
-  (snapshot.afterHeadline === undefined ? null : pageTextDates(snapshot, [snapshot.afterHeadline.slice(0, maxHeadlineReach)])));
+export const headlineDate: Rule = named('document(h1 + text) date', (snapshot, context) =>
+  (snapshot.afterHeadline === undefined ? null : pageTextDates(snapshot, [snapshot.afterHeadline.slice(0, maxHeadlineReach)], context.url)));
 
 /** The date a paragraph starts with, of the page's first paragraphs (`29.11.2022 – …`, `BERLIN, 3. März 2021 – …`, `(dpa) 03.03.2021`). */
-export const paragraphDateline: Rule = named('document(p) dateline', (snapshot) => {
+export const paragraphDateline: Rule = named('document(p) dateline', (snapshot, context) => {
   const texts = snapshot.datelines;
   if (texts === undefined) return null;
-  const order = pageOrder(snapshot);
+  const order = pageOrder(snapshot, context.url);
   for (const text of texts) {
     const date = datelineDate(text, order);
     if (date !== null) return date;
@@ -220,15 +220,20 @@ export function urlDate(url: string): string | null {
 // segment of 8 digits, `/p/20160516`, is as likely an id); `/meldungen/29-10-2021`: day, month, year.
 const compactUrlDate = /\/((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/\-_])/;
 const dayFirstUrlDate = /\/(0?[1-9]|[12]\d|3[01])([-_.])(0?[1-9]|1[0-2])\2((?:19|20)\d{2})(?=[/\-_.?#]|$)/;
+// Chinese news sites' folders: Xinhua's `/2012-06/04/content_…` and `/201206/04/`, People's Daily's `/2019/0613/c1002-…`.
+const monthFolderUrlDate = /\/((?:19|20)\d{2})-?(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\//;
+const dayFolderUrlDate = /\/((?:19|20)\d{2})\/(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\//;
 
-/** The year, month and day of a date in a URL path: `/2016/05/16/`, else `/20220127-…`, else `/29-10-2021`. */
+/** The year, month and day of a date in a URL path: `/2016/05/16/`, else `/20220127-…`, else `/29-10-2021`, else `/2012-06/04/`, `/2019/0613/`. */
 function pathDayParts(path: string): [string, string, string] | null {
   const match = urlDatePattern.exec(path);
   if (match !== null) return [match[1]!, match[3]!, match[4]!];
   const compact = compactUrlDate.exec(path);
   if (compact !== null) return [compact[1]!, compact[2]!, compact[3]!];
   const dayFirst = dayFirstUrlDate.exec(path);
-  return dayFirst === null ? null : [dayFirst[4]!, dayFirst[3]!, dayFirst[1]!];
+  if (dayFirst !== null) return [dayFirst[4]!, dayFirst[3]!, dayFirst[1]!];
+  const folder = monthFolderUrlDate.exec(path) ?? dayFolderUrlDate.exec(path);
+  return folder === null ? null : [folder[1]!, folder[2]!, folder[3]!];
 }
 
 /** The `YYYY-MM-DD` of a date in a URL path, or `null`. */

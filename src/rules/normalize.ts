@@ -4,7 +4,7 @@ import {isCredit, isLabelValue, isLegalEntity, withoutCopyright, withoutLabel, w
 import type {DateOrder} from './dates/date-order.js';
 import {labelledDates, type LabelledDate} from './dates/date-labels.js';
 import {readFreeDate} from './dates/free-date.js';
-import {readDate} from './dates/read-date.js';
+import {asciiDigits, readDate} from './dates/read-date.js';
 import {repairText} from './repair-text.js';
 
 /**
@@ -146,7 +146,7 @@ export function textDate(text: string, order: DateOrder = 'mdy'): string | null 
 /** The dates of a piece of page text as {@link textDate} reads them, the publication's first, an update's last. */
 export function textDates(text: string, order: DateOrder = 'mdy'): LabelledDate[] {
   const head = text.length > maxDateText ? text.slice(0, maxDateText) : text;
-  return /\d/.test(head) ? labelledDates(head, order) : [];
+  return /[\d\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/.test(head) ? labelledDates(head, order) : [];
 }
 
 /**
@@ -158,7 +158,7 @@ export function textDates(text: string, order: DateOrder = 'mdy'): LabelledDate[
  * @example isoDate('2026-11-03T10:00:00+01:00') // '2026-11-03T09:00:00.000Z'
  */
 export function isoDate(value: string): string | null {
-  const text = value.trim();
+  const text = asciiDigits(value.trim());
   // The usual form, `2026-11-03T10:00:00+01:00` or `…Z`, names its zone and its time: Date reads it as it is.
   if (isoDateTime.test(text)) return isoString(new Date(text));
   if (!/\d{4}/.test(text)) return null;

@@ -15,3 +15,19 @@ export function dateOrder(lang: string | null | undefined): DateOrder {
   if (language === '' || language === 'en') return region === '' || monthFirstRegions.has(region) ? 'mdy' : 'dmy';
   return 'dmy';
 }
+
+// Country-code domains that sites of anywhere take for their letters (`.io`, `.co`, `.tv`, `.me`, `.ai`…): they name no country's dates.
+const genericCountryDomains: ReadonlySet<string> = new Set(['io', 'co', 'tv', 'me', 'ai', 'fm', 'ly', 'to', 'cc', 'ws', 'gg', 'sh', 'so', 'la', 'im']);
+
+/**
+ * The order of a page's numeric dates from its host when the page names no language: a country's domain
+ * (`.fr`, `.de`, `.co.uk`, `.com.br`, `.ru`) is day first, but for the month-first countries and the
+ * country domains used as words (`.io`, `.tv`); `null` for `.com`, `.org` and the like, which say nothing.
+ */
+export function hostOrder(url: string | undefined): DateOrder | null {
+  if (url === undefined) return null;
+  const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/?#@]*@)?([^/?#:]+)/i.exec(url)?.[1]?.toLowerCase();
+  const tld = host?.slice(host.lastIndexOf('.') + 1);
+  if (tld === undefined || tld.length !== 2 || /\d/.test(tld) || genericCountryDomains.has(tld)) return null;
+  return monthFirstRegions.has(tld) ? 'mdy' : 'dmy';
+}

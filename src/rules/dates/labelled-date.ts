@@ -41,9 +41,9 @@ export function labelledDates(texts: readonly string[], order: 'dmy' | 'mdy', na
  * `Published on`): said in words, it comes right after the metadata, before a byline's date and `<time>`s
  * (a theme's `<time>` may be an edit's or a related story's; a byline's date may be the last save).
  */
-export const publishedLabelDate: Rule = named('document(published label) date', (snapshot: Snapshot) => {
+export const publishedLabelDate: Rule = named('document(published label) date', (snapshot: Snapshot, context) => {
   if (snapshot.labelledTexts === undefined) return null;
-  const dates = labelledDates(snapshot.labelledTexts, pageOrder(snapshot), true);
+  const dates = labelledDates(snapshot.labelledTexts, pageOrder(snapshot, context.url), true);
   // A `<time>` of the same day (`Posted on <time datetime="2016-05-16T08:12:40+01:00">May 16, 2016</time>`) gives its time of day.
   return dates.map((date) => {
     const day = date.slice(0, 10);
@@ -56,5 +56,5 @@ export const publishedLabelDate: Rule = named('document(published label) date', 
 });
 
 /** Dates named by a label in the body's short texts (`<h5>Datum:</h5> 03.11.2021`). */
-export const labelledDate: Rule = named('document(label) date', (snapshot: Snapshot) =>
-  (snapshot.labelledTexts === undefined ? null : labelledDates(snapshot.labelledTexts, pageOrder(snapshot))));
+export const labelledDate: Rule = named('document(label) date', (snapshot: Snapshot, context) =>
+  (snapshot.labelledTexts === undefined ? null : labelledDates(snapshot.labelledTexts, pageOrder(snapshot, context.url))));

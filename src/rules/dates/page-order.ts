@@ -1,14 +1,19 @@
 import type {Snapshot} from '../../parse/snapshot.js';
 import {metaContentsOf} from '../query.js';
-import {dateOrder, type DateOrder} from './date-order.js';
+import {dateOrder, hostOrder, type DateOrder} from './date-order.js';
 import {readDate} from './read-date.js';
 import {named, type Rule} from '../rule-kit.js';
 
 const localeKeys = ['og:locale', 'content-language', 'language', 'dc.language'];
 
-/** The order of the page's numeric dates, from `<html lang>`, else its locale metas ({@link dateOrder}). */
-export function pageOrder(snapshot: Snapshot): DateOrder {
-  return dateOrder(snapshot.lang ?? metaContentsOf(snapshot, localeKeys)[0]);
+/**
+ * The order of the page's numeric dates, from `<html lang>`, else its locale metas ({@link dateOrder}),
+ * else its host's country domain (`.fr`, `.com.br`: {@link hostOrder}); month first when none says.
+ */
+export function pageOrder(snapshot: Snapshot, url?: string): DateOrder {
+  const lang = snapshot.lang ?? metaContentsOf(snapshot, localeKeys)[0];
+  if (lang !== undefined && lang !== null && lang.trim() !== '') return dateOrder(lang);
+  return hostOrder(url) ?? 'mdy';
 }
 
 // A value that starts with a numeric day and month in some order (`06.10.2023`, `01-11-2023`, `02/10/2020 14:00`).
@@ -23,7 +28,7 @@ export function inPageOrder(rule: Rule): Rule {
     const result = rule(snapshot, context);
     const values = typeof result === 'string' ? [result] : Array.isArray(result) ? result : null;
     if (values === null || !values.some((value) => numericDayMonth.test(value))) return result;
-    const order = pageOrder(snapshot);
+    const order = pageOrder(snapshot, context.url);
     return values.map((value) => (numericDayMonth.test(value) ? (readDate(value, order) ?? value) : value));
   });
 }

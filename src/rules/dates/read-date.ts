@@ -1,4 +1,4 @@
-import {monthNumber, monthPattern} from './month-names.js';
+import {isThaiMonth, monthNumber, monthPattern} from './month-names.js';
 import type {DateOrder} from './date-order.js';
 
 /*
@@ -19,8 +19,8 @@ export interface FoundDate {
 const yearFirst = /(?<!\d)(\d{4})(?:([-/])(\d{1,2})\2|\.\s?(\d{1,2})\.\s?)(\d{1,2})(?!\d)/y;
 // Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
 const numeric = /(?<![\d.])(\d{1,2})(?:(\.)\s?|([/-]))(\d{1,2})(?:\2\s?|\3)(\d{4}|\d{2})(?![\d.]?\d)/y;
-// `1. November 2023`, `13 juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`.
-const dayMonth = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|º|°)?\\.?\\s*(?:de\\s+|d['’]\\s*|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iuy');
+// `1. November 2023`, `13 juin 2019`, `13e juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`.
+const dayMonth = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*(?:de\\s+|d['’]\\s*|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iuy');
 // Year, month's name, day, as Hungarian and Lithuanian write it: `2019. június 13.`, `2021. márc. 5.`, `2019 m. birželio 13 d.`.
 const yearMonth = new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${monthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, 'iuy');
 // Year, day, month's name, as Latvian writes it: `2019. gada 13. jūnijs`.
@@ -34,13 +34,14 @@ const yearMonthDayMarks = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})
 const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, 'iuy');
 // What may start a date: a digit, or a letter (a month's name).
 const dateStart = /\d|\p{L}/gu;
-// A time of day right after the date (after the year's `г.` or `r.` of Russian and Polish): `, 14:31 Uhr`, ` um 23:03`, ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`.
-const timeAfter = /^(?:\s*[гr]\.)?(?:\s*(?:[,|·•–—-]|um|at|à|a las|alle|om|às|kl\.?|в)?\s*|T)(\d{1,2})[:.h](\d{2})(?!\.\d)(?::(\d{1,2}))?(?:\.\d+)?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b)?\s*(z\b|(?:gmt|utc)?[+-]\d{2}(?::?\d{2})?\b|[a-z]{2,5}\b)?/i;
+// A time of day right after the date (after the year's `г.` or `r.` of Russian and Polish, a weekday in brackets: `(木)`): `, 14:31 Uhr`, ` um 23:03`,
+// ` at 2:05 pm`, ` - 16:40`, `T10:00:00+01:00`, ` 05.04 PM IST`, ` klo 10.30`, ` godz. 10:30`, `. u 10:30` (the year's dot of Croatian, Serbian and Korean), ` ora 10:30`, ` @ 10:30`, ` 10時30分`, ` 下午3:30`, ` 오후 3:30`, ` 10:30 WIB`, ` (GMT+7)`, ` МСК`.
+const timeAfter = /^(?:\s*[гr]\.|\.)?(?:\s*[(（][^)）]{1,3}[)）])?(?:(?:\s*[,|·•–—-])?(?:\s*(?:um|at|à|a las|alle|ore|ora|om|às|kl\.?|klo|godz\.?|saat|pukul|lúc|u|o|@|в))?\s*|T)(上午|下午|午前|午後|오전|오후)?\s*(\d{1,2})(?:[:.h]|\s*[時시]\s*)(\d{2})(?!\.\d)(?::(\d{1,2}))?(?:\.\d+)?\s*[分분]?\s*([ap]\.?\s?m\b\.?)?\s*(?:uhr\b|h\b|uur\b)?\s*\(?(z\b|(?:gmt|utc)[+-]\d{1,2}(?::?\d{2})?\b|[+-]\d{2}(?::?\d{2})?\b|[a-z]{2,5}\b|мск(?![а-я]))?/i;
 
 /** Hours from UTC of the time zone names pages write after a time. */
 const zoneOffsets: ReadonlyMap<string, number> = new Map([
   ['z', 0], ['utc', 0], ['gmt', 0], ['ut', 0], ['wet', 0], ['bst', 1], ['cet', 1], ['mez', 1], ['cest', 2], ['mesz', 2], ['eet', 2], ['eest', 3],
-  ['msk', 3], ['ist', 5.5], ['sgt', 8], ['hkt', 8], ['jst', 9], ['kst', 9], ['aest', 10], ['aedt', 11], ['nzst', 12], ['nzdt', 13],
+  ['msk', 3], ['мск', 3], ['ist', 5.5], ['pkt', 5], ['wib', 7], ['ict', 7], ['wita', 8], ['wit', 9], ['pht', 8], ['sgt', 8], ['hkt', 8], ['jst', 9], ['kst', 9], ['aest', 10], ['aedt', 11], ['nzst', 12], ['nzdt', 13],
   ['est', -5], ['edt', -4], ['cst', -6], ['cdt', -5], ['mst', -7], ['mdt', -6], ['pst', -8], ['pdt', -7], ['akst', -9], ['akdt', -8], ['hst', -10],
 ]);
 
@@ -76,7 +77,11 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
     }
     dayMonth.lastIndex = index;
     match = dayMonth.exec(text);
-    if (match !== null) return [Number(match[3]), monthNumber(match[2]!)!, Number(match[1]), dayMonth.lastIndex];
+    if (match !== null) {
+      const year = Number(match[3]);
+      // A Thai page's year is the Buddhist era's (2562 is 2019).
+      return [isThaiMonth(match[2]!) && year > 2400 ? year - 543 : year, monthNumber(match[2]!)!, Number(match[1]), dayMonth.lastIndex];
+    }
     yearMonth.lastIndex = index;
     match = yearMonth.exec(text);
     if (match !== null) return [Number(match[1]), monthNumber(match[2]!)!, Number(match[3]), yearMonth.lastIndex];
@@ -99,19 +104,23 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
 /** The instant of a day and the time written after it (`rest`), as ISO 8601: noon UTC without a time, UTC without a zone. */
 function instant(year: number, month: number, day: number, rest: string): string {
   const time = timeAfter.exec(rest);
-  let hour = time === null ? 12 : Number(time[1]);
-  const minute = time === null ? 0 : Number(time[2]);
-  const second = time?.[3] === undefined ? 0 : Number(time[3]);
-  const meridiem = time?.[4]?.toLowerCase();
-  if (meridiem !== undefined) hour = (hour % 12) + (meridiem.startsWith('p') ? 12 : 0);
+  let hour = time === null ? 12 : Number(time[2]);
+  const minute = time === null ? 0 : Number(time[3]);
+  const second = time?.[4] === undefined ? 0 : Number(time[4]);
+  const meridiem = time?.[5]?.toLowerCase() ?? time?.[1];
+  // `pm`, and the afternoon of Chinese, Japanese and Korean (`下午`, `午後`, `오후`) written before the hour.
+  if (meridiem !== undefined) hour = (hour % 12) + (/^(?:p|下午|午後|오후)/.test(meridiem) ? 12 : 0);
   if (time === null || hour > 23 || minute > 59 || second > 59) return new Date(Date.UTC(year, month - 1, day, 12)).toISOString();
   let offset = 0;
   // `GMT+0200` (a script's Date string) is the offset; `+02` is whole hours.
-  const zone = time[5]?.toLowerCase().replace(/^(?:gmt|utc)(?=[+-])/, '');
+  const zone = time[6]?.toLowerCase().replace(/^(?:gmt|utc)(?=[+-])/, '');
   if (zone !== undefined) {
     if (zone.startsWith('+') || zone.startsWith('-')) {
-      const digits = zone.replace(':', '');
-      offset = (zone.startsWith('-') ? -1 : 1) * (Number(digits.slice(1, 3)) + Number(digits.slice(3, 5)) / 60);
+      // `+02`, `+0530`, `+05:30`, and after `GMT` a bare hour (`GMT+7`).
+      const digits = zone.slice(1).replace(':', '');
+      const hours = digits.length <= 2 ? digits : digits.slice(0, -2);
+      const minutes = digits.length <= 2 ? '0' : digits.slice(-2);
+      offset = (zone.startsWith('-') ? -1 : 1) * (Number(hours) + Number(minutes) / 60);
     } else {
       offset = zoneOffsets.get(zone) ?? 0;
     }
@@ -124,7 +133,8 @@ function instant(year: number, month: number, day: number, rest: string): string
  * read in `order` (but `06.10.2023` is always day first, and `13/10/2023` can only be), month names in
  * the languages of month-names.ts, each with the time of day and zone after it if any.
  */
-export function findDates(text: string, order: DateOrder, limit = 4): FoundDate[] {
+export function findDates(written: string, order: DateOrder, limit = 4): FoundDate[] {
+  const text = asciiDigits(written);
   const found: FoundDate[] = [];
   // A date that starts with a month's name has its four-digit year after it: past the last four
   // digits of the text, a word is not tried against every month name of every language.
@@ -149,6 +159,21 @@ export function findDates(text: string, order: DateOrder, limit = 4): FoundDate[
     dateStart.lastIndex = date[3];
   }
   return found;
+}
+
+// Arabic-Indic (`١٣ يونيو ٢٠١٩`), Persian and Devanagari digits, each one character as its ASCII digit is.
+const otherDigits = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/g;
+const digitZero = [0x0660, 0x06f0, 0x0966];
+
+/** `text` with its Arabic-Indic, Persian and Devanagari digits written as ASCII ones (same length: indexes hold). */
+export function asciiDigits(text: string): string {
+  otherDigits.lastIndex = 0;
+  if (!otherDigits.test(text)) return text;
+  return text.replace(otherDigits, (digit) => {
+    const code = digit.charCodeAt(0);
+    const zero = digitZero.find((first) => code >= first && code <= first + 9)!;
+    return String(code - zero);
+  });
 }
 
 const isDigitAt = (text: string, index: number): boolean => {
