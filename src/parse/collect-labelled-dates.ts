@@ -66,7 +66,40 @@ export const labelReach = 64;
 
 /** Whether the scanner should decode and give this raw text node for its labels (asked when no collector wants it). */
 export function wantsLabelText(state: ParseState, html: string, start: number, end: number): boolean {
-  return end - start <= maxRawLabelNode && readsLabels(state) && mayLabel(html, start, end);
+  return end - start <= maxRawLabelNode && readsLabels(state) && mayLabelRaw(html, start, end);
+}
+
+// An `&` whose entity may decode to a letter or a label's character: any but a bare `&` and the entities of
+// white space and punctuation found on most pages (`&nbsp;`, `&amp;`, `&quot;`, `&#8217;`…), which decode to none.
+const letterEntity = /&(?!(?:nbsp|amp|quot|lt|gt|copy|#160|#38|#038|#39|#039|#8211|#8212|#8216|#8217|#8220|#8221|#8222|#8230);|[^#A-Za-z])/;
+// Every character of U+017F and above but general punctuation: those the pattern's `iu` may read as a
+// label's letter (`ſ` is an `s` to it), a superset of {@link mayLabelCharacter}'s but for the `&`.
+const wideLabelCharacter = /[\u017f-\u1fff\u2070-\uffff]/i;
+
+/**
+ * {@link mayLabel} of a raw text node, with one more look at a node that passes only for an `&`
+ * (three in four of those passing): when its entities all decode to white space or punctuation, the
+ * decoded node holds a label word or character only where the raw node does, anywhere in it. Asked only
+ * of a node that a start tag ends (then the node is read for a label alone: {@link endLabelNode} runs
+ * at the tag), so the labelled texts are the same as {@link mayLabel}'s; a `<form>` may be ignored
+ * by the scanner, so a node before one is not looked at again.
+ */
+function mayLabelRaw(html: string, start: number, end: number): boolean {
+  while (start < end && html.charCodeAt(start) <= 32) start++;
+  if (start === end) return false;
+  const until = Math.min(end, start + labelReach);
+  const head = start === 0 && until === html.length ? html : html.slice(start, until);
+  if (!mayLabelCharacter.test(head)) return mayLabelWord.test(head);
+  if (head.indexOf('&') === -1 || !endsAtStartTag(html, end)) return true;
+  const node = until === end ? head : html.slice(start, end);
+  return letterEntity.test(node) || wideLabelCharacter.test(node) || mayLabelWord.test(node);
+}
+
+/** Whether `html[end]` opens a start tag (`<` and a letter) that is not a `<form>`'s. */
+function endsAtStartTag(html: string, end: number): boolean {
+  if (html.charCodeAt(end) !== 60) return false;
+  const c = html.charCodeAt(end + 1) | 32;
+  return c >= 97 && c <= 122 && c !== 102;
 }
 
 /** Whether a text node here may be read for a label, or is the text after one. */
