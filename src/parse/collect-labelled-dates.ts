@@ -82,7 +82,7 @@ const wideLabelCharacter = /[\u017f-\u1fff\u2070-\uffff]/i;
  * decoded node holds a label word or character only where the raw node does, anywhere in it. Asked only
  * of a node that a start tag ends (then the node is read for a label alone: {@link endLabelNode} runs
  * at the tag), so the labelled texts are the same as {@link mayLabel}'s; a `<form>` may be ignored
- * by the scanner, so a node before one is not looked at again.
+ * by the scanner (one inside a form, where no label is read anyway): a node before one is not looked at again.
  */
 function mayLabelRaw(html: string, start: number, end: number): boolean {
   while (start < end && html.charCodeAt(start) <= 32) start++;
