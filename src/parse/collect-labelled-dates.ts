@@ -1,4 +1,5 @@
 import {collapse} from './collect-text.js';
+import {decodeText} from './markup-ends.js';
 import type {ParseState} from './state.js';
 
 /*
@@ -66,7 +67,35 @@ export const labelReach = 64;
 
 /** Whether the scanner should decode and give this raw text node for its labels (asked when no collector wants it). */
 export function wantsLabelText(state: ParseState, html: string, start: number, end: number): boolean {
-  return end - start <= maxRawLabelNode && readsLabels(state) && mayLabel(html, start, end);
+  return end - start <= maxRawLabelNode && readsLabels(state) && mayLabelRaw(state, html, start, end);
+}
+
+// An `&` whose entity may decode to a letter or a label's character: any but a bare `&` and the entities of
+// white space and punctuation found on most pages (`&nbsp;`, `&amp;`, `&quot;`, `&#8217;`…), which decode to none.
+const letterEntity = /&(?!(?:nbsp|amp|quot|lt|gt|copy|#160|#38|#038|#39|#039|#8211|#8212|#8216|#8217|#8220|#8221|#8222|#8230);|[^#A-Za-z])/;
+// Every character of U+017F and above but general punctuation: those the pattern's `iu` may read as a
+// label's letter (`ſ` is an `s` to it), a superset of {@link mayLabelCharacter}'s but for the `&`.
+const wideLabelCharacter = /[\u017f-\u1fff\u2070-\uffff]/i;
+
+/**
+ * {@link mayLabel} of a raw text node, with one more look at a node that passes only for an `&`
+ * (most of those passing): when its entities all decode to white space or punctuation, the decoded node
+ * holds a label word or character only where the raw node does, anywhere in it, so alone it holds no
+ * label. It is kept raw in `labelPending`: read (as {@link mayLabel} would have it read) only if more
+ * text follows before a tag, so the labelled texts are the same.
+ */
+function mayLabelRaw(state: ParseState, html: string, from: number, end: number): boolean {
+  let start = from;
+  while (start < end && html.charCodeAt(start) <= 32) start++;
+  if (start === end) return false;
+  const until = Math.min(end, start + labelReach);
+  const head = start === 0 && until === html.length ? html : html.slice(start, until);
+  if (!mayLabelCharacter.test(head)) return mayLabelWord.test(head);
+  if (head.indexOf('&') === -1) return true;
+  const node = until === end ? head : html.slice(start, end);
+  if (letterEntity.test(node) || wideLabelCharacter.test(node) || mayLabelWord.test(node)) return true;
+  state.labelPending = html.slice(from, end);
+  return false;
 }
 
 /** Whether a text node here may be read for a label, or is the text after one. */
@@ -77,6 +106,11 @@ function readsLabels(state: ParseState): boolean {
 
 /** A piece of text (a node may come in pieces around its entities): added to the node read for a label, or to the text after one. */
 export function readLabelText(state: ParseState, text: string): void {
+  // More text before a tag: the node let go is read first, as if it had been taken.
+  if (state.labelPending !== null) {
+    state.labelNode = decodeText(state.labelPending);
+    state.labelPending = null;
+  }
   const tail = state.labelTail;
   if (tail !== null) {
     if (tail.text.length < maxLabelledText) tail.text += text;

@@ -88,6 +88,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     readsHints: () => readsHints(state),
     onopentagname(name, slot) {
       if (tag !== null) flush();
+      state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       state.depth++;
       state.elements++;
@@ -137,6 +138,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
     // Kept small (the scanner calls it for every element): the work most closes do not need is in closeElement and endReads.
     onclosetag(name, slot) {
       if (tag !== null) flush();
+      state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       state.depth--;
       const closing = slotPlan(name, slot);
@@ -149,7 +151,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
       return state.json !== null || state.labelTail !== null || (state.collectors.length > 0 && !state.rawText && !allCut(state.collectors));
     },
     // A short text node that may hold a date's label, or the rest of one read so far (collect-labelled-dates.ts).
-    wantsLabel: (html, start, end) => state.labelNode !== '' || wantsLabelText(state, html, start, end),
+    wantsLabel: (html, start, end) => state.labelNode !== '' || state.labelPending !== null || wantsLabelText(state, html, start, end),
   };
   return {snapshot: state.snapshot, handler};
 }

@@ -59,6 +59,8 @@ export interface ParseState {
   labelNode: string;
   /** The text after a label while it is read, and how many tags have passed since (collect-labelled-dates.ts). */
   labelTail: {text: string; tags: number} | null;
+  /** A raw text node the label pre-check let go though {@link mayLabel} passes it (for an `&` alone): read into labelNode if more text comes before a tag. */
+  labelPending: string | null;
   /** The id of the state script whose text `json` holds instead (site-marks.ts). */
   markScript?: string | undefined;
 }
@@ -90,5 +92,6 @@ export function createParseState(): ParseState {
     json: null,
     labelNode: '',
     labelTail: null,
+    labelPending: null,
   };
 }
