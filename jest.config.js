@@ -24,5 +24,7 @@ export default {
     {...project, displayName: 'slow', testMatch: slowSuites.map((path) => `<rootDir>/${path}`)},
   ],
   testTimeout: 20000,
-  maxWorkers: 2,
+  // Three workers on two cores: a fifth to a third of a suite's time is waiting (stalled servers, deadlines,
+  // Chromium, ffmpeg), which a third worker fills (docs/testing.md).
+  maxWorkers: 3,
 };
