@@ -1,5 +1,4 @@
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
-import type {LookupFunction} from 'node:net';
 import {createExtractor} from '../../src/extract.js';
 import {parseHtml} from '../../src/parse/parse-html.js';
 import {hostOrder} from '../../src/rules/dates/date-order.js';
@@ -7,6 +6,7 @@ import {isoDate, textDate} from '../../src/rules/normalize.js';
 import {pickFields} from '../../src/rules/rules.js';
 import {html, startServer, type TestServer} from '../helpers/server.js';
 import {isLoopback} from '../helpers/policy.js';
+import {namesLookup} from '../helpers/multi-site-web.js';
 
 /*
  * News sites' date conventions in the languages the date rules read (issue 33: the held-out set of
@@ -135,16 +135,7 @@ describe('the order of a page\'s numeric dates from its country domain when it n
 describe('through extract(), at a site\'s own host', () => {
   let server: TestServer;
   const hosts: Record<string, string> = {'www.journal.example.fr': '127.0.0.1', 'www.gazette.example.com': '127.0.0.1'};
-  const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
-    const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-    const all = typeof options === 'object' && options !== null && (options as {all?: boolean}).all;
-    const address = hosts[hostname.toLowerCase()];
-    queueMicrotask(() => {
-      if (address === undefined) done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}));
-      else if (all) done(null, [{address, family: 4}]);
-      else done(null, address, 4);
-    });
-  }) as LookupFunction;
+  const lookup = namesLookup(hosts);
   const extract = createExtractor({allowAddress: isLoopback, dnsLookup: lookup});
 
   beforeAll(async () => {
