@@ -66,6 +66,21 @@ export const monthNumbers: ReadonlyMap<string, number> = new Map(names.flatMap((
 // Thai abbreviations hold dots (`มิ.ย.`): escaped, they match only a dot.
 export const monthPattern = [...monthNumbers.keys()].sort((a, b) => b.length - a.length).map((name) => name.replaceAll('.', '\\.')).join('|');
 
+// The first three characters of the names of three or more, and the names of two (`मई`, `آب`).
+const openings: ReadonlySet<string> = new Set([...monthNumbers.keys()].map((name) => name.slice(0, 3)));
+const shortNames: readonly string[] = [...monthNumbers.keys()].filter((name) => name.length < 3);
+
+/**
+ * Whether a month's name may start at `index` of a lowercased text: its first three characters open
+ * one (`the`, `von`, `und` do not). Most words of a page are no month: they are not tried against
+ * {@link monthPattern}.
+ */
+export function mayOpenMonth(lowered: string, index: number): boolean {
+  if (openings.has(lowered.slice(index, index + 3))) return true;
+  for (const name of shortNames) if (lowered.startsWith(name, index)) return true;
+  return false;
+}
+
 /** The month (1–12) of a name or abbreviation written in any case, with or without its dot; `undefined` for any other word. */
 export function monthNumber(word: string): number | undefined {
   const lower = word.toLowerCase();

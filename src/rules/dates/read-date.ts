@@ -1,4 +1,4 @@
-import {isThaiMonth, monthNumber, monthPattern} from './month-names.js';
+import {isThaiMonth, mayOpenMonth, monthNumber, monthPattern} from './month-names.js';
 import type {DateOrder} from './date-order.js';
 
 /*
@@ -15,23 +15,53 @@ export interface FoundDate {
   iso: string;
 }
 
-// Year first (`2021-11-02`, `2021/11/02`, `2021.11.02`, and Korean `2021. 11. 2.`).
-const yearFirst = /(?<!\d)(\d{4})(?:([-/])(\d{1,2})\2|\.\s?(\d{1,2})\.\s?)(\d{1,2})(?!\d)/y;
-// Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
-const numeric = /(?<![\d.])(\d{1,2})(?:(\.)\s?|([/-]))(\d{1,2})(?:\2\s?|\3)(\d{4}|\d{2})(?![\d.]?\d)/y;
-// `1. November 2023`, `13 juin 2019`, `13e juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`.
-const dayMonth = new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*(?:de\\s+|d['’]\\s*|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, 'iuy');
-// Year, month's name, day, as Hungarian and Lithuanian write it: `2019. június 13.`, `2021. márc. 5.`, `2019 m. birželio 13 d.`.
-const yearMonth = new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${monthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, 'iuy');
-// Year, day, month's name, as Latvian writes it: `2019. gada 13. jūnijs`.
-const yearDayMonth = new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${monthPattern})(?!\\p{L})`, 'iuy');
-// Vietnamese: `13 tháng 6 năm 2019`, `ngày 13 tháng 06, 2019`.
-const vietnamese = /(\d{1,2})\s+th\u00e1ng\s+(\d{1,2})(?:\s+n\u0103m\s+|\s*,\s*)(\d{4})(?!\d)/iy;
-// Chinese, Japanese and Korean: `2019年6月13日`, `2019 年 6 月 13 日`, `2019년 6월 13일`.
-const yearMonthDayMarks = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/y;
-// `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`, and a theme's date badge whose day and year spans
-// touch (`<span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span>`: `Apr 042013`).
-const monthDay = new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, 'iuy');
+/** The expressions that read a date at a position, each sticky (`y`). */
+interface DateShapes {
+  // Year first (`2021-11-02`, `2021/11/02`, `2021.11.02`, and Korean `2021. 11. 2.`).
+  yearFirst: RegExp;
+  // Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
+  numeric: RegExp;
+  // `1. November 2023`, `13 juin 2019`, `13e juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`.
+  dayMonth: RegExp;
+  // Year, month's name, day, as Hungarian and Lithuanian write it: `2019. június 13.`, `2021. márc. 5.`, `2019 m. birželio 13 d.`.
+  yearMonth: RegExp;
+  // Year, day, month's name, as Latvian writes it: `2019. gada 13. jūnijs`.
+  yearDayMonth: RegExp;
+  // Vietnamese: `13 tháng 6 năm 2019`, `ngày 13 tháng 06, 2019`.
+  vietnamese: RegExp;
+  // Chinese, Japanese and Korean: `2019年6月13日`, `2019 年 6 月 13 日`, `2019년 6월 13일`.
+  yearMonthDayMarks: RegExp;
+  // `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`, and a theme's date badge whose day and year spans
+  // touch (`<span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span>`: `Apr 042013`).
+  monthDay: RegExp;
+}
+
+/**
+ * The shapes with `flags`. The month names' alternation is long (about 900 names): compiled with the
+ * `i` flag, V8 takes about 4 ms per expression, and it compiles it again after a garbage collection
+ * has dropped the code, so in a server that was a compilation per page. Without `i` it is about 8x
+ * cheaper: the text is read lowercased instead ({@link findDates}); the `iu` shapes are kept for the
+ * rare text whose lowercasing changes its length (`İ`), and compiled only for it.
+ */
+function dateShapes(flags: string): DateShapes {
+  return {
+    yearFirst: new RegExp('(?<!\\d)(\\d{4})(?:([-/])(\\d{1,2})\\2|\\.\\s?(\\d{1,2})\\.\\s?)(\\d{1,2})(?!\\d)', flags),
+    numeric: new RegExp('(?<![\\d.])(\\d{1,2})(?:(\\.)\\s?|([/-]))(\\d{1,2})(?:\\2\\s?|\\3)(\\d{4}|\\d{2})(?![\\d.]?\\d)', flags),
+    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*(?:de\\s+|d['’]\\s*|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, flags),
+    yearMonth: new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${monthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, flags),
+    yearDayMonth: new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${monthPattern})(?!\\p{L})`, flags),
+    vietnamese: new RegExp('(\\d{1,2})\\s+th\\u00e1ng\\s+(\\d{1,2})(?:\\s+n\\u0103m\\s+|\\s*,\\s*)(\\d{4})(?!\\d)', flags),
+    yearMonthDayMarks: new RegExp('(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]', flags),
+    monthDay: new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, flags),
+  };
+}
+
+/** The shapes read on lowercased text (see {@link dateShapes}). */
+const lowerShapes = dateShapes('uy');
+let foldingShapes: DateShapes | undefined;
+/** The shapes that fold case themselves, for a text whose lowercasing changes its length. */
+const caseFoldingShapes = (): DateShapes => (foldingShapes ??= dateShapes('iuy'));
+
 // What may start a date: a digit, or a letter (a month's name).
 const dateStart = /\d|\p{L}/gu;
 // A time of day right after the date (after the year's `г.` or `r.` of Russian and Polish, a weekday in brackets: `(木)`): `, 14:31 Uhr`, ` um 23:03`,
@@ -57,15 +87,66 @@ function isDay(year: number, month: number, day: number): boolean {
 /** A two-digit year (`28.01.22`) as a year of 1970–2069. */
 const fullYear = (text: string): number => (text.length === 2 ? (Number(text) < 70 ? 2000 : 1900) + Number(text) : Number(text));
 
-/** The year, month and day of a date that starts at `index`, and where it ends; `null` when none starts there. */
-function dateAt(text: string, index: number, order: DateOrder): [number, number, number, number] | null {
+const isSpaceAt = (text: string, index: number): boolean => {
+  const code = text.charCodeAt(index);
+  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || (code > 0x1000 && /\s/.test(text[index]!));
+};
+/** Where the white space that starts at `index` ends. */
+function afterSpace(text: string, index: number): number {
+  while (index < text.length && isSpaceAt(text, index)) index++;
+  return index;
+}
+/** Whether a day's ordinal (`1er`, `3rd`, `13e`, `2º`) or a month's name may start at `index`. */
+const ordinalOrName = (text: string, index: number): boolean => index < text.length && (isLetterAt(text, index) || '\u00ba\u00aa\u00b0'.includes(text[index]!));
+
+/**
+ * Whether a day of one or two digits that ends at `end` may have a month's name after it, as `dayMonth`
+ * reads it: its ordinal, or a dot or white space then a word (`$69.73` cannot; `13 juin`, `1. November` may).
+ */
+function mayNameMonthAfterDay(text: string, end: number): boolean {
+  if (ordinalOrName(text, end)) return true;
+  if (text.charCodeAt(end) === 46) end++;
+  return isLetterAt(text, afterSpace(text, end));
+}
+
+/** Whether a year of four digits that ends at `end` may have a month's name after it, as `yearMonth` and `yearDayMonth` read it (`2019. június`, `2019 m. birželio`, `2019. gada`). */
+function mayNameMonthAfterYear(text: string, end: number): boolean {
+  if (text.charCodeAt(end) === 46) return isLetterAt(text, afterSpace(text, end + 1));
+  const at = afterSpace(text, end);
+  return (text.charCodeAt(at) | 32) === 109 && text.charCodeAt(at + 1) === 46;
+}
+
+/**
+ * The year, month and day of a date that starts at `index` of `text`, and where it ends; `null` when none
+ * starts there. Each shape is tried only where its run of digits (four for a year first, one or two for a
+ * day) and the character after it allow it: most digits of a page start no date, and the shapes with the
+ * month names are the costly ones.
+ */
+function dateAt(text: string, index: number, order: DateOrder, shapes: DateShapes, lowered: boolean): [number, number, number, number] | null {
   const c = text.charCodeAt(index);
   if (c >= 48 && c <= 57) {
-    yearFirst.lastIndex = index;
-    let match = yearFirst.exec(text);
-    if (match !== null) return [Number(match[1]), Number(match[3] ?? match[4]), Number(match[5]), yearFirst.lastIndex];
-    numeric.lastIndex = index;
-    match = numeric.exec(text);
+    let end = index + 1;
+    while (end < text.length && isDigitAt(text, end)) end++;
+    const digits = end - index;
+    if (digits === 4) {
+      shapes.yearFirst.lastIndex = index;
+      let match = shapes.yearFirst.exec(text);
+      if (match !== null) return [Number(match[1]), Number(match[3] ?? match[4]), Number(match[5]), shapes.yearFirst.lastIndex];
+      if (mayNameMonthAfterYear(text, end)) {
+        shapes.yearMonth.lastIndex = index;
+        match = shapes.yearMonth.exec(text);
+        if (match !== null) return [Number(match[1]), monthNumber(match[2]!)!, Number(match[3]), shapes.yearMonth.lastIndex];
+        shapes.yearDayMonth.lastIndex = index;
+        match = shapes.yearDayMonth.exec(text);
+        if (match !== null) return [Number(match[1]), monthNumber(match[3]!)!, Number(match[2]), shapes.yearDayMonth.lastIndex];
+      }
+      shapes.yearMonthDayMarks.lastIndex = index;
+      match = shapes.yearMonthDayMarks.exec(text);
+      return match === null ? null : [Number(match[1]), Number(match[2]), Number(match[3]), shapes.yearMonthDayMarks.lastIndex];
+    }
+    if (digits > 2) return null;
+    shapes.numeric.lastIndex = index;
+    let match = shapes.numeric.exec(text);
     if (match !== null) {
       // A two-digit year only with dots (`28.01.22`): `1/2/22` is as likely a fraction or a score.
       if (match[5]!.length === 2 && match[2] === undefined) return null;
@@ -73,32 +154,26 @@ function dateAt(text: string, index: number, order: DateOrder): [number, number,
       const second = Number(match[4]);
       // Dots are day first in every language that writes them; a number over 12 is the day whatever the order.
       const dayFirst = match[2] !== undefined || first > 12 || (order === 'dmy' && second <= 12);
-      return [fullYear(match[5]!), dayFirst ? second : first, dayFirst ? first : second, numeric.lastIndex];
+      return [fullYear(match[5]!), dayFirst ? second : first, dayFirst ? first : second, shapes.numeric.lastIndex];
     }
-    dayMonth.lastIndex = index;
-    match = dayMonth.exec(text);
-    if (match !== null) {
-      const year = Number(match[3]);
-      // A Thai page's year is the Buddhist era's (2562 is 2019).
-      return [isThaiMonth(match[2]!) && year > 2400 ? year - 543 : year, monthNumber(match[2]!)!, Number(match[1]), dayMonth.lastIndex];
+    if (mayNameMonthAfterDay(text, end)) {
+      shapes.dayMonth.lastIndex = index;
+      match = shapes.dayMonth.exec(text);
+      if (match !== null) {
+        const year = Number(match[3]);
+        // A Thai page's year is the Buddhist era's (2562 is 2019).
+        return [isThaiMonth(match[2]!) && year > 2400 ? year - 543 : year, monthNumber(match[2]!)!, Number(match[1]), shapes.dayMonth.lastIndex];
+      }
     }
-    yearMonth.lastIndex = index;
-    match = yearMonth.exec(text);
-    if (match !== null) return [Number(match[1]), monthNumber(match[2]!)!, Number(match[3]), yearMonth.lastIndex];
-    yearDayMonth.lastIndex = index;
-    match = yearDayMonth.exec(text);
-    if (match !== null) return [Number(match[1]), monthNumber(match[3]!)!, Number(match[2]), yearDayMonth.lastIndex];
-    vietnamese.lastIndex = index;
-    match = vietnamese.exec(text);
-    if (match !== null) return [Number(match[3]), Number(match[2]), Number(match[1]), vietnamese.lastIndex];
-    yearMonthDayMarks.lastIndex = index;
-    match = yearMonthDayMarks.exec(text);
-    if (match !== null) return [Number(match[1]), Number(match[2]), Number(match[3]), yearMonthDayMarks.lastIndex];
-    return null;
+    shapes.vietnamese.lastIndex = index;
+    match = shapes.vietnamese.exec(text);
+    return match === null ? null : [Number(match[3]), Number(match[2]), Number(match[1]), shapes.vietnamese.lastIndex];
   }
-  monthDay.lastIndex = index;
-  const match = monthDay.exec(text);
-  return match === null ? null : [Number(match[4]), monthNumber(match[1]!)!, Number(match[2] ?? match[3]), monthDay.lastIndex];
+  // Most words open no month's name: a look at their first letters spares the names' expression.
+  if (lowered && !mayOpenMonth(text, index)) return null;
+  shapes.monthDay.lastIndex = index;
+  const match = shapes.monthDay.exec(text);
+  return match === null ? null : [Number(match[4]), monthNumber(match[1]!)!, Number(match[2] ?? match[3]), shapes.monthDay.lastIndex];
 }
 
 /** The instant of a day and the time written after it (`rest`), as ISO 8601: noon UTC without a time, UTC without a zone. */
@@ -135,6 +210,10 @@ function instant(year: number, month: number, day: number, rest: string): string
  */
 export function findDates(written: string, order: DateOrder, limit = 4): FoundDate[] {
   const text = asciiDigits(written);
+  const lower = text.toLowerCase();
+  const lowered = lower.length === text.length;
+  const shapes = lowered ? lowerShapes : caseFoldingShapes();
+  const read = lowered ? lower : text;
   const found: FoundDate[] = [];
   // A date that starts with a month's name has its four-digit year after it: past the last four
   // digits of the text, a word is not tried against every month name of every language.
@@ -144,7 +223,7 @@ export function findDates(written: string, order: DateOrder, limit = 4): FoundDa
   while (found.length < limit && (start = dateStart.exec(text)) !== null) {
     const index = start.index;
     const code = text.charCodeAt(index);
-    const date = lastYear <= index && !(code >= 48 && code <= 57) ? null : dateAt(text, index, order);
+    const date = lastYear <= index && !(code >= 48 && code <= 57) ? null : dateAt(read, index, order, shapes, lowered);
     if (date === null || !isDay(date[0], date[1], date[2])) {
       // Skip the rest of this run of digits or letters: a date starts at the beginning of one.
       const isDigit = code >= 48 && code <= 57;
