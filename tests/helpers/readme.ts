@@ -184,6 +184,14 @@ export interface SnippetDiagnostic {
   message: string;
 }
 
+/** The value names an entry's source exports (`export {a, b} from`, `export function`, `export const`). */
+export function entryValues(entry: keyof typeof packageEntries): string[] {
+  const text = readFileSync(join(root, packageEntries[entry]), 'utf8');
+  const listed = [...text.matchAll(/^export \{([^}]*)\} from/gm)].flatMap((match) => (match[1] ?? '').split(',').map((name) => name.trim()));
+  const declared = [...text.matchAll(/^export (?:async )?(?:function|const|class) (\w+)/gm)].map((match) => match[1] ?? '');
+  return [...listed, ...declared].filter((name) => name !== '' && !name.startsWith('type ')).sort();
+}
+
 /** The declarations tsup builds for an entry (package.json `exports`: `types`), from the repository root. */
 export function declarationsOf(entry: keyof typeof packageEntries): string {
   return `dist/${entry === 'linkpeek' ? 'index' : entry.slice('linkpeek/'.length)}.d.ts`;
