@@ -21,8 +21,11 @@ const segment = / [|–—-] | » | :: /;
 
 /** The words of a text that carry meaning: letters and digits, lowercase, three characters or more. */
 function wordsOf(text: string): string[] {
-  return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ').split(/\s+/).filter((word) => word.length > 2);
+  // An ASCII title (most) needs neither the normalization nor the Unicode classes: the same words, without their cost.
+  const folded = nonAscii.test(text) ? text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ') : text.toLowerCase().replace(/[^a-z0-9\s]/g, ' ');
+  return folded.split(/\s+/).filter((word) => word.length > 2);
 }
+const nonAscii = /[^\x00-\x7f]/;
 
 /** The share of `words` found in `other`. */
 function shareIn(words: readonly string[], other: ReadonlySet<string>): number {
