@@ -185,6 +185,9 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
   if (kind === null && name === 'a' && ((attribs.href !== undefined && isAuthorHref(attribs.href)) || isRelAuthor(attribs.rel))) kind = 'author';
   if (kind === null) return;
   const {snapshot} = state;
+  // An author element in a quote or a caption (`<blockquote>…<a href="/author/ann/">Ann Lee, CEO</a></blockquote>`,
+  // a photo's `.author` credit) names the quoted or the photographer, not the page's writer.
+  if (kind !== 'date' && state.captionDepth > 0) return;
   if (kind === 'date') {
     const list = (snapshot.dateTexts ??= []);
     if (list.length >= maxDateTexts) return;

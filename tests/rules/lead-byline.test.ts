@@ -68,6 +68,19 @@ describe('the author from a plain-text byline', () => {
       + '<blockquote>Mobilität ist Freiheit.<cite class="quote-author">Lotte Sandvik</cite></blockquote></body></html>')).toBeNull();
   });
 
+  // collect-bylines.ts: an organisation's "about" page quoting its CEO, the quote signed with a link to his author page;
+  // a photo credited in its caption by an `.author` element.
+  it('reads no author from an author link or element inside a blockquote or a figure caption', () => {
+    const page = '<html><body><h1>Über uns</h1><p>Wir bauen offene Werkzeuge für alle, seit zwanzig Jahren und mit vielen Partnern.</p>'
+      + '<blockquote class="short-block"><div class="quote-image"><a href="/author/lotte/"><img src="/lotte.png" alt="Lotte Sandvik, CEO"></a></div>'
+      + '<div class="quote-text">Unsere Arbeit ist ein lebendiges Gemeingut.</div><div class="user-title"><a href="/author/lotte/">Lotte Sandvik, CEO</a></div></blockquote>'
+      + '<figure><img src="/team.jpg" alt=""><figcaption>Das Team <span class="author">Jonas Weidlich</span></figcaption></figure>'
+      + '<h2>Unser Netzwerk</h2><p>Mehr als 500 Menschen in 80 Ländern arbeiten mit.</p></body></html>';
+    expect(author(page)).toBeNull();
+    // The same link in the page's own byline is the writer.
+    expect(author(page.replace('<h1>Über uns</h1>', '<h1>Über uns</h1><div class="byline"><a href="/author/jonas/">Jonas Weidlich</a></div>'))).toBe('Jonas Weidlich');
+  });
+
   // collect-bylines.ts records an element whose class names the date and the author as a date and as a byline.
   it('reads the name of an element whose class names the date and the author, and its date', () => {
     const page = '<html><body><h1>Lawinen verstehen</h1><p class="date-author">Marlene Hofstetter, 01.12.2021</p><p>Es schneit. Endlich!</p></body></html>';
