@@ -81,6 +81,19 @@ describe('the author from a plain-text byline', () => {
     expect(author(page.replace('<h1>Über uns</h1>', '<h1>Über uns</h1><div class="byline"><a href="/author/jonas/">Jonas Weidlich</a></div>'))).toBe('Jonas Weidlich');
   });
 
+  // labelled-byline.ts: a trade paper's meta box, each label a minor heading with its value in the loose text after it.
+  it('reads the name after an author\'s label that follows a labelled date, without the agency after a slash', () => {
+    const box = (value: string): string => '<html><body><h1>Der lange Weg zum Strom</h1><p>Im Gegensatz zu anderen Herstellern hält sich die Marke noch zurück.</p>'
+      + '<p>Noch ist er durch eine Tarnfolie verdeckt.</p><p>Ein Vergleich verbietet sich.</p><p>Die Reichweite soll 500 Kilometer betragen.</p>'
+      + `<div class="row"><div class="col-md-4"><h5 class="title-inline">Datum: </h5>03.11.2021 <br><h5 class="title-inline">Autor: </h5>${value} </div>`
+      + '<div class="col-md-4"><h5 class="title-inline">Rubrik: </h5>Hersteller</div></div></body></html>';
+    expect(author(box('Jonas Weidlich/SP-X'))).toBe('Jonas Weidlich');
+    expect(author(box('Helga Brandstetter'))).toBe('Helga Brandstetter');
+    // A desk is no one, and nor is a sentence.
+    expect(author(box('Online Redaktion'))).toBeNull();
+    expect(author(box('siehe unten'))).toBeNull();
+  });
+
   // collect-bylines.ts records an element whose class names the date and the author as a date and as a byline.
   it('reads the name of an element whose class names the date and the author, and its date', () => {
     const page = '<html><body><h1>Lawinen verstehen</h1><p class="date-author">Marlene Hofstetter, 01.12.2021</p><p>Es schneit. Endlich!</p></body></html>';
