@@ -90,8 +90,11 @@ export function personNames(part: string, isNoName: (text: string) => boolean): 
   return names;
 }
 
-/** An outlet named after a byline's person: an acronym (`CNN`, `AFP`) or a desk (`PhillyVoice Staff`, `Reuters staff`). */
-const affiliation = /^(?:\p{Lu}{2,6}|\S+(?:\s+\S+)?\s+(?:[Ss]taff|[Nn]ewsroom|[Rr]edaktion|[Dd]esk))$/u;
+/**
+ * An outlet named after a byline's person: an acronym (`CNN`, `AFP`), an agency's lowercase code as German
+ * papers write it (`dpa`, `epd`, `dpa/lno`), or a desk (`PhillyVoice Staff`, `Reuters staff`).
+ */
+const affiliation = /^(?:\p{Lu}{2,6}|\p{Ll}{2,4}(?:\/\p{Ll}{2,4})?|\S+(?:\s+\S+)?\s+(?:[Ss]taff|[Nn]ewsroom|[Rr]edaktion|[Dd]esk))$/u;
 
 /** Whether a comma list's later piece is an outlet, not a second person (`Rob Picheta, CNN`). */
 export function isAffiliation(name: string): boolean {
