@@ -216,9 +216,23 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
   });
 }
 
-/** Tracks nav/footer/aside/form nesting as a tag opens (`open`) or closes. */
+/**
+ * Tracks nav/footer/aside/form nesting as a tag opens (`open`) or closes. A `<footer>` inside an
+ * `<article>` or `<main>` (outside chrome) is the post's own meta line (`<footer class="post-footer">Posted
+ * by <a rel="author">…</a>`, `<footer class="entry-footer">`): its bylines and dates are the page's.
+ */
 export function trackChrome(state: ParseState, name: string, open: boolean): void {
   if (!chromeTags.has(name)) return;
+  if (name === 'footer') {
+    if (open && state.contentDepth > 0 && state.chromeDepth === 0) {
+      state.postFooterDepth++;
+      return;
+    }
+    if (!open && state.postFooterDepth > 0 && state.chromeDepth === 0) {
+      state.postFooterDepth--;
+      return;
+    }
+  }
   if (open) state.chromeDepth++;
   else if (state.chromeDepth > 0) state.chromeDepth--;
 }

@@ -81,6 +81,16 @@ describe('the author from a plain-text byline', () => {
     expect(author(page.replace('<h1>Über uns</h1>', '<h1>Über uns</h1><div class="byline"><a href="/author/jonas/">Jonas Weidlich</a></div>'))).toBe('Jonas Weidlich');
   });
 
+  // collect-bylines.ts: a classic WordPress theme writes the post's byline into the article's own `<footer>`; the site's footer stays chrome.
+  it('reads the byline in an article\'s own footer, not one in the site\'s footer', () => {
+    const post = (footer: string): string => '<html><body><div id="page"><article class="post hentry"><header><h1>Haben sich Mozarts Eltern gesorgt?</h1></header>'
+      + '<div class="entry-content"><p>Ich kann Ihnen versichern, das war nie der Fall, und ich weiß auch, warum es so war.</p><p>Seine Tournee führte ihn durch Europa.</p></div>'
+      + `${footer}</article></div><footer class="site-footer"><p>Ein Blog mit <a href="/author/webteam/" rel="author">Hanna Webteam</a></p></footer></body></html>`;
+    expect(author(post('<footer class="post-footer postdata"><span class="author">Posted by <span class="vcard"><a href="/author/gwk/" class="url fn" rel="author">Günter Kienitz</a></span> at 18:52</span></footer>')))
+      .toBe('Günter Kienitz');
+    expect(author(post(''))).toBeNull();
+  });
+
   // labelled-byline.ts: a trade paper's meta box, each label a minor heading with its value in the loose text after it.
   it('reads the name after an author\'s label that follows a labelled date, without the agency after a slash', () => {
     const box = (value: string): string => '<html><body><h1>Der lange Weg zum Strom</h1><p>Im Gegensatz zu anderen Herstellern hält sich die Marke noch zurück.</p>'
