@@ -11,6 +11,8 @@ describe('classHint', () => {
     ['publishedAt', 'date'], ['posted-on', 'date'], ['reading-time', 'date'],
     // Other languages' author classes (issue 33 item 2): `par <span class="auteurs">`, `.autor`, `.news__autorin`, `.verfasser`.
     ['auteurs', 'author'], ['auteur', 'author'], ['autor', 'author'], ['news__autorin', 'author'], ['autoren-liste', 'author'], ['verfasser', 'author'], ['authorbox', 'author'],
+    // A German CMS's `.redakteur`, Danish and Norwegian `.forfatter`, Swedish `.skribent`.
+    ['article__redakteur', 'author'], ['redakteurin', 'author'], ['artikkel-forfatter', 'author'], ['forfattere', 'author'], ['skribent', 'author'],
     // A post's meta line (Drupal's `Submitted by … on …`, classic WordPress themes' `.postmetadata`): its date.
     ['submitted', 'date'], ['node-submitted meta', 'date'], ['postmetadata alt', 'date'],
     // The meta line of blog and news themes, and a headline's topline (issue 33): `Accueil | Par Loïc Le Clerc | 30 septembre 2018`.
@@ -31,10 +33,11 @@ describe('classHint', () => {
 });
 
 describe('isAuthorHref', () => {
-  it.each(['/author/jane-doe/', 'https://x.example/authors/jd', '/profile/jdoe', '/contributors/ann?ref=byline', '/autor/moritz-p-21589', '/autoren/gathmann-moritz', '/profil/es_detail/A7M7/ann', '/auteur/ines-moreau'])('%s is an author page', (href) => {
+  it.each(['/author/jane-doe/', 'https://x.example/authors/jd', '/profile/jdoe', '/contributors/ann?ref=byline', '/autor/moritz-p-21589', '/autoren/gathmann-moritz', '/profil/es_detail/A7M7/ann', '/auteur/ines-moreau',
+    '/autore/mario-rossi/', '/autori/mario-rossi', '/writers/mira-oduya', '/writer/mira', '/redakteure/anna-berg', '/redakteur/anna-berg/', '/forfatter/lars-hansen', '/skribenter/anna-svensson'])('%s is an author page', (href) => {
     expect(isAuthorHref(href)).toBe(true);
   });
-  it.each(['/authors/', '/author', '/authoring-guide', '/toi-authors/x', '/autos/neu', '/autorennen/x', '/2016/05/story', 'mailto:ann@x.example', '/en/Author/Ann'])('%s is not (paths are matched in lowercase, as CMSs write them)', (href) => {
+  it.each(['/authors/', '/author', '/authoring-guide', '/toi-authors/x', '/autos/neu', '/autorennen/x', '/2016/05/story', 'mailto:ann@x.example', '/en/Author/Ann', '/licenses/by/3.0/', '/journalist/2012-06/01/content_1.htm', '/writers-guide'])('%s is not (paths are matched in lowercase, as CMSs write them)', (href) => {
     expect(isAuthorHref(href)).toBe(false);
   });
 });
