@@ -57,6 +57,12 @@ describe('authorName: byline labels in many languages', () => {
     ['Von Anna Berg, dpa', 'Anna Berg'],
     ['Anna Berg, dpa/lno', 'Anna Berg'],
     ['Af Dahl', 'Af Dahl'],
+    // The date's label a theme writes after the name, capitalised, with the date: not the name's last word.
+    ['By Martin Keller On 12. Dezember 2022', 'Martin Keller'],
+    ['von Sonia Meier Erstellt am 01.01.23 um 08:35, geändert am 01.01.23', 'Sonia Meier'],
+    ['Anna Berg Veröffentlicht 3. Mai 2023', 'Anna Berg'],
+    ['Mira Oduya Published March 3, 2024', 'Mira Oduya'],
+    ['Inès Moreau Publié le 3 mai 2023', 'Inès Moreau'],
     ['Paris Hilton', 'Paris Hilton'],
     ['Posted by Konstantin', 'Konstantin'],
     ['AuthorAndreas Kalt', 'Andreas Kalt'],

@@ -31,6 +31,11 @@ describe('leadBylineName', () => {
     ['Von Roland Adler und Sebastian Kern Dadaab /Kenia', 'Roland Adler, Sebastian Kern'],
     ['By Mira Oduya and Tom Keel Nairobi / Kenya', 'Mira Oduya, Tom Keel'],
     ['Von Anna Maria Vogt und Jonas Kern / dpa', 'Anna Maria Vogt, Jonas Kern'],
+    // The date's label after the name, capitalised as a theme writes it under the headline.
+    ['By Martin Keller On 12. Dezember 2022', 'Martin Keller'],
+    ['von Sonia Meier Erstellt am 01.01.23 um 08:35, geändert am 01.01.23 um 08:35', 'Sonia Meier'],
+    ['Par Inès Moreau Publié le 3 mai 2023', 'Inès Moreau'],
+    ['By Ann Le 3 May 2023', 'Ann Le'],
   ])('%s → %s', (text, name) => {
     expect(leadBylineName(text)).toBe(name);
   });
