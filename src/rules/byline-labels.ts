@@ -44,7 +44,7 @@ export function withoutLabel(text: string): string {
 
 // Interface text that sits after a name in an author box: `Jil Schuller Alle Artikel Kontakt`,
 // `Ann Lee View profile`, `Amber Guetebier 12 Shares`, `Ann Lee Follow`.
-const trailingInterface = /\s+(?:alle\s+(?:artikel|beiträge)|mehr\s+(?:artikel|von|vom\s+autor)|view\s+(?:full\s+)?profile|all\s+(?:posts|articles|stories)|more\s+(?:from|by|articles)|profil(?:e)?|kontakt|contact|follow(?:ers)?|folgen|[\d.,]+[km]?\s+(?:shares|followers|follower|articles|artikel|posts|beiträge))(?:\s.*)?$/i;
+const trailingInterface = /\s+(?:(?:twitter|x|facebook|instagram|linkedin|xing|mastodon)(?:[\s-]+(?:account|profil|profile|konto))?(?:\s+von\b|\s+of\b|$)|alle\s+(?:artikel|beiträge)|mehr\s+(?:artikel|von|vom\s+autor)|view\s+(?:full\s+)?profile|all\s+(?:posts|articles|stories)|more\s+(?:from|by|articles)|profil(?:e)?|kontakt|contact|follow(?:ers)?|folgen|[\d.,]+[km]?\s+(?:shares|followers|follower|articles|artikel|posts|beiträge))(?:\s.*)?$/i;
 
 /** The value without the interface text after the name (`Jil Schuller Alle Artikel Kontakt` → `Jil Schuller`). */
 export function withoutTrailingInterface(text: string): string {
@@ -63,9 +63,11 @@ const labelValue = /^(?:(?:posted|published|written|geschrieben|eingestellt|gepo
 
 /** Whether a value is a label or an interface word, not a name (`Posted`, `Publiziert am`, `Unbenannt`, `Super User`). */
 export function isLabelValue(text: string): boolean {
-  // A call to action is no name either (`Auf geht’s!`, `Jetzt mitmachen!`), nor a label awaiting its value (`Zuletzt geändert am:`).
-  return labelValue.test(text) || /[!?]|:$/.test(text);
+  // A call to action is no name either (`Auf geht’s!`, `Jetzt mitmachen!`), nor a label awaiting its value (`Zuletzt geändert am:`),
+  // nor a lead-in alone (`Artikel von`, a theme's element of its own before the name's).
+  return labelValue.test(text) || /[!?]|:$/.test(text) || loneLeadIn.test(text);
 }
+const loneLeadIn = new RegExp(String.raw`^${leadIn}\s*:?$`, 'i');
 
 /**
  * A company's or an association's legal form (`GmbH`, `AG`, `e.V.`, `eG`, `Inc.`, `Ltd`, `S.A.`):
