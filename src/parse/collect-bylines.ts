@@ -28,7 +28,7 @@ export const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside'
  * Words one of which a class or id that names an author, a byline or a date contains (`by` covers `byline`;
  * `submitted` and `postmetadata` the posts' meta lines).
  */
-const hintWords = ['aut', 'writer', 'verfasser', 'redakteur', 'forfatter', 'skribent', 'date', 'time', 'publish', 'posted', 'by', 'submitted', 'meta', 'topline'] as const;
+const hintWords = ['aut', 'writer', 'verfasser', 'date', 'time', 'publish', 'posted', 'by', 'submitted', 'meta', 'topline'] as const;
 // A cheap first test on a class or id: most fail it, so most need no splitting.
 const hintPattern = new RegExp(hintWords.join('|'), 'i');
 /** The hint words by the code of their first (lowercase ASCII) letter. */
@@ -82,10 +82,9 @@ const excludedWords: ReadonlySet<string> = new Set([
 const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'datetime', 'timestamp', 'time', 'pubdate', 'publishdate', 'postdate']);
 /**
  * `author`, `authors`, `authorname` (a lowercase `authorName`), `writer`, `by` (`posted-by`), and the
- * other languages' (`autor`, `autoren`, `auteur`, `auteurs`, `autore`, `verfasser`, `redakteur`,
- * Danish and Norwegian `forfatter`, Swedish `skribent`); not `authority`.
+ * other languages' (`autor`, `autoren`, `auteur`, `auteurs`, `autore`, `verfasser`); not `authority`.
  */
-const authorWord = /^(?:(?:author|writer|autor|auteur|autore|verfasser|redakteur|forfatter|skribent)(?:s|en|in|i|e|er)?(?:name|link|info|box)?|by)$/;
+const authorWord = /^(?:(?:author|writer|autor|auteur|autore|verfasser)(?:s|en|in|i)?(?:name|link|info|box)?|by)$/;
 const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'posted', 'postedon', 'publishedon']);
 
 /**

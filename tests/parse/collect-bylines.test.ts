@@ -11,8 +11,6 @@ describe('classHint', () => {
     ['publishedAt', 'date'], ['posted-on', 'date'], ['reading-time', 'date'],
     // Other languages' author classes (issue 33 item 2): `par <span class="auteurs">`, `.autor`, `.news__autorin`, `.verfasser`.
     ['auteurs', 'author'], ['auteur', 'author'], ['autor', 'author'], ['news__autorin', 'author'], ['autoren-liste', 'author'], ['verfasser', 'author'], ['authorbox', 'author'],
-    // A German CMS's `.redakteur`, Danish and Norwegian `.forfatter`, Swedish `.skribent`.
-    ['article__redakteur', 'author'], ['redakteurin', 'author'], ['artikkel-forfatter', 'author'], ['forfattere', 'author'], ['skribent', 'author'],
     // A post's meta line (Drupal's `Submitted by … on …`, classic WordPress themes' `.postmetadata`): its date.
     ['submitted', 'date'], ['node-submitted meta', 'date'], ['postmetadata alt', 'date'],
     // The meta line of blog and news themes, and a headline's topline (issue 33): `Accueil | Par Loïc Le Clerc | 30 septembre 2018`.
