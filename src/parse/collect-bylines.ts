@@ -154,8 +154,9 @@ function namesAuthorToo(value: string): boolean {
 
 /** An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x`, and German and French ones (`/autor/…`, `/autoren/…`, `/profil/…`, `/auteur/…`), lowercase as CMSs write them. */
 export function isAuthorHref(href: string): boolean {
-  return (includes(href, '/aut') || includes(href, '/profil') || includes(href, '/contributor'))
-    && /\/(?:authors?|autor(?:en|in)?|auteurs?|profiles?|profil|contributors?)\/[^/?#\s]/.test(href);
+  return (includes(href, '/aut') || includes(href, '/profil') || includes(href, '/contributor') || includes(href, '/writer')
+    || includes(href, '/redakteur') || includes(href, '/forfatter') || includes(href, '/skribent'))
+    && /\/(?:authors?|autor(?:en|in)?|autore|autori|auteurs?|profiles?|profil|contributors?|writers?|redakteur(?:e|in|innen)?|forfattere?|skribent(?:er)?)\/[^/?#\s]/.test(href);
 }
 
 /** Whether a `rel` value has the `author` token. */
@@ -185,6 +186,9 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
   if (kind === null && name === 'a' && ((attribs.href !== undefined && isAuthorHref(attribs.href)) || isRelAuthor(attribs.rel))) kind = 'author';
   if (kind === null) return;
   const {snapshot} = state;
+  // An author element in a quote or a caption (`<blockquote>…<a href="/author/ann/">Ann Lee, CEO</a></blockquote>`,
+  // a photo's `.author` credit) names the quoted or the photographer, not the page's writer.
+  if (kind !== 'date' && state.captionDepth > 0) return;
   if (kind === 'date') {
     const list = (snapshot.dateTexts ??= []);
     if (list.length >= maxDateTexts) return;
@@ -213,9 +217,23 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
   });
 }
 
-/** Tracks nav/footer/aside/form nesting as a tag opens (`open`) or closes. */
+/**
+ * Tracks nav/footer/aside/form nesting as a tag opens (`open`) or closes. A `<footer>` inside an
+ * `<article>` or `<main>` (outside chrome) is the post's own meta line (`<footer class="post-footer">Posted
+ * by <a rel="author">…</a>`, `<footer class="entry-footer">`): its bylines and dates are the page's.
+ */
 export function trackChrome(state: ParseState, name: string, open: boolean): void {
   if (!chromeTags.has(name)) return;
+  if (name === 'footer') {
+    if (open && state.contentDepth > 0 && state.chromeDepth === 0) {
+      state.postFooterDepth++;
+      return;
+    }
+    if (!open && state.postFooterDepth > 0 && state.chromeDepth === 0) {
+      state.postFooterDepth--;
+      return;
+    }
+  }
   if (open) state.chromeDepth++;
   else if (state.chromeDepth > 0) state.chromeDepth--;
 }

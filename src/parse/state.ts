@@ -27,6 +27,8 @@ export interface ParseState {
   chromeDepth: number;
   /** Depth of article/main nesting: their paragraphs may be the lead (collect-paragraphs.ts). */
   contentDepth: number;
+  /** Depth of `<footer>`s opened inside an article or main: the post's meta line, not the site's footer (collect-bylines.ts). */
+  postFooterDepth: number;
   /** Depth of figure/figcaption/blockquote/dialog nesting: their paragraphs are no description. */
   captionDepth: number;
   /** Whether a `<p>` is being read for {@link Snapshot.paragraphs}. */
@@ -76,6 +78,7 @@ export function createParseState(): ParseState {
     sectionDepth: 0,
     chromeDepth: 0,
     contentDepth: 0,
+    postFooterDepth: 0,
     captionDepth: 0,
     readingParagraph: false,
     headlinesRead: 0,

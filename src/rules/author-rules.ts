@@ -6,6 +6,7 @@ import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, short
 import {withFullerNames} from './fuller-name.js';
 import {headlineByline, leadByline, textByline} from './lead-byline.js';
 import {labelledDataAuthor} from './label-data-author.js';
+import {labelledByline} from './labelled-byline.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
 /*
@@ -236,6 +237,8 @@ const personSources: readonly Rule[] = [
   bodyByline,
   // A byline in plain text, its label its only mark (`<p>von <em>Klaus Stanjek</em></p>`, lead-byline.ts).
   leadByline,
+  // An author's label after a labelled date (`Datum: 03.11.2021 Autor: Peter Maahn/SP-X`, labelled-byline.ts).
+  labelledByline,
 ];
 
 /** The desks the person sources name, in their order: the author when no source names a person. */

@@ -6,18 +6,22 @@
  * `Super User`). `authorName` (normalize.ts) reads every author value through these.
  */
 
+// What a byline says the text is, before its `by`/`von` (`Guest post by`, `Opinion by`, `Ein Gastbeitrag von`,
+// `Eine Kolumne von`, `Ein Interview von`): a label as `Written by` is.
+const kindBy = String.raw`(?:(?:a|an)\s+)?(?:guest\s+(?:post|article|column|essay)|column|opinion|analysis|commentary|reporting|interview|review|essay|feature|blog\s+post)\s+by`;
+const kindVon = String.raw`(?:eine?n?\s+)?(?:gast(?:beitrag|kommentar|artikel)|kolumne|glosse|essay|analyse|reportage|interview|rezension)\s+von`;
 // Labels that are a byline's lead-in in any case and without a colon: `By`, `Von`, `VON`, `Posted by`,
 // `Eingestellt von`, `Blog Beitrag von`, `Autor`, `Autoren`, `Auteur :`, `Escrito por`.
-const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|scritto\s+da|geschreven\s+door|skrivet\s+av|auth?ors?|autor(?:in|en|innen|\/in|\*in|:in|_in)?|auteurs?|autore|autori|verfasser(?:in)?|by|von|vom|par|por|door|av)`;
+const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|${kindBy}|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|${kindVon}|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|propos\s+recueillis\s+par|scritto\s+da|a\s+cura\s+di|testo\s+di|geschreven\s+door|skrivet\s+av|skrevet\s+a[fv]|(?:gast)?auth?ors?|(?:gast)?autor(?:in|en|innen|\/in|\*in|:in|_in)?|auteur(?:e|s|es)?|autrice|autore|autori|verfasser(?:in)?|by|von|vom|par|por|door|av)`;
 // Labels that lead in only with a colon: `Text:`, `Interview:`, `Text und Interview:`, `Redaktion:`.
-const colonLeadIn = String.raw`(?:text(?:\s+(?:und|&)\s+(?:interview|fotos?|bilder))?|interview|texto|redaktion|redacción|reporter(?:in)?|reportage|words)`;
+const colonLeadIn = String.raw`(?:text(?:\s+(?:und|&)\s+(?:interview|fotos?|bilder))?|interview|texto|texte|testo|tekst|teksti|redaktion|redacción|reporter(?:in)?|reportage|words|forfatter|författare|kirjoittaja)`;
 
 /** A label before the name, with the `:` and spaces after it. */
 const labelBefore = new RegExp(String.raw`^(?:${leadIn}(?:\s*:\s*|\s+)|${colonLeadIn}\s*:\s*)`, 'i');
 /** A label glued to the name when a theme dropped the space between two elements: `AuthorAndreas Kalt`, `VonAnn Lee`, `ByJ.R. Stone`. */
-const gluedLabel = /^(?:Author|Autor|Autorin|Von|By)(?=\p{Lu}[\p{Ll}.])/u;
-/** `di Mario Rossi`: Italian's lead-in, lowercase only (`Di` is a name). */
-const italianBy = /^di\s+(?=[A-Z])/;
+const gluedLabel = /^(?:Author|Autor|Autorin|Verfasser|Verfasserin|Auteur|Autore|Von|By|Par|Por|Door)(?=\p{Lu}[\p{Ll}.])/u;
+/** `di Mario Rossi`, `af Lars Hansen`: Italian's and Danish's lead-ins, lowercase only (`Di` is a name, `Af` an abbreviation). */
+const italianBy = /^(?:di|af)\s+(?=\p{Lu})/u;
 /** `von`/`vom` before `der`/`den`/`dem` is part of a name (`von der Leyen`) unless a label came first. */
 const nameParticle = /^vo[nm]\s+(?:der|den|dem|zu|und)\s/i;
 
@@ -40,7 +44,7 @@ export function withoutLabel(text: string): string {
 
 // Interface text that sits after a name in an author box: `Jil Schuller Alle Artikel Kontakt`,
 // `Ann Lee View profile`, `Amber Guetebier 12 Shares`, `Ann Lee Follow`.
-const trailingInterface = /\s+(?:alle\s+(?:artikel|beiträge)|mehr\s+(?:artikel|von|vom\s+autor)|view\s+(?:full\s+)?profile|all\s+(?:posts|articles|stories)|more\s+(?:from|by|articles)|profil(?:e)?|kontakt|contact|follow(?:ers)?|folgen|[\d.,]+[km]?\s+(?:shares|followers|follower|articles|artikel|posts|beiträge))(?:\s.*)?$/i;
+const trailingInterface = /\s+(?:(?:twitter|x|facebook|instagram|linkedin|xing|mastodon)(?:[\s-]+(?:account|profil|profile|konto))?(?:\s+von\b|\s+of\b|$)|alle\s+(?:artikel|beiträge)|mehr\s+(?:artikel|von|vom\s+autor)|view\s+(?:full\s+)?profile|all\s+(?:posts|articles|stories)|more\s+(?:from|by|articles)|profil(?:e)?|kontakt|contact|follow(?:ers)?|folgen|[\d.,]+[km]?\s+(?:shares|followers|follower|articles|artikel|posts|beiträge))(?:\s.*)?$/i;
 
 /** The value without the interface text after the name (`Jil Schuller Alle Artikel Kontakt` → `Jil Schuller`). */
 export function withoutTrailingInterface(text: string): string {
@@ -59,9 +63,11 @@ const labelValue = /^(?:(?:posted|published|written|geschrieben|eingestellt|gepo
 
 /** Whether a value is a label or an interface word, not a name (`Posted`, `Publiziert am`, `Unbenannt`, `Super User`). */
 export function isLabelValue(text: string): boolean {
-  // A call to action is no name either (`Auf geht’s!`, `Jetzt mitmachen!`), nor a label awaiting its value (`Zuletzt geändert am:`).
-  return labelValue.test(text) || /[!?]|:$/.test(text);
+  // A call to action is no name either (`Auf geht’s!`, `Jetzt mitmachen!`), nor a label awaiting its value (`Zuletzt geändert am:`),
+  // nor a lead-in alone (`Artikel von`, a theme's element of its own before the name's).
+  return labelValue.test(text) || /[!?]|:$/.test(text) || loneLeadIn.test(text);
 }
+const loneLeadIn = new RegExp(String.raw`^${leadIn}\s*:?$`, 'i');
 
 /**
  * A company's or an association's legal form (`GmbH`, `AG`, `e.V.`, `eG`, `Inc.`, `Ltd`, `S.A.`):
@@ -100,7 +106,7 @@ export function withoutCopyright(text: string): string | null {
 }
 
 /** Lead-ins of two words or more (`Posted by`, `Gespeichert von`, `Blog Beitrag von`): a strong sign that a username follows. */
-const strongLeadIn = /^(?:(?:written|posted|published)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|autor(?:in)?\s*:|author\s*:|auteur\s*:)\s*/i;
+const strongLeadIn = new RegExp(String.raw`^(?:(?:written|posted|published)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|skrevet\s+a[fv]|(?:gast)?autor(?:in)?\s*:|author\s*:|auteur(?:e)?\s*:|autrice\s*:)\s*`, 'i');
 
 /**
  * The label a text opens with (`von `, `Por `, `Posted by `, `Autorin: `), as its length and whether

@@ -80,22 +80,40 @@ export function personNames(part: string, isNoName: (text: string) => boolean): 
   const names: string[] = [];
   for (const piece of part.split(/\s*[,;]\s*/)) {
     for (const raw of splitPair(piece)) {
-      const name = withoutRole(withoutHandle(raw.trim()).trim());
-      if (name === '' || isJobTitle(name) || isPlaceholder(name) || isNoName(name)) continue;
-      // `Rob Picheta, CNN`, `Adam Aaronson, PhillyVoice Staff`: the outlet after a person's name is no second author.
-      if (names.length !== 0 && isAffiliation(name)) continue;
+      const name = withoutMarks(withoutRole(withoutHandle(raw.trim()).trim()));
+      // A bare number is an affiliation mark after a comma (`Ann Lee1,2`), no one's name.
+      if (name === '' || /^\d+$/.test(name) || isJobTitle(name) || isPlaceholder(name) || isNoName(name)) continue;
+      // `Rob Picheta, CNN`, `Adam Aaronson, PhillyVoice Staff`: the outlet after a person's name is no second author;
+      // nor is the same person's login after the name (`Edilson La Rosa, edilsonlarosa`).
+      if (names.length !== 0 && (isAffiliation(name) || names.some((known) => isLoginOf(name, known)))) continue;
       if (!names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
     }
   }
   return names;
 }
 
-/** An outlet named after a byline's person: an acronym (`CNN`, `AFP`) or a desk (`PhillyVoice Staff`, `Reuters staff`). */
-const affiliation = /^(?:\p{Lu}{2,6}|\S+(?:\s+\S+)?\s+(?:[Ss]taff|[Nn]ewsroom|[Rr]edaktion|[Dd]esk))$/u;
+/**
+ * An outlet named after a byline's person: an acronym (`CNN`, `AFP`), an agency's lowercase code as German
+ * papers write it (`dpa`, `epd`, `dpa/lno`), or a desk (`PhillyVoice Staff`, `Reuters staff`).
+ */
+const affiliation = /^(?:\p{Lu}{2,6}|\p{Ll}{2,4}(?:\/\p{Ll}{2,4})?|\S+(?:\s+\S+)?\s+(?:[Ss]taff|[Nn]ewsroom|[Rr]edaktion|[Dd]esk))$/u;
 
 /** Whether a comma list's later piece is an outlet, not a second person (`Rob Picheta, CNN`). */
 export function isAffiliation(name: string): boolean {
   return affiliation.test(name);
+}
+
+// A paper's affiliation marks glued to an author's name: `Marwan H. Adwan1`, `Ann Lee1`, `Bo Kim*`, `Cy Ray†`.
+const affiliationMarks = /(?<=\p{Ll})(?:\d{1,2}|[*†‡]+)$/u;
+
+/** A name without the affiliation marks glued to it (`Marwan H. Adwan1` → `Marwan H. Adwan`); a username's digits stay (`kestrel_79`, one word). */
+function withoutMarks(name: string): string {
+  return /\s/.test(name) ? name.replace(affiliationMarks, '') : name;
+}
+
+/** Whether `value` is one lowercase word spelling `name`'s letters (`edilsonlarosa` for `Edilson La Rosa`): its login. */
+function isLoginOf(value: string, name: string): boolean {
+  return /^[\p{Ll}\d._-]+$/u.test(value) && value.replace(/[^\p{L}]/gu, '') === name.toLowerCase().replace(/[^\p{L}]/gu, '');
 }
 
 /** `Jane Doe and John Roe` (`und`, `y`, `et`, `e`, `&`) → both; any other text whole. */

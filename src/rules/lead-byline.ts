@@ -17,12 +17,20 @@ const capitalisedName = new RegExp(String.raw`^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:a
 const username = /^[\p{L}\d][\p{L}\d._-]*/u;
 // Weekdays and months in English, German, French, Spanish and Italian, and German weekdays' short forms.
 const calendarWords = String.raw`monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mo|di|mi|do|fr|sa|so`;
+// What a theme writes after the name before the date: `Erstellt am`, `Veröffentlicht`, `Published`, `Publié le`.
+const publishedWords = String.raw`erstellt|veröffentlicht|aktualisiert|geändert|publiziert|gepostet|published|posted|updated|publié|publiée|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|publicerad|publiceret|publisert`;
 /** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `, 12. Mai`). */
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et)\b|\s+\d|\s+(?:${calendarWords})\b)`, 'iu');
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A weekday or a month heading the date after a name (`By J.R. Stone Thursday, November 9, 2023`, `Lisa Petrich Mi, 3. Mai`). */
 const calendarWord = new RegExp(String.raw`^(?:${calendarWords})$`, 'iu');
+
+/**
+ * A word that opens what follows a name, capitalised as themes write it (`By Martin Jendrischik On 12. Dezember 2022`,
+ * `von Sonia Mevißen Erstellt am 01.01.23`): never a name's last word.
+ */
+const labelWord = new RegExp(String.raw`^(?:on|am|um|vom|${publishedWords})$`, 'iu');
 
 /** The name a text's opening byline gives (`von Klaus Stanjek` → `Klaus Stanjek`), or `null`. */
 export function leadBylineName(text: string): string | null {
@@ -36,7 +44,8 @@ export function leadBylineName(text: string): string | null {
   const ends = [...match[0].matchAll(/\S+/g)].map((word) => word.index + word[0].length);
   for (let count = ends.length; count > 0; count--) {
     const name = rest.slice(0, ends[count - 1]);
-    if (!nameEnd.test(rest.slice(name.length)) || calendarWord.test(name.slice(name.lastIndexOf(' ') + 1))) continue;
+    const last = name.slice(name.lastIndexOf(' ') + 1);
+    if (!nameEnd.test(rest.slice(name.length)) || calendarWord.test(last) || labelWord.test(last)) continue;
     // A lone capitalised word after a bare `von`/`by` is as often a place or a thing (`Von Berlin nach …`): an acronym (`EFE`) is not.
     if (count < 2 && !label.strong && !/^\p{Lu}[\p{Lu}.]+$/u.test(name)) return null;
     // A desk (`Multimedia Redaktion`, `Web Desk`) names no one.

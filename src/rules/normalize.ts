@@ -62,12 +62,17 @@ const menuText = /\p{Ll}{3}\p{Lu}/u;
 
 // `Bo2man am 29.12.2010`, `Ann Lee le 3 mai 2019`, `Ann Lee on 12.03.2016`: a date after the name, in any language;
 // `Ulrike 18.10.2019 16:06 Uhr`: a numeric day needs no word before it.
-const trailingDate = /\s+(?:(?:am|on|le|el|il|op|den|du|del|em|at|vom)\s+(?=\d{1,2}\.?\s*(?:\p{L}+\.?\s+)?\d{2,4}\b|\d{4}-\d{2})|(?=\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})(?!\d)))/u;
+const trailingDate = /\s+(?:(?:am|on|le|el|il|op|den|du|del|em|at|vom)\s+(?=\d{1,2}\.?\s*(?:\p{L}+\.?\s+)?\d{2,4}\b|\d{4}-\d{2})|(?=\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})(?!\d)))/iu;
+// `Sonia Mevißen Erstellt am 01.01.23`, `Anna Berg Veröffentlicht 3. Mai 2023`, `Inès Moreau Publié le 3 mai`: the label of the
+// date after the name, and the date. Capitalised, as a theme writes it after a name (`Zuletzt geändert am:` is one label).
+const trailingPublished = /\s+(?:Erstellt|Veröffentlicht|Aktualisiert|Geändert|Publiziert|Gepostet|Published|Posted|Updated|Publié|Publiée|Publicado|Actualizado|Pubblicato|Aggiornato|Gepubliceerd|Bijgewerkt|Publicerad|Publiceret|Publisert)(?![\p{L}\d])(?=\s*$|.*\d)/u;
 
-/** The name without the date a byline writes after it (`Bo2man am 29.12.2010, 13:36 Uhr` → `Bo2man`). */
+/** The name without the date a byline writes after it (`Bo2man am 29.12.2010, 13:36 Uhr` → `Bo2man`), and the date's label (`Erstellt am …`). */
 function withoutTrailingDate(text: string): string {
-  const match = trailingDate.exec(text);
-  return match === null || match.index === 0 ? text : text.slice(0, match.index);
+  const label = trailingPublished.exec(text);
+  const named = label === null || label.index === 0 ? text : text.slice(0, label.index);
+  const match = trailingDate.exec(named);
+  return match === null || match.index === 0 ? named : named.slice(0, match.index);
 }
 const readingTime = /^\d+\s*(?:-|\s)?(?:min(?:ute)?s?|m)\.?(?:\s+read(?:ing)?)?$/i;
 

@@ -16,8 +16,8 @@ import {named, type Rule} from './rule-kit.js';
  */
 
 const ogTitleKeys = ['og:title'];
-/** Where a title's site segment or tagline starts: ` | `, ` - `, ` – `, ` — `, ` » `, ` :: `. */
-const segment = / [|–—-] | » | :: /;
+/** Where a title's site segment or tagline starts: ` | `, ` - `, ` – `, ` — `, ` » `, ` :: `, and the pipes' look-alikes (` │ `, ` ǀ `). */
+const segment = / [|│ǀ–—-] | » | :: /;
 
 /** The words of a text that carry meaning: letters and digits, lowercase, three characters or more. */
 function wordsOf(text: string): string[] {
@@ -41,8 +41,23 @@ export const ogTitleOrShownHeadline: Rule = named('meta(og:title)', (snapshot: S
   const og = list[0];
   if (og === undefined) return list;
   const h1 = snapshot.h1;
-  return h1 !== null && tellsSameStory(h1, og, () => isJsonldHeadline(snapshot, h1)) ? [h1, ...list] : list;
+  if (h1 === null) return list;
+  return tellsSameStory(h1, og, () => isJsonldHeadline(snapshot, h1)) || isUnrelatedShareText(og, h1, snapshot.title) ? [h1, ...list] : list;
 });
+
+/**
+ * Whether og:title is a share prompt set for every page (`Möchtest Du The Insiders mit mir zusammen
+ * beitreten?`), not the page's title: it shares no word with the `<h1>` nor with the `<title>`, while
+ * those two tell one story (most of the `<h1>`'s words, three or more, are in the `<title>`).
+ */
+function isUnrelatedShareText(og: string, h1: string, title: string | null): boolean {
+  if (title === null) return false;
+  const shown = wordsOf(h1);
+  const titleWords = new Set(wordsOf(title));
+  if (shown.length < 3 || shareIn(shown, titleWords) < 0.5) return false;
+  const head = wordsOf(og);
+  return head.length >= 2 && shareIn(head, titleWords) === 0 && shareIn(head, new Set(shown)) === 0;
+}
 
 /** `<title>`, with the `<h1>` before it when the `<h1>` words its story anew (a page without og:title). */
 export const titleOrShownHeadline: Rule = named('document(title)', (snapshot: Snapshot) => {

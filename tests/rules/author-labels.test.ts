@@ -31,6 +31,48 @@ describe('authorName: byline labels in many languages', () => {
     ['door Jan de Vries', 'Jan de Vries'],
     ['av Anna Berg', 'Anna Berg'],
     ['Escrito por Rocío Latorre', 'Rocío Latorre'],
+    // What the text is, before its `von`/`by`; more languages' labels; labels glued to the name; an agency's lowercase code.
+    ['Ein Gastbeitrag von Lotte Sandvik', 'Lotte Sandvik'],
+    ['Eine Kolumne von Lotte Sandvik', 'Lotte Sandvik'],
+    ['Ein Interview von Eugen Brandt', 'Eugen Brandt'],
+    ['Gastautorin: Lotte Sandvik', 'Lotte Sandvik'],
+    ['Guest post by Mira Oduya', 'Mira Oduya'],
+    ['Opinion by Mira Oduya', 'Mira Oduya'],
+    ['Reporting by Mira Oduya', 'Mira Oduya'],
+    ['Propos recueillis par Inès Moreau', 'Inès Moreau'],
+    ['Autrice : Inès Moreau', 'Inès Moreau'],
+    ['Texte : Inès Moreau', 'Inès Moreau'],
+    ['a cura di Mario Rossi', 'Mario Rossi'],
+    ['Testo di Mario Rossi', 'Mario Rossi'],
+    ['Tekst: Jan de Vries', 'Jan de Vries'],
+    ['Skrevet af Lars Hansen', 'Lars Hansen'],
+    ['af Lars Hansen', 'Lars Hansen'],
+    ['Skrevet av Ola Nordmann', 'Ola Nordmann'],
+    ['Forfatter: Lars Hansen', 'Lars Hansen'],
+    ['Författare: Anna Svensson', 'Anna Svensson'],
+    ['Kirjoittaja: Matti Virtanen', 'Matti Virtanen'],
+    ['Teksti: Matti Virtanen', 'Matti Virtanen'],
+    ['VerfasserinAnna Berg', 'Anna Berg'],
+    ['ParInès Moreau', 'Inès Moreau'],
+    ['Von Anna Berg, dpa', 'Anna Berg'],
+    ['Anna Berg, dpa/lno', 'Anna Berg'],
+    ['Af Dahl', 'Af Dahl'],
+    // The date's label a theme writes after the name, capitalised, with the date: not the name's last word.
+    ['By Martin Keller On 12. Dezember 2022', 'Martin Keller'],
+    ['von Sonia Meier Erstellt am 01.01.23 um 08:35, geändert am 01.01.23', 'Sonia Meier'],
+    ['Anna Berg Veröffentlicht 3. Mai 2023', 'Anna Berg'],
+    ['Mira Oduya Published March 3, 2024', 'Mira Oduya'],
+    ['Inès Moreau Publié le 3 mai 2023', 'Inès Moreau'],
+    // A lead-in in an element of its own joined to the name's; a social link after the name; a paper's affiliation marks; a login after the name.
+    ['Artikel von, Claudia Riedl', 'Claudia Riedl'],
+    ['Claudio Kummer Twitter Account von Claudio Kummer', 'Claudio Kummer'],
+    ['Ann Lee Instagram', 'Ann Lee'],
+    ['Marwan H. Adwani1', 'Marwan H. Adwani'],
+    ['Ann Lee1,2, Bo Kim*', 'Ann Lee, Bo Kim'],
+    ['Edilson La Roca, edilsonlaroca', 'Edilson La Roca'],
+    ['kestrel_79', 'kestrel_79'],
+    ['Redaktion', 'Redaktion'],
+    ['Paris Hilton', 'Paris Hilton'],
     ['Posted by Konstantin', 'Konstantin'],
     ['AuthorAndreas Kalt', 'Andreas Kalt'],
     ['Autor Jil Schuller Alle Artikel Kontakt', 'Jil Schuller'],
@@ -52,7 +94,7 @@ describe('authorName: byline labels in many languages', () => {
     expect(authorName(value)).toBe(expected);
   });
 
-  it.each(['Posted', 'Publiziert am', 'publisher', 'Unbenannt', 'Unknown', 'Super User', 'anónimo', 'null', 'Anführer', 'View profile', '1.1M followers', 'Alle Artikel', 'eMagazine Login', 'wegewerk GmbH', 'Web Commerce GmbH www.w-commerce.de', 'Bund der Energieverbraucher e.V.', 'NATURSTROM AG', 'besserwisser eG', 'Olympia-Verlag GmbH, Nürnberg, Germany', 'Zuletzt geändert am: 15.10.2021', 'Last updated: 3.5.2024'])('%s is no author', (value) => {
+  it.each(['Artikel von', 'Beitrag von:', 'Posted by', 'Posted', 'Publiziert am', 'publisher', 'Unbenannt', 'Unknown', 'Super User', 'anónimo', 'null', 'Anführer', 'View profile', '1.1M followers', 'Alle Artikel', 'eMagazine Login', 'wegewerk GmbH', 'Web Commerce GmbH www.w-commerce.de', 'Bund der Energieverbraucher e.V.', 'NATURSTROM AG', 'besserwisser eG', 'Olympia-Verlag GmbH, Nürnberg, Germany', 'Zuletzt geändert am: 15.10.2021', 'Last updated: 3.5.2024'])('%s is no author', (value) => {
     expect(authorName(value)).toBeNull();
   });
 
@@ -76,6 +118,15 @@ describe('author sources with labels', () => {
     expect(author('<div class="dates_auteurs">par <span class="auteurs">Inès Moreau</span>, 21 juin 2018</div>')).toBe('Inès Moreau');
     expect(author('<h4>Autor</h4><p><a href="/profil/detail/X7/ann-lee">Ann Lee</a></p>')).toBe('Ann Lee');
     expect(author('<p>Von <a href="/autoren/lee-ann">Ann Lee</a></p>')).toBe('Ann Lee');
+  });
+
+  // A guest post's theme writes what the text is into its author element; a Danish paper's lead paragraph signs with `Skrevet af`.
+  it('reads the name after what the text is, in an author element and in a lead byline', () => {
+    expect(author('<h1>Stille Wasser</h1><p class="post-author">Ein Gastbeitrag von <a href="/autoren/lotte-sandvik">Lotte Sandvik</a></p><p>Der See liegt still.</p>')).toBe('Lotte Sandvik');
+    expect(author('<h1>Havnen om natten</h1><p><em>Skrevet af Lars Hansen, 3. maj 2023</em></p><p>Havnen sover aldrig helt, og fiskerne kommer hjem før solen står op.</p>')).toBe('Lars Hansen');
+    expect(author('<h1>Der Hafen</h1><p><em>Von Anna Berg, dpa</em></p><p>Der Hafen schläft nie ganz, und die Fischer kommen heim, bevor die Sonne aufgeht.</p>')).toBe('Anna Berg');
+    // A report's sentence is no byline.
+    expect(author('<h1>Der Hafen</h1><p>Ein Interview von gestern zeigt, wie der Hafen arbeitet.</p>')).toBeNull();
   });
 
   it('takes no picture credit and no copyright holder for the writer', () => {

@@ -31,6 +31,11 @@ describe('leadBylineName', () => {
     ['Von Roland Adler und Sebastian Kern Dadaab /Kenia', 'Roland Adler, Sebastian Kern'],
     ['By Mira Oduya and Tom Keel Nairobi / Kenya', 'Mira Oduya, Tom Keel'],
     ['Von Anna Maria Vogt und Jonas Kern / dpa', 'Anna Maria Vogt, Jonas Kern'],
+    // The date's label after the name, capitalised as a theme writes it under the headline.
+    ['By Martin Keller On 12. Dezember 2022', 'Martin Keller'],
+    ['von Sonia Meier Erstellt am 01.01.23 um 08:35, geändert am 01.01.23 um 08:35', 'Sonia Meier'],
+    ['Par Inès Moreau Publié le 3 mai 2023', 'Inès Moreau'],
+    ['By Ann Le 3 May 2023', 'Ann Le'],
   ])('%s → %s', (text, name) => {
     expect(leadBylineName(text)).toBe(name);
   });
@@ -66,6 +71,42 @@ describe('the author from a plain-text byline', () => {
     expect(author('<html><body><h1>Autokredit vergleichen</h1><div class="testimonial-text">Alles lief schnell und freundlich.</div>'
       + '<div class="row testimonial-author"><div class="row">Kundin A.K.</div><div>Ein Partner-Service von uns</div></div>'
       + '<blockquote>Mobilität ist Freiheit.<cite class="quote-author">Lotte Sandvik</cite></blockquote></body></html>')).toBeNull();
+  });
+
+  // collect-bylines.ts: an organisation's "about" page quoting its CEO, the quote signed with a link to his author page;
+  // a photo credited in its caption by an `.author` element.
+  it('reads no author from an author link or element inside a blockquote or a figure caption', () => {
+    const page = '<html><body><h1>Über uns</h1><p>Wir bauen offene Werkzeuge für alle, seit zwanzig Jahren und mit vielen Partnern.</p>'
+      + '<blockquote class="short-block"><div class="quote-image"><a href="/author/lotte/"><img src="/lotte.png" alt="Lotte Sandvik, CEO"></a></div>'
+      + '<div class="quote-text">Unsere Arbeit ist ein lebendiges Gemeingut.</div><div class="user-title"><a href="/author/lotte/">Lotte Sandvik, CEO</a></div></blockquote>'
+      + '<figure><img src="/team.jpg" alt=""><figcaption>Das Team <span class="author">Jonas Weidlich</span></figcaption></figure>'
+      + '<h2>Unser Netzwerk</h2><p>Mehr als 500 Menschen in 80 Ländern arbeiten mit.</p></body></html>';
+    expect(author(page)).toBeNull();
+    // The same link in the page's own byline is the writer.
+    expect(author(page.replace('<h1>Über uns</h1>', '<h1>Über uns</h1><div class="byline"><a href="/author/jonas/">Jonas Weidlich</a></div>'))).toBe('Jonas Weidlich');
+  });
+
+  // collect-bylines.ts: a classic WordPress theme writes the post's byline into the article's own `<footer>`; the site's footer stays chrome.
+  it('reads the byline in an article\'s own footer, not one in the site\'s footer', () => {
+    const post = (footer: string): string => '<html><body><div id="page"><article class="post hentry"><header><h1>Haben sich Mozarts Eltern gesorgt?</h1></header>'
+      + '<div class="entry-content"><p>Ich kann Ihnen versichern, das war nie der Fall, und ich weiß auch, warum es so war.</p><p>Seine Tournee führte ihn durch Europa.</p></div>'
+      + `${footer}</article></div><footer class="site-footer"><p>Ein Blog mit <a href="/author/webteam/" rel="author">Hanna Webteam</a></p></footer></body></html>`;
+    expect(author(post('<footer class="post-footer postdata"><span class="author">Posted by <span class="vcard"><a href="/author/gwk/" class="url fn" rel="author">Günter Kienitz</a></span> at 18:52</span></footer>')))
+      .toBe('Günter Kienitz');
+    expect(author(post(''))).toBeNull();
+  });
+
+  // labelled-byline.ts: a trade paper's meta box, each label a minor heading with its value in the loose text after it.
+  it('reads the name after an author\'s label that follows a labelled date, without the agency after a slash', () => {
+    const box = (value: string): string => '<html><body><h1>Der lange Weg zum Strom</h1><p>Im Gegensatz zu anderen Herstellern hält sich die Marke noch zurück.</p>'
+      + '<p>Noch ist er durch eine Tarnfolie verdeckt.</p><p>Ein Vergleich verbietet sich.</p><p>Die Reichweite soll 500 Kilometer betragen.</p>'
+      + `<div class="row"><div class="col-md-4"><h5 class="title-inline">Datum: </h5>03.11.2021 <br><h5 class="title-inline">Autor: </h5>${value} </div>`
+      + '<div class="col-md-4"><h5 class="title-inline">Rubrik: </h5>Hersteller</div></div></body></html>';
+    expect(author(box('Jonas Weidlich/SP-X'))).toBe('Jonas Weidlich');
+    expect(author(box('Helga Brandstetter'))).toBe('Helga Brandstetter');
+    // A desk is no one, and nor is a sentence.
+    expect(author(box('Online Redaktion'))).toBeNull();
+    expect(author(box('siehe unten'))).toBeNull();
   });
 
   // collect-bylines.ts records an element whose class names the date and the author as a date and as a byline.

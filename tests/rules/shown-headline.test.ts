@@ -55,6 +55,22 @@ describe('the shown headline', () => {
     expect(title(page(head, 'Leasing or financing? Compare offers now!'))).toBe('Leasing or financing? Compare offers now!');
   });
 
+  // A regional paper's SEO team rewords og:title for sharing; the <title> keeps the headline the page shows.
+  it('is the title when og:title tells its story in other words altogether and <title> agrees with the <h1>', () => {
+    const head = '<title>Bergheim sues the builder over crumbling paving stones | Harbour Post</title>'
+      + '<meta property="og:title" content="Stone disaster: pedestrian zone in poor shape">';
+    expect(title(page(head, 'Bergheim: the town sues the builder over crumbling paving stones'))).toBe('Bergheim: the town sues the builder over crumbling paving stones');
+    // Without a <title> that agrees, og:title stays.
+    expect(title(page('<title>Harbour Post</title><meta property="og:title" content="Stone disaster: pedestrian zone in poor shape">', 'Bergheim: the town sues the builder over crumbling paving stones')))
+      .toBe('Stone disaster: pedestrian zone in poor shape');
+  });
+
+  // A shop's og:title behind a box-drawing `│` (U+2502) before its name, the pipe's look-alike.
+  it('reads a `│` as the separator before the site\'s name', () => {
+    const head = '<title>Become a product tester │ Shop Market</title><meta property="og:title" content="Become a product tester: test for free & rate │ Shop Market Germany Online">';
+    expect(title(page(head, 'Become a product tester now - it is that easy'))).toBe('Become a product tester now - it is that easy');
+  });
+
   it('leaves og:title when the <h1> tells another story, is a kicker (glued, or behind `/`) or a date before it, or a part of it', () => {
     for (const head of [twoTitles, oneTitle]) {
       expect(title(page(head, 'Harbour Post'))).toBe('Old port quay lamps return after twelve years');

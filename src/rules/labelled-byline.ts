@@ -1,0 +1,27 @@
+import type {Snapshot} from '../parse/parse-html.js';
+import {leadBylineName} from './lead-byline.js';
+import {named, type Rule} from './rule-kit.js';
+
+/*
+ * A byline that follows a labelled date in the same line of the page's meta box (issue 33 item 2):
+ * `<h5>Datum: </h5>03.11.2021 <br><h5>Autor: </h5>Peter Maahn/SP-X`, `Veröffentlicht: 05.01.2020 | Autor: Ann`.
+ * The parser keeps a date's label with the text after it (collect-labelled-dates.ts), which holds the
+ * author's label and name when the theme writes them next: read from there, no second look at the page.
+ */
+
+/** An author's label after the date: `Autor:`, `Autorin:`, `Author:`, `Verfasser:`, `Auteur :`, `Autore:`, `Auteur·e :`. */
+const authorLabel = /(?<!\p{L})(?:autor(?:in)?|author|verfasser(?:in)?|auteur|autore|autora)\s*:\s*/iu;
+
+/** The name after an author's label inside one of the page's labelled date texts, or `null`. */
+export function labelledTextByline(snapshot: Snapshot): string | null {
+  for (const text of snapshot.labelledTexts ?? []) {
+    const match = authorLabel.exec(text);
+    // At the start, the text is the label's alone (the dateline and heading rules read those): here it follows a date.
+    if (match === null || match.index === 0) continue;
+    const name = leadBylineName(text.slice(match.index));
+    if (name !== null) return name;
+  }
+  return null;
+}
+
+export const labelledByline: Rule = named('document(date label … Autor:) byline', labelledTextByline);
