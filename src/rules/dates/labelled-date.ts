@@ -16,8 +16,11 @@ import {isoDate} from '../normalize.js';
 /** How far after its label a date may start. */
 const maxGap = 30;
 
-// Every label of a text, in order.
-const labels = new RegExp(labelPattern.source, 'giu');
+// Every label of a text, in order, read in the lowercased text: the pattern's ~80 labels in many scripts
+// compile ~8x faster without `i`, and V8 compiles an expression used only on some pages again after a
+// garbage collection has dropped its code. The `i` one is for a text whose lowercasing changes its length.
+const labels = new RegExp(labelPattern.source, 'gu');
+let foldingLabels: RegExp | undefined;
 
 // A bare `Datum:`, `Date:`: an event's date as often as the page's.
 const bareLabel = new RegExp(String.raw`^(?:${genericWords})\s*:$`, 'iu');
@@ -26,7 +29,9 @@ const bareLabel = new RegExp(String.raw`^(?:${genericWords})\s*:$`, 'iu');
 export function labelledDates(texts: readonly string[], order: 'dmy' | 'mdy', named = false): string[] {
   const found: string[] = [];
   for (const text of texts) {
-    for (const label of text.matchAll(labels)) {
+    const lower = text.toLowerCase();
+    const lowered = lower.length === text.length;
+    for (const label of (lowered ? lower : text).matchAll(lowered ? labels : (foldingLabels ??= new RegExp(labelPattern.source, 'giu')))) {
       if (named && bareLabel.test(label[0])) continue;
       const from = label.index + label[0].length;
       const date = findDates(text.slice(from, from + maxGap + 40), order, 1)[0];
