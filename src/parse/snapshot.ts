@@ -161,6 +161,11 @@ export interface Snapshot {
    * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.
    */
   audioLinks?: string[];
+  /**
+   * The first value of a publication's key (`"datePublished"`, `"published_at"`, `"publishedAt"`…) in an
+   * inline script that is no JSON-LD: an app's state (state-dates.ts), raw; absent when none.
+   */
+  stateDate?: string;
   /** The `alt` of the first `<img>` whose class, id, file name or `alt` names a logo; absent when none. */
   logoAlt?: string;
   /**

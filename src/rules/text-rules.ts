@@ -10,6 +10,7 @@ import {leadParagraph} from './lead-paragraph.js';
 import {bodyDate, bylineDate, firstBylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
 import {labelledDate, publishedLabelDate} from './dates/labelled-date.js';
+import {stateDate} from './dates/state-date.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -65,6 +66,8 @@ export const publishedDateRules: Rule[] = [
   paragraphDateline,
   // Then a date a label names anywhere in the body (`Datum: 03.11.2021`, `Pressemitteilung vom 20.01.2022`).
   labelledDate,
+  // Last: an app's inline state (`"publishedAt"` in `__NEXT_DATA__`, Shopify's `"published_at"`), for a page that shows no date.
+  inPageOrder(stateDate),
 ];
 
 /** Article-like types (`NewsArticle`, `BlogPosting`, `SocialMediaPosting`…): what a list of teasers is made of. */
