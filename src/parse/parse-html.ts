@@ -7,6 +7,7 @@ import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-ht
 import type {WindowReader} from '../shared/page.js';
 import {recordMarkedId} from './site-marks.js';
 import {readStatePiece} from './state-dates.js';
+import {resumeAfterHeadline} from './collect-dates.js';
 import {createParseState, type ParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
@@ -176,6 +177,7 @@ function closeElement(state: ParseState, name: string, plan: TagPlan): void {
 function endReads(state: ParseState): void {
   if (state.media !== null && state.depth < state.mediaDepth) state.media = null;
   state.collectors = finishText(state.collectors, state.depth);
+  if (state.headlineResume) resumeAfterHeadline(state);
   closeItemScopes(state);
 }
 

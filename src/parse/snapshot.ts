@@ -140,6 +140,11 @@ export interface Snapshot {
    */
   afterHeadline?: string;
   /**
+   * Whether {@link afterHeadline} was read past the end of the headline's parent's parent, which held no
+   * text after it (a component page's nested title; collect-dates.ts); absent when it was not.
+   */
+  afterHeadlineFar?: true;
+  /**
    * The starts (at most 80 characters) of the first 3 non-empty `<p>`s outside nav/header/footer/aside/form
    * and captions (collect-dates.ts): where a dateline sits (`BERLIN, 3. März 2021 – …`); absent when none.
    */

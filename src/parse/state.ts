@@ -35,6 +35,9 @@ export interface ParseState {
   headlinesRead: number;
   /** The text after the headline while it is read (collect-dates.ts). */
   headlineText: TextCollector | null;
+  /** Whether the text after the headline, empty in its wrapper, is to be read on, and how many ancestors have read it (collect-dates.ts). */
+  headlineResume: boolean;
+  headlineClimbs: number;
   /** `elements` when the last dateline paragraph opened (collect-dates.ts). */
   datelineAt: number;
   /**
@@ -93,6 +96,8 @@ export function createParseState(): ParseState {
     readingParagraph: false,
     headlinesRead: 0,
     headlineText: null,
+    headlineResume: false,
+    headlineClimbs: 0,
     datelineAt: -100,
     described: false,
     elements: 0,
