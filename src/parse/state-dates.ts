@@ -17,7 +17,7 @@ import type {ParseState} from './state.js';
  */
 
 /** How many characters of inline scripts one page may have searched. */
-export const maxStateText = 512 * 1024;
+export const maxStateText = 256 * 1024;
 /** The longest value read as a date. */
 const maxValue = 40;
 /** How far before a date's key the page's slug may be written for the date to be the page's. */
@@ -45,12 +45,18 @@ const isKeyCode = (code: number): boolean => ((code | 32) >= 97 && (code | 32) <
 const valueAfterKey = /\\?["']?\s*:\s*(?:\\?["']([0-9][0-9 :.+TZ/-]{5,}?)\\?["']|([0-9]{10}|[0-9]{13})(?![0-9]))/y;
 
 // The metas of a first publication (lowercase): a page that has one needs no state's date.
-const publishedMetas: ReadonlySet<string> = new Set(['article:published_time', 'og:article:published_time', 'og:published_time', 'datepublished']);
+const publishedMetas: ReadonlySet<string> = new Set([
+  'article:published_time', 'og:article:published_time', 'og:published_time', 'datepublished', 'dc.date.issued', 'dcterms.issued', 'pubdate',
+  'publishdate', 'publish-date', 'publish_date', 'parsely-pub-date', 'sailthru.date', 'cxenseparse:recs:publishtime', 'uploaddate',
+]);
+// The JSON-LD and microdata properties of one.
+const publishedProps = ['datePublished', 'uploadDate', 'dateCreated'];
 
 /**
  * Whether a `<script>` (its attributes) is searched: JavaScript or JSON (JSON-LD is read apart; an external
  * script's body is empty), while no date is found and the page has named none before it in a meta
- * (`article:published_time`, `itemprop=datePublished`) or JSON-LD (`datePublished`), which the rules read first.
+ * (`article:published_time`, `pubdate`…), JSON-LD or microdata (`datePublished`, `uploadDate`, `dateCreated`)
+ * or a `<time>`, which the rules read first.
  */
 export function opensAppScript(state: ParseState, attribs: Record<string, string>): boolean {
   const {snapshot} = state;
@@ -64,8 +70,11 @@ export function opensAppScript(state: ParseState, attribs: Record<string, string
     if (key !== undefined && publishedMetas.has(key.toLowerCase())) state.stateSearched = maxStateText;
   }
   for (; state.stateNodes < snapshot.jsonld.length; state.stateNodes++) {
-    if (snapshot.jsonld[state.stateNodes]!.datePublished !== undefined) state.stateSearched = maxStateText;
+    const node = snapshot.jsonld[state.stateNodes]!;
+    if (publishedProps.some((prop) => node[prop] !== undefined)) state.stateSearched = maxStateText;
   }
+  // A `<time>` or a microdata date already read names one too.
+  if (snapshot.times.length > 0 || snapshot.microdata.some((value) => publishedProps.includes(value.prop))) state.stateSearched = maxStateText;
   if (state.stateSearched >= maxStateText) return false;
   state.appScript = true;
   return true;
@@ -78,8 +87,11 @@ export function readStatePiece(state: ParseState, piece: string): void {
     state.appScript = false;
     return;
   }
-  state.stateSearched += piece.length;
-  const text = state.stateCarry + piece;
+  // Past the page's budget, the rest of the script is not read.
+  const room = maxStateText - state.stateSearched;
+  const read = piece.length > room ? piece.slice(0, room) : piece;
+  state.stateSearched += read.length;
+  const text = state.stateCarry + read;
   searchState(state, text, state.stateFrom, text.length - keyReach);
 }
 
