@@ -7,6 +7,7 @@ import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-ht
 import type {WindowReader} from '../shared/page.js';
 import {recordMarkedId} from './site-marks.js';
 import {readStatePiece} from './state-dates.js';
+import {endDateNode, readDateNodePiece, readRawDateNode} from './date-nodes.js';
 import {resumeAfterHeadline} from './collect-dates.js';
 import {createParseState, type ParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
@@ -92,6 +93,7 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       if (tag !== null) flush();
       state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
+      if (state.dateNode !== '') endDateNode(state);
       state.depth++;
       state.elements++;
       tag = name;
@@ -134,18 +136,21 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
         return;
       }
       readLabelText(state, text);
+      readDateNodePiece(state, text);
       if (state.collectors.length === 0) return;
       appendText(state.collectors, text);
     },
     onend() {
       flush();
       endLabels(state);
+      if (state.dateNode !== '') endDateNode(state);
     },
     // Kept small (the scanner calls it for every element): the work most closes do not need is in closeElement and endReads.
     onclosetag(name, slot) {
       if (tag !== null) flush();
       state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
+      if (state.dateNode !== '') endDateNode(state);
       state.depth--;
       const closing = slotPlan(name, slot);
       if (closing.closes) closeElement(state, name, closing);
@@ -162,7 +167,12 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       if (state.appScript && end > start) readStatePiece(state, html.slice(start, end));
     },
     // A short text node that may hold a date's label, or the rest of one read so far (collect-labelled-dates.ts).
-    wantsLabel: (html, start, end) => state.labelNode !== '' || state.labelPending !== null || wantsLabelText(state, html, start, end),
+    wantsLabel: (html, start, end) => {
+      if (state.labelNode !== '' || state.labelPending !== null || wantsLabelText(state, html, start, end)) return true;
+      // Not given as text: read here for a date shown alone (date-nodes.ts), as ontext reads it when it is.
+      readRawDateNode(state, html, start, end);
+      return false;
+    },
   };
   return {snapshot: state.snapshot, handler};
 }

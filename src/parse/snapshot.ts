@@ -167,6 +167,11 @@ export interface Snapshot {
    */
   audioLinks?: string[];
   /**
+   * The first 3 short text nodes (at most 40 characters) outside nav/footer/aside/form that open with a date and
+   * hold a year: a date shown alone (`<span>14. Februar 2012</span>`; date-nodes.ts); absent when none.
+   */
+  dateNodes?: string[];
+  /**
    * The first value of a publication's key (`"datePublished"`, `"published_at"`, `"publishedAt"`…) in an
    * inline script that is no JSON-LD: an app's state (state-dates.ts), raw; absent when none.
    */

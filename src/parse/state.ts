@@ -35,6 +35,8 @@ export interface ParseState {
   headlinesRead: number;
   /** The text after the headline while it is read (collect-dates.ts). */
   headlineText: TextCollector | null;
+  /** The text node being read for a date alone (date-nodes.ts). */
+  dateNode: string;
   /** Whether the text after the headline, empty in its wrapper, is to be read on, and how many ancestors have read it (collect-dates.ts). */
   headlineResume: boolean;
   headlineClimbs: number;
@@ -96,6 +98,7 @@ export function createParseState(): ParseState {
     readingParagraph: false,
     headlinesRead: 0,
     headlineText: null,
+    dateNode: '',
     headlineResume: false,
     headlineClimbs: 0,
     datelineAt: -100,

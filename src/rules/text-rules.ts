@@ -11,6 +11,7 @@ import {bodyDate, bylineDate, firstBylineDate, headlineDate, paragraphDateline, 
 import {inPageOrder} from './dates/page-order.js';
 import {labelledDate, publishedLabelDate} from './dates/labelled-date.js';
 import {stateDate} from './dates/state-date.js';
+import {dateNode} from './dates/date-node.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -76,6 +77,8 @@ export const publishedDateRules: Rule[] = [
   labelledDate,
   // Last: an app's inline state (`"publishedAt"` in `__NEXT_DATA__`, Shopify's `"published_at"`), for a page that shows no date.
   inPageOrder(stateDate),
+  // Then a date the body shows alone in a text node (`<span>14. Februar 2012</span>`), a comment's as likely as the page's.
+  dateNode,
 ];
 
 /** Article-like types (`NewsArticle`, `BlogPosting`, `SocialMediaPosting`…): what a list of teasers is made of. */
