@@ -22,12 +22,14 @@ const maxNode = 40;
 const maxRawNode = 4 * maxSpacedNode;
 
 // What opens a node that may be a date: white space, then a digit, or a word of 3 to 10 letters and a digit (`Apr 7`, `Juli 30,`).
-const mayOpenDate = /\s*(?:\d|\p{L}{3,10}\.?,?\s{1,3}\d)/uy;
+// A digit of any script counts (`١٣ يونيو ٢٠١٩`, `১৩ জুন ২০১৯`).
+const mayOpenDate = /\s*(?:\p{Nd}|\p{L}{3,10}\.?,?\s{1,3}\p{Nd})/uy;
 // The same, looser, over the raw node (an entity may decode to a space, a letter or a digit): a digit, a letter or an
 // `&` first, and a digit or an `&` before the node ends. Whatever the decoded node passes, the raw one does.
-const mayOpenRawDate = /\s*[\d&\p{L}][^<]*?[\d&]/uy;
-// A year (1900–2099) or a short numeric date (`28.01.22`): without one, no day is written.
-const hasYear = /(?:^|\D)(?:19|20)\d\d(?!\d)|\d[./]\d\d?[./]\d\d(?!\d)/;
+const mayOpenRawDate = /\s*[\p{Nd}&\p{L}][^<]*?[\p{Nd}&]/uy;
+// A year (1900–2099) or a short numeric date (`28.01.22`), or four Arabic-Indic, Persian or Devanagari digits (`٢٠١٩`):
+// without one, no day is written.
+const hasYear = /(?:^|\D)(?:19|20)\d\d(?!\d)|\d[./]\d\d?[./]\d\d(?!\d)|[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]{4}/;
 
 /** Whether a date node is read here: outside chrome, SVG and raw text, while room is left. */
 function readsDateNodes(state: ParseState): boolean {

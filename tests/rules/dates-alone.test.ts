@@ -35,6 +35,19 @@ describe('a date shown alone', () => {
     expect(published(corner, 'https://wordsmith.example/words/maudlin.html')).toBe('2009-04-07T12:00:00.000Z');
   });
 
+  it('reads it in the page\'s language and order', () => {
+    const shown = (lang: string, date: string): string | null | undefined => published(page(lang, `<div class="kopf"><span>${date}</span></div><h2>Titre</h2>${text}`));
+    expect(shown('fr', '13 juin 2019')).toBe('2019-06-13T12:00:00.000Z');
+    // After a weekday, it is the shape of the day's date in a site's top bar (`Donnerstag, 16. Februar 2012`): not read.
+    expect(shown('de', 'Donnerstag, 13.06.2019')).toBeNull();
+    expect(shown('es', '13 de junio de 2019, 10:30')).toBe('2019-06-13T10:30:00.000Z');
+    expect(shown('en-GB', '02/11/2021')).toBe('2021-11-02T12:00:00.000Z');
+    expect(shown('en-US', '02/11/2021')).toBe('2021-02-11T12:00:00.000Z');
+    expect(shown('ja', '2019年6月13日 10:30')).toBe('2019-06-13T10:30:00.000Z');
+    expect(shown('ar', '١٣ يونيو ٢٠١٩')).toBe('2019-06-13T12:00:00.000Z');
+    expect(shown('ru', '13 июня 2019 г.')).toBe('2019-06-13T12:00:00.000Z');
+  });
+
   it('is read only before the article\'s text: a comment\'s or a review\'s date after it is not the page\'s', () => {
     const comments = page('de', `<h1>Muffin-Grundrezept</h1>${text}<div class="comment"><cite>sarah</cite> sagt: <div class="comment-meta"><a href="#c143">Juli 30, 2013 um 2:33 pm</a></div><p>Warum 2mal Zucker?</p></div>`);
     expect(parseHtml(comments).dateNodes).toBeUndefined();
