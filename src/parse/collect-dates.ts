@@ -45,18 +45,48 @@ export function readAfterHeadline(state: ParseState): void {
     delete snapshot.datelines;
     if (before !== undefined && before.length > 0 && state.elements - state.datelineAt <= maxToplineGap) snapshot.datelines = [before[before.length - 1]!];
   }
+  state.headlineClimbs = 0;
   const depth = Math.max(1, state.depth - 1);
-  const collector: TextCollector = {depth, text: '', cut: false, done: (text) => {
-    state.headlineText = null;
-    // A text without a year near its start holds no date (a chrome `<h1>Navigation</h1>` and its menu): a later `<h1>` reads its own.
-    if (!hasYear.test(text.slice(0, maxHeadlineDigit))) delete snapshot.afterHeadline;
-    else snapshot.afterHeadline = text.length > maxHeadlineText ? text.slice(0, maxHeadlineText) : text;
-  }};
+  const collector = afterHeadlineCollector(state, depth);
   // The collectors stay in nesting order (finishText reads the last as the deepest): the h1's own are still open here.
   const {collectors} = state;
   let index = collectors.length;
   while (index > 0 && collectors[index - 1]!.depth > depth) index--;
   collectors.splice(index, 0, collector);
+  state.headlineText = collector;
+}
+
+/** How many more ancestors may read on when the ones before held no text after the headline. */
+const maxHeadlineClimbs = 5;
+
+/** The reader of the text after the headline, to the end of the element at `depth`. */
+function afterHeadlineCollector(state: ParseState, depth: number): TextCollector {
+  const {snapshot} = state;
+  return {depth, text: '', cut: false, done: (text) => {
+    state.headlineText = null;
+    // Nothing after the headline in its wrapper (a component page nests the `<h1>` deep: `<div><div><h1>…</h1></div></div>`
+    // and its date in the next block): the text that follows is read on, to the end of the next ancestor (resumeAfterHeadline).
+    if (text === '' && state.headlineClimbs < maxHeadlineClimbs && depth > 1) {
+      state.headlineClimbs++;
+      state.headlineResume = true;
+      return;
+    }
+    // A text without a year near its start holds no date (a chrome `<h1>Navigation</h1>` and its menu): a later `<h1>` reads its own.
+    if (!hasYear.test(text.slice(0, maxHeadlineDigit))) {
+      delete snapshot.afterHeadline;
+      return;
+    }
+    snapshot.afterHeadline = text.length > maxHeadlineText ? text.slice(0, maxHeadlineText) : text;
+    if (state.headlineClimbs > 0) snapshot.afterHeadlineFar = true;
+  }};
+}
+
+/** After the reads that closed: the text after the headline, none yet, is read on to the end of the element now open. */
+export function resumeAfterHeadline(state: ParseState): void {
+  state.headlineResume = false;
+  if (state.snapshot.afterHeadline !== '') return;
+  const collector = afterHeadlineCollector(state, Math.max(1, state.depth));
+  state.collectors.push(collector);
   state.headlineText = collector;
 }
 

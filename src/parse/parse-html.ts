@@ -6,6 +6,9 @@ import {allCut, appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
 import type {WindowReader} from '../shared/page.js';
 import {recordMarkedId} from './site-marks.js';
+import {readStatePiece} from './state-dates.js';
+import {endDateNode, readDateNodePiece, readRawDateNode} from './date-nodes.js';
+import {resumeAfterHeadline} from './collect-dates.js';
 import {createParseState, type ParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
@@ -52,7 +55,7 @@ function planFor(name: string): TagPlan {
  * Builds the parse state and the callbacks that fill its {@link Snapshot}: an htmlparser2 handler
  * (the reference parse) that {@link scanHtml} also drives (the fast one), with `wantsText` for it.
  */
-function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
+function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanHandler} {
   const state = createParseState();
   // Attributes are read through onattribute into an object made only for the tags we read: asking
   // htmlparser2 for onopentag would build an attribute object for every tag of the page.
@@ -90,6 +93,7 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
       if (tag !== null) flush();
       state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
+      if (state.dateNode !== '') endDateNode(state);
       state.depth++;
       state.elements++;
       tag = name;
@@ -126,20 +130,27 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
         state.json += text;
         return;
       }
-      if (state.rawText) return;
+      if (state.rawText) {
+        // htmlparser2 gives a script's text as text; the scanner gives it to rawBody, wanted or not.
+        if (tokenizer && state.appScript) readStatePiece(state, text);
+        return;
+      }
       readLabelText(state, text);
+      readDateNodePiece(state, text);
       if (state.collectors.length === 0) return;
       appendText(state.collectors, text);
     },
     onend() {
       flush();
       endLabels(state);
+      if (state.dateNode !== '') endDateNode(state);
     },
     // Kept small (the scanner calls it for every element): the work most closes do not need is in closeElement and endReads.
     onclosetag(name, slot) {
       if (tag !== null) flush();
       state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
+      if (state.dateNode !== '') endDateNode(state);
       state.depth--;
       const closing = slotPlan(name, slot);
       if (closing.closes) closeElement(state, name, closing);
@@ -150,8 +161,18 @@ function createCollector(): {snapshot: Snapshot; handler: ScanHandler} {
       if (tag !== null) flush();
       return state.json !== null || state.labelTail !== null || (state.collectors.length > 0 && !state.rawText && !allCut(state.collectors));
     },
+    // An inline script's text, in the scanner's pieces: searched for an app state's date (state-dates.ts).
+    rawBody(html, start, end) {
+      if (tag !== null) flush();
+      if (state.appScript && end > start) readStatePiece(state, html.slice(start, end));
+    },
     // A short text node that may hold a date's label, or the rest of one read so far (collect-labelled-dates.ts).
-    wantsLabel: (html, start, end) => state.labelNode !== '' || state.labelPending !== null || wantsLabelText(state, html, start, end),
+    wantsLabel: (html, start, end) => {
+      if (state.labelNode !== '' || state.labelPending !== null || wantsLabelText(state, html, start, end)) return true;
+      // Not given as text: read here for a date shown alone (date-nodes.ts), as ontext reads it when it is.
+      readRawDateNode(state, html, start, end);
+      return false;
+    },
   };
   return {snapshot: state.snapshot, handler};
 }
@@ -166,6 +187,7 @@ function closeElement(state: ParseState, name: string, plan: TagPlan): void {
 function endReads(state: ParseState): void {
   if (state.media !== null && state.depth < state.mediaDepth) state.media = null;
   state.collectors = finishText(state.collectors, state.depth);
+  if (state.headlineResume) resumeAfterHeadline(state);
   closeItemScopes(state);
 }
 
@@ -224,14 +246,14 @@ export function parseWindows(read: WindowReader, whole: string): Snapshot {
  * the same snapshot.
  */
 export function parseHtmlReference(html: string): Snapshot {
-  const {snapshot, handler} = createCollector();
+  const {snapshot, handler} = createCollector(true);
   new Parser(handler, referenceOptions).end(html);
   return snapshot;
 }
 
 /** {@link parseHtmlReference} fed in pieces (htmlparser2 reads some malformed input differently in pieces). */
 export function parseHtmlChunksReference(chunks: Iterable<string>): Snapshot {
-  const {snapshot, handler} = createCollector();
+  const {snapshot, handler} = createCollector(true);
   const parser = new Parser(handler, referenceOptions);
   for (const chunk of chunks) parser.write(chunk);
   parser.end();

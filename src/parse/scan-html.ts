@@ -31,6 +31,11 @@ export interface ScanHandler {
   onend(): void;
   /** Whether text at this point would be used: asked before each text node, which is decoded and emitted only if so. */
   wantsText(): boolean;
+  /**
+   * The body of a `<script>`, `<style>`… (`html[start, end)`), in pieces when it spans windows, whether or
+   * not {@link wantsText} wanted it: searched for an app state's date (state-dates.ts).
+   */
+  rawBody?(html: string, start: number, end: number): void;
   /** Asked when {@link wantsText} says no: whether the raw text node `html[start, end)` is wanted all the same (a date's label). */
   wantsLabel?(html: string, start: number, end: number): boolean;
   /**
@@ -503,7 +508,10 @@ export function scanHtml(html: string, handler: ScanHandler, more?: (from: numbe
         while (found === null && !final) {
           if (!special && !dropped && !handler.wantsText()) dropped = true;
           const resumeAt = Math.max(textStart, n - lower.length - 2);
-          if (dropped) textStart = resumeAt;
+          if (dropped) {
+            handler.rawBody?.(html, textStart, resumeAt);
+            textStart = resumeAt;
+          }
           const shift = extend(textStart);
           textStart -= shift;
           // An entity-decoding body is searched again whole: its literal `&`s are positions in it.
@@ -513,16 +521,18 @@ export function scanHtml(html: string, handler: ScanHandler, more?: (from: numbe
         if (found === null) {
           if (special) {
             if (n > textStart && handler.wantsText()) handler.ontext(decodeRcdata(html, textStart, n, literalAmps!));
-          } else if (!dropped) {
-            rawText(textStart, n);
+          } else {
+            if (!dropped) rawText(textStart, n);
+            handler.rawBody?.(html, textStart, n);
           }
           textStart = n;
           break;
         }
         if (special) {
           if (found.start > textStart && handler.wantsText()) handler.ontext(decodeRcdata(html, textStart, found.start, literalAmps!));
-        } else if (!dropped) {
-          rawText(textStart, found.start);
+        } else {
+          if (!dropped) rawText(textStart, found.start);
+          handler.rawBody?.(html, textStart, found.start);
         }
         scanTagName(html, found.start + 2);
         closeTag(readTagName(scannedTag));

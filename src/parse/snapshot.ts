@@ -140,6 +140,11 @@ export interface Snapshot {
    */
   afterHeadline?: string;
   /**
+   * Whether {@link afterHeadline} was read past the end of the headline's parent's parent, which held no
+   * text after it (a component page's nested title; collect-dates.ts); absent when it was not.
+   */
+  afterHeadlineFar?: true;
+  /**
    * The starts (at most 80 characters) of the first 3 non-empty `<p>`s outside nav/header/footer/aside/form
    * and captions (collect-dates.ts): where a dateline sits (`BERLIN, 3. März 2021 – …`); absent when none.
    */
@@ -161,6 +166,16 @@ export interface Snapshot {
    * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.
    */
   audioLinks?: string[];
+  /**
+   * The first 3 short text nodes (at most 40 characters) outside nav/footer/aside/form that open with a date and
+   * hold a year: a date shown alone (`<span>14. Februar 2012</span>`; date-nodes.ts); absent when none.
+   */
+  dateNodes?: string[];
+  /**
+   * The first value of a publication's key (`"datePublished"`, `"published_at"`, `"publishedAt"`…) in an
+   * inline script that is no JSON-LD: an app's state (state-dates.ts), raw; absent when none.
+   */
+  stateDate?: string;
   /** The `alt` of the first `<img>` whose class, id, file name or `alt` names a logo; absent when none. */
   logoAlt?: string;
   /**

@@ -37,6 +37,11 @@ export interface ParseState {
   headlinesRead: number;
   /** The text after the headline while it is read (collect-dates.ts). */
   headlineText: TextCollector | null;
+  /** The text node being read for a date alone (date-nodes.ts). */
+  dateNode: string;
+  /** Whether the text after the headline, empty in its wrapper, is to be read on, and how many ancestors have read it (collect-dates.ts). */
+  headlineResume: boolean;
+  headlineClimbs: number;
   /** `elements` when the last dateline paragraph opened (collect-dates.ts). */
   datelineAt: number;
   /**
@@ -65,6 +70,19 @@ export interface ParseState {
   labelPending: string | null;
   /** The id of the state script whose text `json` holds instead (site-marks.ts). */
   markScript?: string | undefined;
+  /** Whether the inline script being read is searched for an app state's date (state-dates.ts). */
+  appScript: boolean;
+  /** How many characters of inline scripts have been searched for that date (state-dates.ts). */
+  stateSearched: number;
+  /** The end of the script's text read so far, and where in it the search goes on (state-dates.ts). */
+  stateCarry: string;
+  stateFrom: number;
+  /** How many dates were found there that were no page's; the page's slug they are tried against, once known (state-dates.ts). */
+  stateTried: number;
+  stateSlug?: string | undefined;
+  /** How many metas and JSON-LD nodes have been looked at for a publication date (state-dates.ts). */
+  stateMetas: number;
+  stateNodes: number;
 }
 
 /** A fresh state for one document. */
@@ -83,6 +101,9 @@ export function createParseState(): ParseState {
     readingParagraph: false,
     headlinesRead: 0,
     headlineText: null,
+    dateNode: '',
+    headlineResume: false,
+    headlineClimbs: 0,
     datelineAt: -100,
     described: false,
     elements: 0,
@@ -96,5 +117,12 @@ export function createParseState(): ParseState {
     labelNode: '',
     labelTail: null,
     labelPending: null,
+    appScript: false,
+    stateSearched: 0,
+    stateCarry: '',
+    stateFrom: 0,
+    stateTried: 0,
+    stateMetas: 0,
+    stateNodes: 0,
   };
 }

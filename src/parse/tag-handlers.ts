@@ -7,6 +7,7 @@ import {recordLogoAlt} from './logo-alt.js';
 import {readAfterHeadline, readDateline, readHeadingLine} from './collect-dates.js';
 import {parseJsonld} from './jsonld.js';
 import {closeStateScript, markedTags, opensStateScript, recordMarkedTag} from './site-marks.js';
+import {endStateScript, opensAppScript} from './state-dates.js';
 import type {FirstTextField, ParseState} from './state.js';
 import {
   maxImages, maxPictureSources, minParagraphLength, type ImageTag, type LinkTag, type MediaTag, type MetaTag, type PictureSource,
@@ -83,8 +84,13 @@ function openLink({snapshot}: ParseState, attribs: Record<string, string>): void
 
 function openScript(state: ParseState, attribs: Record<string, string>): void {
   const type = attribs.type;
-  if ((type !== undefined && type.trim().toLowerCase() === 'application/ld+json') || opensStateScript(state, attribs)) state.json = '';
-  else state.rawText = true;
+  if ((type !== undefined && type.trim().toLowerCase() === 'application/ld+json') || opensStateScript(state, attribs)) {
+    state.json = '';
+  } else {
+    state.rawText = true;
+    // An inline script is searched for an app state's publication date as its text comes (state-dates.ts).
+    opensAppScript(state, attribs);
+  }
 }
 
 /** The first `<a rel="author">` outside nav/footer/aside/form (a menu's "Our writers" is the site's, not the page's). */
@@ -209,6 +215,7 @@ export const closeHandlers: ReadonlyMap<string, CloseHandler> = new Map<string, 
       else parseJsonld(state.json, state.snapshot.jsonld);
       state.json = null;
     }
+    if (state.appScript) endStateScript(state);
     state.rawText = false;
   }],
   ...rawTextTags.map((name): [string, CloseHandler] => [name, (state) => { state.rawText = false; }]),

@@ -2,6 +2,7 @@ import {getDomain} from 'tldts';
 import type {BylineText, Snapshot} from '../parse/snapshot.js';
 import {authorName, foldText as fold, looksLikeDate, textDates} from './normalize.js';
 import {datelineDate} from './dates/dateline.js';
+import {farHeadlineText} from './dates/far-headline.js';
 import {pageOrder} from './dates/page-order.js';
 import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
@@ -184,8 +185,12 @@ export const firstBylineDate: Rule = named('document(first .byline) date', (snap
 });
 
 /** A date written right after the headline (`<h1>…</h1><p>10.11.2021</p>`, `<p class="subtitle">Agency • 02.02.2022</p>`). */
-export const headlineDate: Rule = named('document(h1 + text) date', (snapshot, context) =>
-  (snapshot.afterHeadline === undefined ? null : pageTextDates(snapshot, [snapshot.afterHeadline.slice(0, maxHeadlineReach)], context.url)));
+export const headlineDate: Rule = named('document(h1 + text) date', (snapshot, context) => {
+  const text = snapshot.afterHeadline;
+  if (text === undefined) return null;
+  // Read past the headline's wrapper, only a date that opens the text counts (far-headline.ts).
+  return pageTextDates(snapshot, [snapshot.afterHeadlineFar === true ? farHeadlineText(text, pageOrder(snapshot, context.url)) : text.slice(0, maxHeadlineReach)], context.url);
+});
 
 /** The date a paragraph starts with, of the page's first paragraphs (`29.11.2022 – …`, `BERLIN, 3. März 2021 – …`, `(dpa) 03.03.2021`). */
 export const paragraphDateline: Rule = named('document(p) dateline', (snapshot, context) => {

@@ -10,6 +10,8 @@ import {leadParagraph} from './lead-paragraph.js';
 import {bodyDate, bylineDate, firstBylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
 import {labelledDate, publishedLabelDate} from './dates/labelled-date.js';
+import {stateDate} from './dates/state-date.js';
+import {dateNode} from './dates/date-node.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -47,6 +49,14 @@ export const publishedDateRules: Rule[] = [
     microdata('uploadDate', null),
     meta('dc.date.issued', 'dc.date.created', 'dcterms.issued', 'dcterms.created'),
     meta('pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
+    // The publication metas of platforms and CMSs many news sites run on (Cxense's, Shareaholic's, rNews, WebTrends'),
+    // and the other spellings of the keys above (`dcterms:created`, `datePublished` as a meta's name).
+    meta(
+      'cxenseparse:recs:publishtime', 'cxenseparse:publishtime', 'shareaholic:article_published_time', 'og:release_date', 'article:published',
+      'article.published', 'article_date_original', 'dcterms:issued', 'dcterms:created', 'dc:created', 'dc.date.publication', 'datepublished',
+      'date_published', 'published-date', 'published_date', 'publication_date', 'publication-date', 'release_date', 'rnews:datepublished',
+      'originalpublicationdate', 'dcsext.articlefirstpublished', 'vr:published_time', 'mediator_published_time', 'twt-published-at', 'rbpubdate',
+    ),
     // A date the body labels as published (`Veröffentlicht am 16.08.2019`), then the date of the first
     // byline that writes one: the story's, where a `<time>` may be a related story's or an edit's.
     publishedLabelDate,
@@ -59,12 +69,16 @@ export const publishedDateRules: Rule[] = [
   bodyDate,
   // A bare `date` / `DC.date` names no event: CMSs (TYPO3, Drupal) fill it with the record's last save, so
   // a date the page shows by its byline or in a `.date` element wins over it; it still beats the URL and the text.
-  inPageOrder(meta('dc.date', 'dcterms.date', 'date')),
+  inPageOrder(meta('dc.date', 'dcterms.date', 'dc:date', 'dcterms:date', 'date')),
   pathDate,
   headlineDate,
   paragraphDateline,
   // Then a date a label names anywhere in the body (`Datum: 03.11.2021`, `Pressemitteilung vom 20.01.2022`).
   labelledDate,
+  // Last: an app's inline state (`"publishedAt"` in `__NEXT_DATA__`, Shopify's `"published_at"`), for a page that shows no date.
+  inPageOrder(stateDate),
+  // Then a date the body shows alone in a text node (`<span>14. Februar 2012</span>`), a comment's as likely as the page's.
+  dateNode,
 ];
 
 /** Article-like types (`NewsArticle`, `BlogPosting`, `SocialMediaPosting`…): what a list of teasers is made of. */

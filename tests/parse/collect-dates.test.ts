@@ -1,5 +1,6 @@
 import {describe, expect, it} from '@jest/globals';
 import {parseHtml, parseHtmlReference} from '../../src/parse/parse-html.js';
+import {pickFields} from '../../src/rules/rules.js';
 
 describe('collect-dates: the text after the headline', () => {
   it('keeps the text that follows the first <h1> up to the end of its parent\'s parent, at most 200 characters', () => {
@@ -12,9 +13,29 @@ describe('collect-dates: the text after the headline', () => {
 
   it('is absent without a <h1> or when nothing follows it', () => {
     expect(parseHtml('<div><p>10.11.2021</p></div>').afterHeadline).toBeUndefined();
-    expect(parseHtml('<div><div><h1>Title</h1></div></div><p>10.11.2021</p>').afterHeadline).toBeUndefined();
+    expect(parseHtml('<div><div><h1>Title</h1></div></div>').afterHeadline).toBeUndefined();
     // Nor when no digit is near its start: no date there (a later <h1> may read its own).
     expect(parseHtml('<div><h1>Title</h1><p>Body text without a day.</p></div>').afterHeadline).toBeUndefined();
+  });
+});
+
+describe('collect-dates: a headline nested deep, with nothing after it in its wrapper', () => {
+  // A component page (React, Vue) nests its title in wrappers and shows the category and the date in the next block.
+  const hero = (after: string): string => `<main><div data-component="article-hero"><div><div data-component="article-hero-title"><div><div>`
+    + `<h1>Wie spreche ich mit meiner Tochter?</h1></div></div></div></div></div>${after}</main>`;
+
+  it('reads on to the text that follows, up to five ancestors further', () => {
+    const html = hero('<div><div><div display="tag">Familie</div><div>17/02/2022</div></div></div><section><p>Ihre Tochter ist launisch.</p></section>');
+    expect(parseHtml(html).afterHeadline).toBe('Familie17/02/2022Ihre Tochter ist launisch.');
+    expect(parseHtmlReference(html).afterHeadline).toBe('Familie17/02/2022Ihre Tochter ist launisch.');
+    // Nested deeper than that, the text is too far from the headline to be its.
+    const deep = `<div><div><div><div><div><div><div><div><h1>T</h1></div></div></div></div></div></div></div></div><p>17.02.2022</p>`;
+    expect(parseHtml(deep).afterHeadline).toBeUndefined();
+  });
+
+  it('gives the page its date when nothing else names one', () => {
+    const page = `<html lang="de-DE"><head><title>Wie spreche ich mit meiner Tochter?</title></head><body>${hero('<div><div><div>Familie</div><div>17/02/2022</div></div></div><p>Text.</p>')}</body></html>`;
+    expect(pickFields(parseHtml(page), {url: 'https://www.familie.example/kinder/tochter', headers: {}}).datePublished).toBe('2022-02-17T12:00:00.000Z');
   });
 });
 

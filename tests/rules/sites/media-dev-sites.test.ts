@@ -113,8 +113,9 @@ describe('GitHub', () => {
 
   it('gist: the file name, its description without "GitHub Gist: instantly share…", its author, no generic Gist image', () => {
     expect(summary(siteCard('github', 'gist'))).toEqual({
+      // Its day from `Created <relative-time …>November 2, 2023</relative-time>`, a date shown alone (rules/dates/date-node.ts).
       title: 'vacuum-nightly.sh', description: 'Vacuum a SQLite database every night from cron.', author: 'mara-lin', publisher: 'GitHub',
-      datePublished: null, image: null,
+      datePublished: '2023-11-02T12:00:00.000Z', image: null,
     });
     expect(general('github', 'gist', 'https://gist.github.com/mara-lin/4f1c2a9e0b7d6e5f3a8c').image).toBe('https://github.githubassets.com/assets/gist-og-image-54fd7dc0713e.png');
   });
