@@ -15,7 +15,7 @@ export interface TextCollector {
 }
 
 /** Whether `c` is a character `\s` matches other than the ASCII space (tab, line breaks, Unicode spaces, BOM). */
-function isOtherSpace(c: number): boolean {
+export function isOtherSpace(c: number): boolean {
   if (c < 128) return c >= 9 && c <= 13;
   return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f
     || c === 0x205f || c === 0x3000 || c === 0xfeff;

@@ -1,3 +1,4 @@
+import {isOtherSpace} from '../../parse/collect-text.js';
 import {isThaiMonth, mayOpenMonth, monthNumber, monthPattern} from './month-names.js';
 import type {DateOrder} from './date-order.js';
 
@@ -87,9 +88,10 @@ function isDay(year: number, month: number, day: number): boolean {
 /** A two-digit year (`28.01.22`) as a year of 1970–2069. */
 const fullYear = (text: string): number => (text.length === 2 ? (Number(text) < 70 ? 2000 : 1900) + Number(text) : Number(text));
 
+/** Whether `\s` matches the character at `index`. */
 const isSpaceAt = (text: string, index: number): boolean => {
   const code = text.charCodeAt(index);
-  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0 || (code > 0x1000 && /\s/.test(text[index]!));
+  return code === 32 || isOtherSpace(code);
 };
 /** Where the white space that starts at `index` ends. */
 function afterSpace(text: string, index: number): number {
@@ -122,7 +124,7 @@ function mayNameMonthAfterYear(text: string, end: number): boolean {
  * day) and the character after it allow it: most digits of a page start no date, and the shapes with the
  * month names are the costly ones.
  */
-function dateAt(text: string, index: number, order: DateOrder, shapes: DateShapes, lowered: boolean): [number, number, number, number] | null {
+function dateAt(text: string, index: number, order: DateOrder, shapes: DateShapes): [number, number, number, number] | null {
   const c = text.charCodeAt(index);
   if (c >= 48 && c <= 57) {
     let end = index + 1;
@@ -170,7 +172,8 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
     return match === null ? null : [Number(match[3]), Number(match[2]), Number(match[1]), shapes.vietnamese.lastIndex];
   }
   // Most words open no month's name: a look at their first letters spares the names' expression.
-  if (lowered && !mayOpenMonth(text, index)) return null;
+  // (On lowercased text only: the case-folding shapes read the text as written.)
+  if (shapes === lowerShapes && !mayOpenMonth(text, index)) return null;
   shapes.monthDay.lastIndex = index;
   const match = shapes.monthDay.exec(text);
   return match === null ? null : [Number(match[4]), monthNumber(match[1]!)!, Number(match[2] ?? match[3]), shapes.monthDay.lastIndex];
@@ -223,7 +226,7 @@ export function findDates(written: string, order: DateOrder, limit = 4): FoundDa
   while (found.length < limit && (start = dateStart.exec(text)) !== null) {
     const index = start.index;
     const code = text.charCodeAt(index);
-    const date = lastYear <= index && !(code >= 48 && code <= 57) ? null : dateAt(read, index, order, shapes, lowered);
+    const date = lastYear <= index && !(code >= 48 && code <= 57) ? null : dateAt(read, index, order, shapes);
     if (date === null || !isDay(date[0], date[1], date[2])) {
       // Skip the rest of this run of digits or letters: a date starts at the beginning of one.
       const isDigit = code >= 48 && code <= 57;
