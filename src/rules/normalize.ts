@@ -168,8 +168,9 @@ export function isoDate(value: string): string | null {
   if (isoDateTime.test(text)) return isoString(new Date(text));
   if (!/\d{4}/.test(text)) return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isoString(new Date(`${text}T12:00:00Z`));
-  // A compact day (`20190613`, `20190613T140000Z`); other digits alone (an epoch number, an id) are no date.
-  if (/^\d{8}(?:T\d{6}Z?)?$/.test(text)) return compactDate(text);
+  // A compact day (`20190613`, `20190613T140000Z`, `20190613140000` as the NYT's `ptime` writes it); other digits alone
+  // (an epoch number, an id) are no date.
+  if (/^\d{8}(?:T?\d{6}Z?)?$/.test(text)) return compactDate(text.length > 8 && text[8] !== 'T' ? `${text.slice(0, 8)}T${text.slice(8)}` : text);
   // An ISO-shaped value is repaired, not dropped (`2020-09-25T16:02:50CDT`, `2020-12-05T23:15:0Z`,
   // `2021-11-05T10:00:00+0100`); one that is no day (`2026-13-45`) is invalid, not free text.
   if (/^\d{4}-\d{1,2}-\d{1,2}(?:$|[T\s])/i.test(text)) return readDate(text, 'mdy');

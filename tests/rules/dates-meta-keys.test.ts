@@ -22,6 +22,17 @@ describe('the publication metas of news platforms', () => {
     ['<meta name="article_date_original" content="Thu, 13 Jun 2019 10:30:00 +0200">', '2019-06-13T08:30:00.000Z'],
     ['<meta name="rnews:datePublished" content="2019-06-13T10:30:00Z">', '2019-06-13T10:30:00.000Z'],
     ['<meta name="dcsext.articlefirstpublished" content="2019-06-13">', '2019-06-13T12:00:00.000Z'],
+    // More keys of CMSs and news sites around the world: WordPress plugins', Korean portals', the NYT's compact ones.
+    ['<meta property="article:post_date" content="2019-06-13T10:30:00+02:00">', '2019-06-13T08:30:00.000Z'],
+    ['<meta property="og:regdate" content="20190613103000">', '2019-06-13T10:30:00.000Z'],
+    ['<meta property="og:pubdate" content="2019-06-13">', '2019-06-13T12:00:00.000Z'],
+    ['<meta name="pdate" content="20190613">', '2019-06-13T12:00:00.000Z'],
+    ['<meta name="ptime" content="20190613143000">', '2019-06-13T14:30:00.000Z'],
+    ['<meta name="displaydate" content="June 13, 2019">', '2019-06-13T12:00:00.000Z'],
+    ['<meta name="search_date" content="2019-06-13">', '2019-06-13T12:00:00.000Z'],
+    ['<meta name="t_omni_pubdate" content="2019-06-13T10:30:00Z">', '2019-06-13T10:30:00.000Z'],
+    ['<meta itemprop="dateCreated" content="2019-06-13">', '2019-06-13T12:00:00.000Z'],
+    ['<meta name="publish_time" content="2019-06-13 10:30:00">', '2019-06-13T10:30:00.000Z'],
   ])('%s', (head, expected) => {
     expect(published(head)).toBe(expected);
   });

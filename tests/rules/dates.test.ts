@@ -154,6 +154,9 @@ describe('isoDate repairs malformed ISO values', () => {
     // Compact days; numbers that are no day (an epoch number, an id) are none.
     ['20190613', '2019-06-13T12:00:00.000Z'],
     ['20190613T140000Z', '2019-06-13T14:00:00.000Z'],
+    ['20190613140000', '2019-06-13T14:00:00.000Z'],
+    ['20190613140000Z', '2019-06-13T14:00:00.000Z'],
+    ['20190613996000', null],
     ['20190231', null],
     ['1560427200', null],
     ['12345678', null],
