@@ -3,6 +3,7 @@ import {cleanText, foldText} from './normalize.js';
 import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
 import {namesDomain} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
+import {restoreQuoteCut, wholeTitles} from './quote-cut.js';
 
 /*
  * The title a site gives for sharing, judged against the headline the page shows (issue 33 item 2).
@@ -236,7 +237,8 @@ export function judgedTitle(source: Rule): Rule {
     const list = typeof result === 'string' ? [result] : Array.isArray(result) ? result : [];
     const out: string[] = [];
     for (const value of list) {
-      const judged = typeof value === 'string' ? judgeTitle(value, snapshot, context.url) : null;
+      // A meta's value an unescaped quote cut short is read whole (quote-cut.ts).
+      const judged = typeof value === 'string' ? judgeTitle(restoreQuoteCut(value, wholeTitles(snapshot)), snapshot, context.url) : null;
       if (judged !== null) out.push(judged);
     }
     return out;

@@ -1,0 +1,54 @@
+import type {Snapshot} from '../parse/snapshot.js';
+import {collapse} from '../parse/collect-text.js';
+import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
+
+/*
+ * A meta value an unescaped quote cut short (issue 33 item 2): `<meta property="og:title" content="Why
+ * the "best" bread is slow">` is read, by every HTML parser as by browsers, as `Why the ` (the quote
+ * closes the attribute; `best"`, `bread`… are attributes of their own). The page writes the whole text
+ * elsewhere, where quotes need no escaping: the JSON-LD headline, `<title>`, `<h1>`, a paragraph. A
+ * value that such a text starts with, the text going on with a quote right where the value stops, is
+ * that text cut short: the whole text is read instead. Cheap: a few `startsWith` per value.
+ */
+
+/** The whole text `value` is a quote-cut start of, among `others`, else `value`. */
+export function restoreQuoteCut(value: string, others: readonly string[]): string {
+  const start = collapse(value);
+  if (start === '') return value;
+  for (const candidate of others) {
+    const other = collapse(candidate);
+    if (other.length <= start.length || !other.startsWith(start)) continue;
+    // `Why the ` + `"best"…` (the space before the quote stays in the value and is trimmed); `Don` + `'t panic`.
+    let at = start.length;
+    if (other.charCodeAt(at) === 32) at++;
+    const quote = other.charCodeAt(at);
+    if (quote === 34 || quote === 39) return other;
+  }
+  return value;
+}
+
+/** The page's title texts that quotes cannot cut: JSON-LD headlines and names, `<title>`, `<h1>`, and the other title metas. */
+export function wholeTitles(snapshot: Snapshot): readonly string[] {
+  return perCall(snapshot, findWholeTitles);
+}
+function findWholeTitles(snapshot: Snapshot): string[] {
+  const nodes = mainNodes(snapshot);
+  const out = [...strings(nodes, 'headline'), ...strings(nodes, 'name')];
+  if (snapshot.title !== null) out.push(snapshot.title);
+  if (snapshot.h1 !== null) out.push(snapshot.h1);
+  out.push(...metaContentsOf(snapshot, titleMetas));
+  return out;
+}
+const titleMetas = ['og:title', 'twitter:title'];
+
+/** The page's description texts: JSON-LD descriptions, the description metas, the first paragraphs. */
+export function wholeDescriptions(snapshot: Snapshot): readonly string[] {
+  return perCall(snapshot, findWholeDescriptions);
+}
+function findWholeDescriptions(snapshot: Snapshot): string[] {
+  const out = [...strings(mainNodes(snapshot), 'description'), ...metaContentsOf(snapshot, descriptionMetas)];
+  for (const paragraph of snapshot.paragraphs ?? []) out.push(paragraph.text);
+  if (snapshot.paragraph !== null) out.push(snapshot.paragraph);
+  return out;
+}
+const descriptionMetas = ['og:description', 'twitter:description', 'description'];
