@@ -224,17 +224,22 @@ export function urlDate(url: string): string | null {
 // `/20220127-slug`, `/detail/20200102/`: a compact year, month and day opening a segment that goes on (a last
 // segment of 8 digits, `/p/20160516`, is as likely an id); `/meldungen/29-10-2021`: day, month, year.
 const compactUrlDate = /\/((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/\-_])/;
+// In a segment's name: a Chinese government or news CMS's `/201906/t20190624_123.html`, and a slug's `article_20190624_123.html`,
+// `slug-20190624.html` (behind `-` or `_`, and before `-`, `_`, `.` or the end: an id of 8 digits stands alone).
+const namedUrlDate = /(?:\/t|[-_])((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[-_.]|$)/;
 const dayFirstUrlDate = /\/(0?[1-9]|[12]\d|3[01])([-_.])(0?[1-9]|1[0-2])\2((?:19|20)\d{2})(?=[/\-_.?#]|$)/;
 // Chinese news sites' folders: Xinhua's `/2012-06/04/content_…` and `/201206/04/`, People's Daily's `/2019/0613/c1002-…`.
 const monthFolderUrlDate = /\/((?:19|20)\d{2})-?(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\//;
 const dayFolderUrlDate = /\/((?:19|20)\d{2})\/(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\//;
 
-/** The year, month and day of a date in a URL path: `/2016/05/16/`, else `/20220127-…`, else `/29-10-2021`, else `/2012-06/04/`, `/2019/0613/`. */
+/** The year, month and day of a date in a URL path: `/2016/05/16/`, else `/20220127-…`, else `t20190624_…`/`slug-20190624.html`, else `/29-10-2021`, else `/2012-06/04/`, `/2019/0613/`. */
 function pathDayParts(path: string): [string, string, string] | null {
   const match = urlDatePattern.exec(path);
   if (match !== null) return [match[1]!, match[3]!, match[4]!];
   const compact = compactUrlDate.exec(path);
   if (compact !== null) return [compact[1]!, compact[2]!, compact[3]!];
+  const named = namedUrlDate.exec(path);
+  if (named !== null) return [named[1]!, named[2]!, named[3]!];
   const dayFirst = dayFirstUrlDate.exec(path);
   if (dayFirst !== null) return [dayFirst[4]!, dayFirst[3]!, dayFirst[1]!];
   const folder = monthFolderUrlDate.exec(path) ?? dayFolderUrlDate.exec(path);
