@@ -5,6 +5,11 @@ export interface MetaTag {
   itemprop?: string;
   httpEquiv?: string;
   content: string;
+  /**
+   * Set when `content` ended in white space before it was trimmed: what an unescaped `"` inside it leaves
+   * (`content="Why the "best" bread"` reads as `Why the `; rules/quote-cut.ts).
+   */
+  spacedEnd?: true;
 }
 
 /** A `<link>` tag with an `href`; `rel` is lowercased and whitespace-collapsed. */

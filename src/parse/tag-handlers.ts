@@ -60,6 +60,7 @@ function openMeta(state: ParseState, attribs: Record<string, string>): void {
     if (key !== undefined && descriptionKeys.has(key.toLowerCase())) state.described = true;
   }
   const meta: MetaTag = {content: content.trim()};
+  if (meta.content !== '' && content.length > meta.content.length && content.charCodeAt(content.length - 1) <= 32) meta.spacedEnd = true;
   if (attribs.name !== undefined) meta.name = attribs.name;
   if (attribs.property !== undefined) meta.property = attribs.property;
   if (attribs.itemprop !== undefined) meta.itemprop = attribs.itemprop;

@@ -4,7 +4,7 @@ import {isSiteName} from './headline-title.js';
 import {jsonldNodes, metaContentsOf, perCall, strings} from './query.js';
 import {mentionsDomain, websiteTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, named, type Rule, type RuleContext} from './rule-kit.js';
-import {restoreQuoteCut, wholeDescriptions} from './quote-cut.js';
+import {restoreDescription} from './quote-cut.js';
 
 /*
  * The page's own description from its metadata (issue 28 item 3), when its sources disagree. The
@@ -35,7 +35,7 @@ function valuesOf(rule: Rule, snapshot: Snapshot, context: RuleContext): string[
     return [];
   }
   const list = typeof result === 'string' ? [result] : Array.isArray(result) ? result : [];
-  return list.map((value) => (typeof value === 'string' ? plainText(restoreQuoteCut(value, wholeDescriptions(snapshot))) : null)).filter((value): value is string => value !== null);
+  return list.map((value) => (typeof value === 'string' ? plainText(restoreDescription(value, snapshot)) : null)).filter((value): value is string => value !== null);
 }
 
 // A tag written into a description by a CMS (`<p>The crane…</p>`, entities decoded by the parser).
@@ -195,7 +195,7 @@ function judged(source: Rule): Rule {
  * (neither the title again nor cut short); else judged as the other sources are.
  */
 const openGraphDescription = named('meta(og:description)', (snapshot, context) => {
-  const list = metaContentsOf(snapshot, ogKeys).map((value) => plainText(restoreQuoteCut(value, wholeDescriptions(snapshot)))).filter((value): value is string => value !== null);
+  const list = metaContentsOf(snapshot, ogKeys).map((value) => plainText(restoreDescription(value, snapshot))).filter((value): value is string => value !== null);
   const first = list[0];
   if (first === undefined) return list;
   const agreed = !cutShort.test(first) && !foldEquals(first, '') && !titlesOf(snapshot).some((title) => foldEquals(first, title))

@@ -41,8 +41,27 @@ function findWholeTitles(snapshot: Snapshot): string[] {
 }
 const titleMetas = ['og:title', 'twitter:title'];
 
+/**
+ * A description meta's value restored as above, looked at only when its meta's content ended in white space
+ * (`content="The "slow" method"` leaves `The `): a description read from the head alone stays settled there
+ * (the early stop, docs/fetching.md), and the body is read only for a value that may be cut.
+ */
+export function restoreDescription(value: string, snapshot: Snapshot): string {
+  return spacedContents(snapshot).has(value) ? restoreQuoteCut(value, wholeDescriptions(snapshot)) : value;
+}
+
+/** The contents of the metas whose value ended in white space (trimmed, as the rules get them), once per call. */
+function spacedContents(snapshot: Snapshot): ReadonlySet<string> {
+  return perCall(snapshot, findSpacedContents);
+}
+function findSpacedContents(snapshot: Snapshot): Set<string> {
+  const out = new Set<string>();
+  for (const meta of snapshot.metas) if (meta.spacedEnd === true) out.add(meta.content);
+  return out;
+}
+
 /** The page's description texts: JSON-LD descriptions, the description metas, the first paragraphs. */
-export function wholeDescriptions(snapshot: Snapshot): readonly string[] {
+function wholeDescriptions(snapshot: Snapshot): readonly string[] {
   return perCall(snapshot, findWholeDescriptions);
 }
 function findWholeDescriptions(snapshot: Snapshot): string[] {

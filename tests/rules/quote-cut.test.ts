@@ -41,6 +41,14 @@ describe('a description cut short by an unescaped quote', () => {
   });
 });
 
+describe('a description that may be cut', () => {
+  it('is one whose meta content ended in white space: other descriptions stay settled by the head', () => {
+    // The paragraph goes on from the value with a quote, but the meta's content ended in no white space.
+    const paragraph = '<p>Bread is "slow" food, says the baker who has baked in this town for forty years, and here is why.</p>';
+    expect(fields('<meta name="description" content="Bread is">', paragraph).description).toBe('Bread is');
+  });
+});
+
 describe('restoreQuoteCut', () => {
   it.each([
     ['Why the ', ['Why the "best" bread is slow'], 'Why the "best" bread is slow'],
