@@ -108,5 +108,20 @@ const loneLabel = /^(?:by|von|par|por|door|autor(?:in)?:?|author:?|auteur\s?:?|w
 export const headlineByline: Rule = named('document(h1 + text) byline', (snapshot: Snapshot) =>
   (snapshot.afterHeadline === undefined || cmsUserLine.test(snapshot.afterHeadline) ? null : leadBylineName(snapshot.afterHeadline)));
 
+/**
+ * A post's meta line that opens with a byline (Drupal's `<div class="submitted">Gespeichert von <span
+ * class="username">rasos</span> am 24. Juli 2017</div>`, `Submitted by ann on …`, a theme's `.entry-meta`
+ * `Posted by Ann Lee on …`), wherever it sits: the body's date elements the parser kept for their date
+ * (`snapshot.dateTexts`, at most 6). Read after every other byline: the line often names the user who
+ * saved the post, and the writer, when the page names one, is named elsewhere.
+ */
+export const metaLineByline: Rule = named('document(.submitted, .entry-meta…) byline', (snapshot: Snapshot) => {
+  for (const text of snapshot.dateTexts ?? []) {
+    const name = leadBylineName(text);
+    if (name !== null) return name;
+  }
+  return null;
+});
+
 /** A CMS's line naming the user who saved the post (Drupal's `Gespeichert von human am …`, `Submitted by admin on …`): the writer is often named below it. */
 const cmsUserLine = /^(?:gespeichert|submitted|eingereicht)\s/i;
