@@ -167,6 +167,23 @@ describe('the author from a plain-text byline', () => {
     expect(author(drupalNode('24. Juli 2017 - 18:55'))).toBeNull();
   });
 
+  // A news CMS's line over the headline: the date, the time and the writer, each its own part.
+  it.each([
+    ['<small>04.02.2022 | 13:10 Uhr | Uta Helkenberg</small>', 'Uta Helkenberg'],
+    ['<div class="meta">23.06.2016 um 16:14 Uhr - Jonas Weidlich - 91 Ergänzungen</div>', 'Jonas Weidlich'],
+    ['<span class="date">12.03.2021 · Lotte Sandvik</span>', 'Lotte Sandvik'],
+  ])('reads the full name after a line\'s date and time: %s', (line, name) => {
+    expect(author(`<html><body><div class="content">${line}<h1>Stellungnahme zum Pilotjahr</h1><p>Warendorf. Gerade haben sich die Verbände auf ein Pilotjahr geeinigt.</p></div></body></html>`)).toBe(name);
+  });
+
+  it.each([
+    '<small>04.02.2022 | 13:10 Uhr | Politik</small>',
+    '<small>04.02.2022 | Pressemitteilung | Uta Helkenberg</small>',
+    '<small>04.02.2022 | 13:10 Uhr</small>',
+  ])('reads no name from a dated line whose first part after the date is none: %s', (line) => {
+    expect(author(`<html><body><div class="content">${line}<h1>Stellungnahme zum Pilotjahr</h1><p>Warendorf. Gerade haben sich die Verbände auf ein Pilotjahr geeinigt.</p></div></body></html>`)).toBeNull();
+  });
+
   it('lets a byline element or metadata speak first', () => {
     expect(author('<html><head><meta name="author" content="Ruth Amsel"></head><body><h1>Quarry notes</h1><p>von Helga Brandstetter</p></body></html>'))
       .toBe('Ruth Amsel');
