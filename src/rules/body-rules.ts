@@ -4,7 +4,7 @@ import {authorName, foldText as fold, looksLikeDate, textDates} from './normaliz
 import {datelineDate} from './dates/dateline.js';
 import {farHeadlineText} from './dates/far-headline.js';
 import {pageOrder} from './dates/page-order.js';
-import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, strings, linksWithRel} from './query.js';
+import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, perCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
 import {pathnameOf, resolvedPathname} from './resolve-urls.js';
@@ -140,15 +140,18 @@ export const bodyAuthor: Rule = named('document(.author, a[href*=/author/])', (s
   return firstByline(shown === -1 ? entries : entries.slice(shown), sites);
 });
 
+/** The text under the headline, folded. */
+const foldedAfterHeadline = (snapshot: Snapshot): string => fold(snapshot.afterHeadline ?? '');
+
 /**
  * The index of the first author element whose name the text under the headline shows, when the first
  * author element's is not shown there (a card's or the site's `JF` before the article's `Boris T. Kaiser`),
  * else -1.
  */
 function shownByline(snapshot: Snapshot, entries: readonly BylineText[], sites: ReadonlySet<string>): number {
-  const under = snapshot.afterHeadline;
-  if (under === undefined || entries.length < 2) return -1;
-  const text = fold(under);
+  if (snapshot.afterHeadline === undefined || entries.length < 2) return -1;
+  // Folded once per pickFields call: the author rules read the author elements several times.
+  const text = perCall(snapshot, foldedAfterHeadline);
   // A full name (two words or more): a short one (`JF`, `Ann`) may sit inside another word.
   const shows = (entry: BylineText): boolean => {
     const name = bylineName(entry.text, sites);
