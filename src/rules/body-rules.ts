@@ -4,7 +4,7 @@ import {authorName, foldText as fold, looksLikeDate, textDates} from './normaliz
 import {datelineDate} from './dates/dateline.js';
 import {farHeadlineText} from './dates/far-headline.js';
 import {pageOrder} from './dates/page-order.js';
-import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, strings, linksWithRel} from './query.js';
+import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, perCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
 import {pathnameOf, resolvedPathname} from './resolve-urls.js';
@@ -134,8 +134,32 @@ export const twitterCreator: Rule = named('meta(twitter:creator)', (snapshot, co
 /** Elements whose class or id names an author (`.author`, `.c-byline__author`, WordPress `.author.vcard`) and links to `/author/…` pages. */
 export const bodyAuthor: Rule = named('document(.author, a[href*=/author/])', (snapshot, context) => {
   const entries = snapshot.bylines?.filter((entry) => entry.kind === 'author') ?? [];
-  return entries.length === 0 ? null : firstByline(entries, siteNames(snapshot, context.url));
+  if (entries.length === 0) return null;
+  const sites = siteNames(snapshot, context.url);
+  const shown = shownByline(snapshot, entries, sites);
+  return firstByline(shown === -1 ? entries : entries.slice(shown), sites);
 });
+
+/** The text under the headline, folded. */
+const foldedAfterHeadline = (snapshot: Snapshot): string => fold(snapshot.afterHeadline ?? '');
+
+/**
+ * The index of the first author element whose name the text under the headline shows, when the first
+ * author element's is not shown there (a card's or the site's `JF` before the article's `Boris T. Kaiser`),
+ * else -1.
+ */
+function shownByline(snapshot: Snapshot, entries: readonly BylineText[], sites: ReadonlySet<string>): number {
+  if (snapshot.afterHeadline === undefined || entries.length < 2) return -1;
+  // Folded once per pickFields call: the author rules read the author elements several times.
+  const text = perCall(snapshot, foldedAfterHeadline);
+  // A full name (two words or more): a short one (`JF`, `Ann`) may sit inside another word.
+  const shows = (entry: BylineText): boolean => {
+    const name = bylineName(entry.text, sites);
+    return name !== null && name.includes(' ') && text.includes(fold(name));
+  };
+  if (shows(entries[0]!)) return -1;
+  return entries.findIndex(shows);
+}
 
 /** The text of elements whose class or id names a byline (`.byline`): its first part that is a name. */
 export const bodyByline: Rule = named('document(.byline)', (snapshot, context) => {

@@ -106,7 +106,7 @@ export function withoutCopyright(text: string): string | null {
 }
 
 /** Lead-ins of two words or more (`Posted by`, `Gespeichert von`, `Blog Beitrag von`): a strong sign that a username follows. */
-const strongLeadIn = new RegExp(String.raw`^(?:(?:written|posted|published)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|skrevet\s+a[fv]|(?:gast)?autor(?:in)?\s*:|author\s*:|auteur(?:e)?\s*:|autrice\s*:)\s*`, 'i');
+const strongLeadIn = new RegExp(String.raw`^(?:(?:written|posted|published|submitted)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|skrevet\s+a[fv]|(?:gast)?autor(?:in)?\s*:|author\s*:|auteur(?:e)?\s*:|autrice\s*:)\s*`, 'i');
 
 /**
  * The label a text opens with (`von `, `Por `, `Posted by `, `Autorin: `), as its length and whether

@@ -1,5 +1,6 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {leadingLabel} from './byline-labels.js';
+import {bylineParts} from './byline.js';
 import {authorName} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
@@ -107,6 +108,50 @@ const loneLabel = /^(?:by|von|par|por|door|autor(?:in)?:?|author:?|auteur\s?:?|w
  */
 export const headlineByline: Rule = named('document(h1 + text) byline', (snapshot: Snapshot) =>
   (snapshot.afterHeadline === undefined || cmsUserLine.test(snapshot.afterHeadline) ? null : leadBylineName(snapshot.afterHeadline)));
+
+/**
+ * A post's meta line that names its writer (issue 33 item 2), wherever it sits: one that opens with a
+ * byline (Drupal's `<div class="submitted">Gespeichert von <span class="username">rasos</span> am 24. Juli
+ * 2017</div>`, `Submitted by ann on …`, a theme's `.entry-meta` `Posted by Ann Lee on …`), or a news CMS's
+ * line of a date, a time and the writer's full name (`04.02.2022 | 13:10 Uhr | Uta Helkenberg`). Read
+ * from what the parser kept for the date (the date elements' texts and the short texts that open with
+ * a date), after every other byline: the line often names the user who saved the post, and the
+ * writer, when the page names one, is named elsewhere.
+ */
+export const metaLineByline: Rule = named('document(.submitted, date | time | name) byline', (snapshot: Snapshot) => {
+  for (const text of snapshot.dateTexts ?? []) {
+    const name = leadBylineName(text) ?? datedName(text);
+    if (name !== null) return name;
+  }
+  for (const text of snapshot.dateNodes ?? []) {
+    const name = datedName(text);
+    if (name !== null) return name;
+  }
+  return null;
+});
+
+/** A full name: two or three capitalised words (`Uta Helkenberg`, `Ann-Kathrin Lee`). */
+const fullName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
+
+/**
+ * The full name that follows a line's date and time, each its own part (`04.02.2022 | 13:10 Uhr | Uta
+ * Helkenberg`, `23.06.2016 um 16:14 Uhr - Ann Lee - 91 Kommentare`), or `null`: only the first part
+ * after them is read (a section's name or a place comes there as often, and is no person's full name).
+ */
+function datedName(text: string): string | null {
+  // Most date texts hold no separator: one look before splitting.
+  if (!/\d/.test(text.charAt(0)) || !/[|•·»—–-]/.test(text)) return null;
+  const parts = bylineParts(text);
+  if (parts.length < 2 || authorName(parts[0]!) !== null) return null;
+  for (let index = 1; index < parts.length; index++) {
+    const part = parts[index]!;
+    const name = authorName(part);
+    // A time or a second date (`13:10 Uhr`) is no name: the name may follow it.
+    if (name === null && /\d/.test(part)) continue;
+    return name !== null && fullName.test(name) ? name : null;
+  }
+  return null;
+}
 
 /** A CMS's line naming the user who saved the post (Drupal's `Gespeichert von human am …`, `Submitted by admin on …`): the writer is often named below it. */
 const cmsUserLine = /^(?:gespeichert|submitted|eingereicht)\s/i;

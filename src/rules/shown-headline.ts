@@ -47,7 +47,8 @@ export const ogTitleOrShownHeadline: Rule = named('meta(og:title)', (snapshot: S
 
 /**
  * Whether og:title is a share prompt set for every page (`Möchtest Du The Insiders mit mir zusammen
- * beitreten?`), not the page's title: it shares no word with the `<h1>` nor with the `<title>`, while
+ * beitreten?`), not the page's title: it shares at most a fifth of its words with the `<h1>` (a short
+ * word such as `mit`) and less than half with the `<title>` (the site's name the prompt names), while
  * those two tell one story (most of the `<h1>`'s words, three or more, are in the `<title>`).
  */
 function isUnrelatedShareText(og: string, h1: string, title: string | null): boolean {
@@ -56,7 +57,7 @@ function isUnrelatedShareText(og: string, h1: string, title: string | null): boo
   const titleWords = new Set(wordsOf(title));
   if (shown.length < 3 || shareIn(shown, titleWords) < 0.5) return false;
   const head = wordsOf(og);
-  return head.length >= 2 && shareIn(head, titleWords) === 0 && shareIn(head, new Set(shown)) === 0;
+  return head.length >= 2 && shareIn(head, titleWords) < 0.5 && shareIn(head, new Set(shown)) <= 0.2;
 }
 
 /** `<title>`, with the `<h1>` before it when the `<h1>` words its story anew (a page without og:title). */

@@ -104,3 +104,21 @@ describe('a CMS login in the metadata', () => {
     expect(author(`${yoast('annlee')}<span class="author">Bo Kim</span>`)).toBe('Bo Kim');
   });
 });
+
+describe('the author elements', () => {
+  // A theme's teaser cards above the article (the section's other stories, signed with the paper's initials),
+  // then the article's own byline under its headline, in an author element too.
+  const page = (under: string): string => {
+    const card = (title: string): string => `<li><a href="/kommentar/${title.length}">${title}</a><span class="author"><a href="/author/hw/">HW</a></span></li>`;
+    return `<html><body><ul class="teasers">${card('Der Wochenrückblick')}${card('Die Woche im Hafen')}</ul>`
+      + `<article><h1>Der royale Wochenrückblick</h1><div class="meta">${under}</div><p>Der Hafen hat in dieser Woche mit der Stadt abgerechnet.</p></article></body></html>`;
+  };
+
+  it('are read from the one whose full name the text under the headline shows, when the first one\'s is not shown there', () => {
+    expect(author(page('Kommentar 19. Oktober 2019 <span class="author"><a href="/author/bk/">Boris T. Kaiser</a></span> 1 Kommentar'))).toBe('Boris T. Kaiser');
+  });
+
+  it('are read from the first when the text under the headline shows no other name', () => {
+    expect(author(page('Kommentar 19. Oktober 2019 · 1 Kommentar'))).toBe('HW');
+  });
+});

@@ -150,6 +150,40 @@ describe('the author from a plain-text byline', () => {
     expect(author(page)).toBe('Margit Kern');
   });
 
+  // Drupal's node template: the user who saved the post, in `.submitted` below the text, far from the headline.
+  const drupalNode = (submitted: string, text = '<p>Wir waren beim Relaunch dabei und haben die Kampagne gestaltet.</p>'): string =>
+    `<html><body><div id="content"><h1 class="title">FairCoin beim Sommercamp</h1><div class="node"><div class="content">${text}<div class="field-slideshow"><img src="/a.png" alt=""></div></div><div class="submitted">${submitted}</div></div></div><div class="sidebar"><p>Newsletter bestellen</p></div></body></html>`;
+
+  it.each([
+    ['Gespeichert von <span class="username">rasos</span> am 24. Juli 2017 - 18:55', 'rasos'],
+    ['Submitted by <span class="username">marten_k</span> on Mon, 07/24/2017 - 18:55', 'marten_k'],
+    ['Eingestellt von Ruth Amsel am 24.07.2017', 'Ruth Amsel'],
+  ])('reads a post meta line that opens with a byline, wherever it sits: %s', (submitted, name) => {
+    expect(author(drupalNode(submitted))).toBe(name);
+  });
+
+  it('reads the meta line after every other byline, and none from a meta line that is only a date', () => {
+    expect(author(drupalNode('Gespeichert von rasos am 24. Juli 2017', '<p>Blog Beitrag von Margit Kern</p><p>Wir waren beim Relaunch dabei.</p>'))).toBe('Margit Kern');
+    expect(author(drupalNode('24. Juli 2017 - 18:55'))).toBeNull();
+  });
+
+  // A news CMS's line over the headline: the date, the time and the writer, each its own part.
+  it.each([
+    ['<small>04.02.2022 | 13:10 Uhr | Uta Helkenberg</small>', 'Uta Helkenberg'],
+    ['<div class="meta">23.06.2016 um 16:14 Uhr - Jonas Weidlich - 91 Ergänzungen</div>', 'Jonas Weidlich'],
+    ['<span class="date">12.03.2021 · Lotte Sandvik</span>', 'Lotte Sandvik'],
+  ])('reads the full name after a line\'s date and time: %s', (line, name) => {
+    expect(author(`<html><body><div class="content">${line}<h1>Stellungnahme zum Pilotjahr</h1><p>Warendorf. Gerade haben sich die Verbände auf ein Pilotjahr geeinigt.</p></div></body></html>`)).toBe(name);
+  });
+
+  it.each([
+    '<small>04.02.2022 | 13:10 Uhr | Politik</small>',
+    '<small>04.02.2022 | Pressemitteilung | Uta Helkenberg</small>',
+    '<small>04.02.2022 | 13:10 Uhr</small>',
+  ])('reads no name from a dated line whose first part after the date is none: %s', (line) => {
+    expect(author(`<html><body><div class="content">${line}<h1>Stellungnahme zum Pilotjahr</h1><p>Warendorf. Gerade haben sich die Verbände auf ein Pilotjahr geeinigt.</p></div></body></html>`)).toBeNull();
+  });
+
   it('lets a byline element or metadata speak first', () => {
     expect(author('<html><head><meta name="author" content="Ruth Amsel"></head><body><h1>Quarry notes</h1><p>von Helga Brandstetter</p></body></html>'))
       .toBe('Ruth Amsel');

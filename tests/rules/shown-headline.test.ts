@@ -60,6 +60,10 @@ describe('the shown headline', () => {
     const head = '<title>Bergheim sues the builder over crumbling paving stones | Harbour Post</title>'
       + '<meta property="og:title" content="Stone disaster: pedestrian zone in poor shape">';
     expect(title(page(head, 'Bergheim: the town sues the builder over crumbling paving stones'))).toBe('Bergheim: the town sues the builder over crumbling paving stones');
+    // A share prompt set for every page names the site (as the <title> does) and shares a short word with the <h1>: no headline either.
+    const prompt = '<title>Harbour Club - Quick fresh hair anywhere with the new 10-in-1 dry shampoo - Info</title>'
+      + '<meta property="og:title" content="Would you like to join Harbour Club with me?">';
+    expect(title(page(prompt, 'Quick fresh hair anywhere with the 10-in-1 dry shampoo'))).toBe('Quick fresh hair anywhere with the 10-in-1 dry shampoo');
     // Without a <title> that agrees, og:title stays.
     expect(title(page('<title>Harbour Post</title><meta property="og:title" content="Stone disaster: pedestrian zone in poor shape">', 'Bergheim: the town sues the builder over crumbling paving stones')))
       .toBe('Stone disaster: pedestrian zone in poor shape');
