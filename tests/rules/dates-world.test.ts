@@ -103,3 +103,38 @@ describe('the world\'s digits, calendars and month names', () => {
     expect(isoDate('1411-06-24')).toBe('1411-06-24T12:00:00.000Z');
   });
 });
+
+describe('publication and update labels in those languages', () => {
+  // [lang, an update's label and date, the publication's label and date, the publication's day].
+  const labelled: [string, string, string, string][] = [
+    ['ja', '更新日：2019年6月25日', '掲載日：2019年6月24日', '2019-06-24'], ['zh', '更新时间：2019-06-25', '发布日期：2019-06-24', '2019-06-24'],
+    ['ko', '수정 2019.06.25', '작성 2019.06.24', '2019-06-24'], ['th', 'แก้ไข 25 มิ.ย. 2562', 'เผยแพร่ 24 มิ.ย. 2562', '2019-06-24'],
+    ['fa', 'بروزرسانی: ۴ تیر ۱۳۹۸', 'تاریخ انتشار: ۳ تیر ۱۳۹۸', '2019-06-24'], ['uk', 'Оновлено: 25 червня 2019', 'Опубліковано: 24 червня 2019', '2019-06-24'],
+    ['bn', 'আপডেট: ২৫ জুন ২০১৯', 'প্রকাশিত: ২৪ জুন ২০১৯', '2019-06-24'], ['ur', 'اپ ڈیٹ 25 جون 2019', 'شائع 24 جون 2019', '2019-06-24'],
+    ['et', 'Uuendatud 25. juuni 2019,', 'avaldatud 24. juuni 2019', '2019-06-24'], ['sk', 'Aktualizované 25. júna 2019,', 'publikované 24. júna 2019', '2019-06-24'],
+  ];
+
+  it('reads the publication\'s date of a text that names both after the update\'s, and the update\'s after a date without a label', () => {
+    for (const [lang, update, publication, want] of labelled) {
+      const text = `${update} ${publication}`;
+      expect([lang, text, textDate(text, 'dmy')?.slice(0, 10)]).toEqual([lang, text, want]);
+      expect([lang, published(page(lang, `<h1>Headline</h1><span class="date">${text}</span>${filler}`))?.slice(0, 10)]).toEqual([lang, want]);
+      // An update's date comes after a date without a label.
+      const unlabelled = `${update} 20.06.2019`;
+      expect([lang, unlabelled, textDate(unlabelled, 'dmy')?.slice(0, 10)]).toEqual([lang, unlabelled, '2019-06-20']);
+    }
+  });
+
+  it('reads a date a publication label names anywhere in the body', () => {
+    const bodies: [string, string, string][] = [
+      ['fa', 'تاریخ انتشار: ۳ تیر ۱۳۹۸', '2019-06-24'], ['ja', '掲載日：2019年6月24日', '2019-06-24'], ['th', 'เผยแพร่: 24 มิ.ย. 2562', '2019-06-24'],
+      ['uk', 'Опубліковано 24 червня 2019', '2019-06-24'], ['et', 'Avaldatud: 24. juuni 2019', '2019-06-24'], ['hu', 'Megjelent: 2019. június 24.', '2019-06-24'],
+      ['bn', 'প্রকাশিত: ২৪ জুন ২০১৯', '2019-06-24'], ['zh', '发布日期：2019-06-24', '2019-06-24'], ['ko', '작성일 2019.06.24', '2019-06-24'],
+    ];
+    for (const [lang, text, want] of bodies) {
+      // No headline, no date element: the label is the page's only mark of its date, after the text.
+      const html = page(lang, `<div class="content">${filler}${filler}</div><div class="info"><span>${text}</span></div>`);
+      expect([lang, text, published(html)?.slice(0, 10)]).toEqual([lang, text, want]);
+    }
+  });
+});
