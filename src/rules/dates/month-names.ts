@@ -135,16 +135,21 @@ function trieSource(node: TrieNode): string {
 }
 
 /**
- * A regexp source that matches any month name or abbreviation, to be used with the `u` flag on lowercased
+ * A regexp source that matches any month name or abbreviation of `list`, to be used with the `u` flag on lowercased
  * text (or `iu`). Written as a trie (`j(?:an(?:uary|uar|v(?:ier)?)?|än…)`), not as the ~900 names one
  * after the other: it matches the same name where the alternation of the names longest first would (a
  * longer name before the shorter one it starts with; names that do not start one another never both
  * match), and V8 compiles it about 2.7x faster, which it does again whenever a garbage collection has
  * dropped the compiled code of an expression used rarely (a few times a page).
+ *
+ * The names are in two such expressions, by script: {@link latinMonthPattern} (Latin, Greek, Cyrillic: what most
+ * pages write) and {@link worldMonthPattern} (Armenian to CJK: Hebrew, Arabic, India's scripts, Thai…), the second
+ * compiled only for a text that writes such a month (read-date.ts): the first stays as short as the pages most
+ * read need, however many languages the second holds.
  */
-export const monthPattern = (() => {
+function trieOf(list: readonly string[]): string {
   const root: TrieNode = {next: new Map(), end: false};
-  for (const name of [...monthNumbers.keys(), ...solarMonths.keys()]) {
+  for (const name of list) {
     let node = root;
     for (const character of name) {
       let child = node.next.get(character);
@@ -154,10 +159,20 @@ export const monthPattern = (() => {
     node.end = true;
   }
   return trieSource(root);
-})();
+}
+
+/** Where the scripts of {@link worldMonthPattern} start: Armenian, then Hebrew, Arabic, India's, Thai… (Latin, Greek and Cyrillic are below). */
+export const worldScripts = 0x0530;
+
+const allNames = [...monthNumbers.keys(), ...solarMonths.keys()];
+/** The names in Latin, Greek and Cyrillic letters. */
+export const latinMonthPattern = trieOf(allNames.filter((name) => name.charCodeAt(0) < worldScripts));
+/** The names in the other scripts. */
+export const worldMonthPattern = trieOf(allNames.filter((name) => name.charCodeAt(0) >= worldScripts));
+/** Every name, in one expression (dates/free-date.ts, for a meta's rare shapes). */
+export const monthPattern = `${latinMonthPattern}|${worldMonthPattern}`;
 
 // The first three characters of the names of three or more, and the names of two (`मई`, `آب`).
-const allNames = [...monthNumbers.keys(), ...solarMonths.keys()];
 const openings: ReadonlySet<string> = new Set(allNames.map((name) => name.slice(0, 3)));
 const shortNames: readonly string[] = allNames.filter((name) => name.length < 3);
 

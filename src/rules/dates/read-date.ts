@@ -1,6 +1,6 @@
 import {isOtherSpace} from '../../parse/collect-text.js';
 import {asciiDigits} from '../../parse/digits.js';
-import {isThaiMonth, mayOpenMonth, monthNumber, monthPattern, solarMonth} from './month-names.js';
+import {isThaiMonth, latinMonthPattern, mayOpenMonth, monthNumber, solarMonth, worldMonthPattern, worldScripts} from './month-names.js';
 import type {DateOrder} from './date-order.js';
 
 /*
@@ -27,8 +27,7 @@ interface DateShapes {
   // Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
   numeric: RegExp;
   // `1. November 2023`, `13 juin 2019`, `13e juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`,
-  // `24-Jun-2019`, the Levant's and Egypt's names side by side (`24 حزيران/يونيو 2019`, `24 يونيو (حزيران) 2019`), Khmer's
-  // `24 ខែមិថុនា ឆ្នាំ2019`, Thai's era named (`24 มิถุนายน พ.ศ. 2562`) or its year in two digits (`24 มิ.ย. 62`, read for a Thai month only).
+  // `24-Jun-2019`.
   dayMonth: RegExp;
   // Year, month's name, day, as Hungarian and Lithuanian write it: `2019. június 13.`, `2021. márc. 5.`, `2019 m. birželio 13 d.`.
   yearMonth: RegExp;
@@ -40,6 +39,20 @@ interface DateShapes {
   yearMonthDayMarks: RegExp;
   // `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`, and a theme's date badge whose day and year spans
   // touch (`<span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span>`: `Apr 042013`).
+  monthDay: RegExp;
+  // The two shapes with a month's name in the scripts from Armenian on (month-names.ts: {@link worldMonthPattern}),
+  // compiled on the first text that writes one.
+  world?: WorldShapes;
+  flags: string;
+}
+
+/** `dayMonth` and `monthDay` for the month names of the scripts from Armenian on. */
+interface WorldShapes {
+  // `24 জুন 2019`, `24 حزيران 2019`, the Levant's and Egypt's names side by side (`24 حزيران/يونيو 2019`,
+  // `24 يونيو (حزيران) 2019`), Khmer's `24 ខែមិថុនា ឆ្នាំ2019`, Thai's era named (`24 มิถุนายน พ.ศ. 2562`) or its year
+  // in two digits (`24 มิ.ย. 62`, read for a Thai month only), `۳ تیر ۱۳۹۸`.
+  dayMonth: RegExp;
+  // `יוני 24, 2019`.
   monthDay: RegExp;
 }
 
@@ -54,14 +67,21 @@ function dateShapes(flags: string): DateShapes {
   return {
     yearFirst: new RegExp('(?<!\\d)(\\d{4})(?:([-/])(\\d{1,2})\\2|\\.\\s?(\\d{1,2})\\.\\s?)(\\d{1,2})(?!\\d)', flags),
     numeric: new RegExp('(?<![\\d.])(\\d{1,2})(?:(\\.)\\s?|([/-]))(\\d{1,2})(?:\\2\\s?|\\3)(\\d{4}|\\d{2})(?![\\d.]?\\d)', flags),
-    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*-?(?:de\\s+|d['’]\\s*|of\\s+|ខែ)?(${monthPattern})(?:\\s*[/(]\\s*\\p{L}+(?:\\s+ال\\p{L}+)?\\s*\\)?)?\\.?,?\\s*-?(?:de\\s+|del\\s+|ឆ្នាំ|[พค]\\.\\s?ศ\\.\\s*)?(\\d{4}|\\d{2})(?!\\d)`, flags),
-    yearMonth: new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${monthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, flags),
-    yearDayMonth: new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${monthPattern})(?!\\p{L})`, flags),
+    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*-?(?:de\\s+|d['’]\\s*|of\\s+)?(${latinMonthPattern})\\.?,?\\s*-?(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, flags),
+    yearMonth: new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${latinMonthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, flags),
+    yearDayMonth: new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${latinMonthPattern})(?!\\p{L})`, flags),
     vietnamese: new RegExp('(\\d{1,2})\\s+th\\u00e1ng\\s+(\\d{1,2})(?:\\s+n\\u0103m\\s+|\\s*,\\s*)(\\d{4})(?!\\d)', flags),
     yearMonthDayMarks: new RegExp('(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]', flags),
-    monthDay: new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, flags),
+    monthDay: new RegExp(`(?<!\\p{L})(${latinMonthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, flags),
+    flags,
   };
 }
+
+/** The shapes of {@link WorldShapes} with `flags`. */
+const worldShapes = (flags: string): WorldShapes => ({
+  dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})\\s*(?:ខែ)?(${worldMonthPattern})(?:\\s*[/(]\\s*\\p{L}+(?:\\s+ال\\p{L}+)?\\s*\\)?)?\\.?,?\\s*(?:ឆ្នាំ|[พค]\\.\\s?ศ\\.\\s*)?(\\d{4}|\\d{2})(?!\\d)`, flags),
+  monthDay: new RegExp(`(?<!\\p{L})(${worldMonthPattern})\\.?\\s+(\\d{1,2}),?\\s+()(\\d{4})(?!\\d)`, flags),
+});
 
 /** The shapes read on lowercased text (see {@link dateShapes}). */
 const lowerShapes = dateShapes('uy');
@@ -108,15 +128,17 @@ function afterSpace(text: string, index: number): number {
 const ordinalOrName = (text: string, index: number): boolean => index < text.length && (isLetterAt(text, index) || '\u00ba\u00aa\u00b0'.includes(text[index]!));
 
 /**
- * Whether a day of one or two digits that ends at `end` may have a month's name after it, as `dayMonth`
- * reads it: its ordinal, or a dot or white space then a word (`$69.73` cannot; `13 juin`, `1. November` may).
+ * Where the word after a day of one or two digits that ends at `end` starts when a month's name may be there,
+ * as `dayMonth` reads it: its ordinal, or a dot, a hyphen or white space then a word (`$69.73` cannot;
+ * `13 juin`, `1. November`, `24-Jun` may); -1 when none may.
  */
-function mayNameMonthAfterDay(text: string, end: number): boolean {
-  if (ordinalOrName(text, end)) return true;
+function monthNameAfterDay(text: string, end: number): number {
+  if (ordinalOrName(text, end)) return end;
   const after = text.charCodeAt(end);
   // `13. Juni`, `24-Jun-2019`.
   if (after === 46 || after === 45) end++;
-  return isLetterAt(text, afterSpace(text, end));
+  const word = afterSpace(text, end);
+  return isLetterAt(text, word) ? word : -1;
 }
 
 /** Whether a year of four digits that ends at `end` may have a month's name after it, as `yearMonth` and `yearDayMonth` read it (`2019. június`, `2019 m. birželio`, `2019. gada`). */
@@ -166,17 +188,19 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
       const dayFirst = match[2] !== undefined || first > 12 || (order === 'dmy' && second <= 12);
       return [fullYear(match[5]!), dayFirst ? second : first, dayFirst ? first : second, shapes.numeric.lastIndex];
     }
-    if (mayNameMonthAfterDay(text, end)) {
-      shapes.dayMonth.lastIndex = index;
-      match = shapes.dayMonth.exec(text);
+    const name = monthNameAfterDay(text, end);
+    if (name !== -1) {
+      const dayMonth = text.charCodeAt(name) < worldScripts ? shapes.dayMonth : (shapes.world ??= worldShapes(shapes.flags)).dayMonth;
+      dayMonth.lastIndex = index;
+      match = dayMonth.exec(text);
       if (match !== null) {
-        const name = match[2]!;
+        const month = match[2]!;
         let year = Number(match[3]);
         // A year in two digits only after a Thai month: the Buddhist era's (`62` is 2562, 2019).
-        if (match[3]!.length === 2) year = isThaiMonth(name) ? 2500 + year : 0;
-        const solar = solarMonth(name);
-        if (solar !== undefined) return ofSolarYear(year, solar, Number(match[1]), shapes.dayMonth.lastIndex);
-        if (year !== 0) return [year, monthNumber(name)!, Number(match[1]), shapes.dayMonth.lastIndex];
+        if (match[3]!.length === 2) year = isThaiMonth(month) ? 2500 + year : 0;
+        const solar = solarMonth(month);
+        if (solar !== undefined) return ofSolarYear(year, solar, Number(match[1]), dayMonth.lastIndex);
+        if (year !== 0) return [year, monthNumber(month)!, Number(match[1]), dayMonth.lastIndex];
       }
     }
     shapes.vietnamese.lastIndex = index;
@@ -186,9 +210,12 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
   // Most words open no month's name: a look at their first letters spares the names' expression.
   // (On lowercased text only: the case-folding shapes read the text as written.)
   if (shapes === lowerShapes && !mayOpenMonth(text, index)) return null;
-  shapes.monthDay.lastIndex = index;
-  const match = shapes.monthDay.exec(text);
-  return match === null ? null : [Number(match[4]), monthNumber(match[1]!)!, Number(match[2] ?? match[3]), shapes.monthDay.lastIndex];
+  const monthDay = c < worldScripts ? shapes.monthDay : (shapes.world ??= worldShapes(shapes.flags)).monthDay;
+  monthDay.lastIndex = index;
+  const match = monthDay.exec(text);
+  if (match === null) return null;
+  const month = monthNumber(match[1]!);
+  return month === undefined ? null : [Number(match[4]), month, Number(match[2] || match[3]), monthDay.lastIndex];
 }
 
 /** The first and last years of the Persian solar calendar read (1921–2031): a year-first date of them is no Gregorian one of a page. */
