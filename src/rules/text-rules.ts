@@ -57,6 +57,13 @@ export const publishedDateRules: Rule[] = [
       'date_published', 'published-date', 'published_date', 'publication_date', 'publication-date', 'release_date', 'rnews:datepublished',
       'originalpublicationdate', 'dcsext.articlefirstpublished', 'vr:published_time', 'mediator_published_time', 'twt-published-at', 'rbpubdate',
     ),
+    // More CMSs' and analytics' keys, as news sites of many countries write them (Kompas's `content_PublishedDate`,
+    // `article:post_date`, `DC.created`, `displaydate`, `bt:pubdate`, Adobe's `analyticsAttributes.articleDate`); not a bare
+    // `created`, a CMS record's creation (a page saved anew carries that day).
+    meta(
+      'content_publisheddate', 'article:post_date', 'article:published_date', 'article:publicationdate', 'article.created', 'analyticsattributes.articledate',
+      'bt:pubdate', 'citation_date', 'content_create_date', 'date_created', 'datecreated', 'dateposted', 'dc.created', 'displaydate', 'doc_date', 'field-date',
+    ),
     // A date the body labels as published (`Veröffentlicht am 16.08.2019`), then the date of the first
     // byline that writes one: the story's, where a `<time>` may be a related story's or an edit's.
     publishedLabelDate,

@@ -138,3 +138,26 @@ describe('publication and update labels in those languages', () => {
     }
   });
 });
+
+describe('the publication metas of more CMSs and analytics', () => {
+  it('reads each, after the usual keys and before the body\'s dates', () => {
+    const keys: [string, string, string][] = [
+      ['id', '<meta name="content_PublishedDate" content="2019-06-24 10:30:00">', '2019-06-24T10:30:00.000Z'],
+      ['en', '<meta property="article:post_date" content="2019-06-24T10:30:00+07:00">', '2019-06-24T03:30:00.000Z'],
+      ['de', '<meta name="DC.created" content="2019-06-24">', '2019-06-24T12:00:00.000Z'],
+      ['en', '<meta name="displaydate" content="June 24, 2019">', '2019-06-24T12:00:00.000Z'],
+      ['fr', '<meta name="bt:pubdate" content="2019-06-24T10:30:00Z">', '2019-06-24T10:30:00.000Z'],
+      ['en', '<meta name="analyticsAttributes.articleDate" content="2019-06-24">', '2019-06-24T12:00:00.000Z'],
+      ['en', '<meta name="citation_date" content="2019/06/24">', '2019-06-24T12:00:00.000Z'],
+      ['es', '<meta name="dateposted" content="24/06/2019">', '2019-06-24T12:00:00.000Z'],
+    ];
+    for (const [lang, meta, want] of keys) {
+      expect([meta, published(page(lang, `<h1>Headline</h1>${filler}`, meta))]).toEqual([meta, want]);
+      // The usual key comes first; a date the body shows comes after.
+      expect(published(page(lang, '<h1>Headline</h1>', `<meta property="article:published_time" content="2019-06-20T08:00:00Z">${meta}`))).toBe('2019-06-20T08:00:00.000Z');
+      expect([meta, published(page(lang, `<h1>Headline</h1><span class="date">20.06.2019</span>${filler}`, meta))]).toEqual([meta, want]);
+    }
+    // A bare `created` is a CMS record's creation, not read.
+    expect(published(page('de', '<h1>Headline</h1>', '<meta name="created" content="2022-12-30 13:49:50 +0100">'))).toBeNull();
+  });
+});
