@@ -222,8 +222,9 @@ export function urlDate(url: string): string | null {
 }
 
 // `/20220127-slug`, `/detail/20200102/`: a compact year, month and day opening a segment that goes on (a last
-// segment of 8 digits, `/p/20160516`, is as likely an id); `/meldungen/29-10-2021`: day, month, year.
-const compactUrlDate = /\/((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/\-_])/;
+// segment of 8 digits, `/p/20160516`, is as likely an id), and after the `t` of the TRS CMS China's government and
+// news sites run on (`/201906/t20190624_4536.html`); `/meldungen/29-10-2021`: day, month, year.
+const compactUrlDate = /\/t?((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[/\-_])/;
 const dayFirstUrlDate = /\/(0?[1-9]|[12]\d|3[01])([-_.])(0?[1-9]|1[0-2])\2((?:19|20)\d{2})(?=[/\-_.?#]|$)/;
 // Chinese news sites' folders: Xinhua's `/2012-06/04/content_…` and `/201206/04/`, People's Daily's `/2019/0613/c1002-…`.
 const monthFolderUrlDate = /\/((?:19|20)\d{2})-?(0[1-9]|1[0-2])\/(0[1-9]|[12]\d|3[01])\//;

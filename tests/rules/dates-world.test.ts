@@ -161,3 +161,15 @@ describe('the publication metas of more CMSs and analytics', () => {
     expect(published(page('de', '<h1>Headline</h1>', '<meta name="created" content="2022-12-30 13:49:50 +0100">'))).toBeNull();
   });
 });
+
+describe('the date in the URL of a page of China\'s TRS CMS', () => {
+  it('reads `/t20190624_4536.html`, and no other letter before eight digits', () => {
+    const bare = page('zh-CN', '<h1>标题</h1><p>正文。</p>');
+    const at = (address: string): string | null | undefined => pickFields(parseHtml(bare), {url: address, headers: {}}).datePublished;
+    expect(at('http://www.gov.example.cn/zhengce/201906/t20190624_4536.html')).toBe('2019-06-24T12:00:00.000Z');
+    expect(at('http://www.news.example.cn/xw/t20190624_4536.shtml')).toBe('2019-06-24T12:00:00.000Z');
+    expect(at('http://www.gov.example.cn/zhengce/p20190624_4536.html')).toBeNull();
+    // Not a day: no date.
+    expect(at('http://www.gov.example.cn/zhengce/t20191334_4536.html')).toBeNull();
+  });
+});
