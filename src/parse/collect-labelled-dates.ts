@@ -33,10 +33,11 @@ const after = String.raw`(?:\s+(?:am|on|le|el|em|il|op|den|dne|в))?\s*:?`;
 /** A label: a publication's, or a bare `Datum:`. */
 export const labelPattern = new RegExp(String.raw`(?<!\p{L})(?:(?:${publishedWords})${after}|(?:${genericWords})\s*:)(?!\p{L})`, 'iu');
 
-// Words one of which a text node must contain to be read (lowercase; ASCII letters compared in any case).
+// Words one of which a text node must contain to be read (lowercase; ASCII letters compared in any case): a word
+// inside another is enough (`publi` for `publikované` and `dipublikasikan`, `terbit` for `diterbitkan`).
 const labelWords = [
   'veröffentlicht', 'veroeffentlicht', 'erschienen', 'publiziert', 'erstellt', 'eingestellt', 'verfasst', 'geschrieben', 'published', 'posted',
-  'publi', 'pubbli', 'objavljeno', 'paskelbta', 'közzé', 'đăng', 'δημοσ', 'gepubliceerd', 'geplaatst', 'opublikowano', 'zveřejněno', 'julkaistu', 'yayın', 'diterbitkan', 'dipublikasikan', 'avaldatud', 'megjelent', 'publikované', 'uverejnené', 'terbit',
+  'publi', 'pubbli', 'objavljeno', 'paskelbta', 'közzé', 'đăng', 'δημοσ', 'gepubliceerd', 'geplaatst', 'opublikowano', 'zveřejněno', 'julkaistu', 'yayın', 'terbit', 'avaldatud', 'megjelent', 'uverejnené',
   'meldung', 'mitteilung', 'artikel', 'beitrag', 'nachricht', 'release', 'communiqué', 'datum', 'date', 'fecha', 'data', 'tarih', 'päivämäärä',
 ];
 // Patterns over the raw text: irregexp scans a node far faster than a loop over its characters
