@@ -173,3 +173,18 @@ describe('the date in the URL of a page of China\'s TRS CMS', () => {
     expect(at('http://www.gov.example.cn/zhengce/t20191334_4536.html')).toBeNull();
   });
 });
+
+describe('a bare `en` on a country\'s domain', () => {
+  it('reads numeric dates in the domain\'s order: `en` names no country, `en-US` does', () => {
+    const at = (lang: string, address: string): string | null | undefined =>
+      pickFields(parseHtml(page(lang, `<h1>Headline</h1><span class="date">05/06/2019</span>${filler}`)), {url: address, headers: {}}).datePublished;
+    expect(at('en', 'https://www.example.co.uk/news/story')).toBe('2019-06-05T12:00:00.000Z');
+    expect(at('en', 'https://www.example.in/news/story')).toBe('2019-06-05T12:00:00.000Z');
+    expect(at('EN', 'https://www.example.com.au/news/story')).toBe('2019-06-05T12:00:00.000Z');
+    // A domain that names no country, or a month-first one, and an American tag keep month first.
+    expect(at('en', 'https://www.example.com/news/story')).toBe('2019-05-06T12:00:00.000Z');
+    expect(at('en', 'https://www.example.io/news/story')).toBe('2019-05-06T12:00:00.000Z');
+    expect(at('en', 'https://www.example.ph/news/story')).toBe('2019-05-06T12:00:00.000Z');
+    expect(at('en-US', 'https://www.example.co.uk/news/story')).toBe('2019-05-06T12:00:00.000Z');
+  });
+});
