@@ -1,5 +1,6 @@
 import {includes} from './chars.js';
 import {startText} from './collect-text.js';
+import {otherDigitClass} from './digits.js';
 import type {ParseState} from './state.js';
 import type {BylineText} from './snapshot.js';
 
@@ -102,8 +103,8 @@ const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata',
 /** The label displays of Drupal's field modifiers (`field--label-hidden`, `field--label-above`, `field--label-inline`). */
 const labelDisplays: ReadonlySet<string> = new Set(['hidden', 'above', 'inline', 'visually']);
 
-// An ASCII digit, or an Arabic-Indic, Persian or Devanagari one (`١٣ يونيو ٢٠١٩`: the date rules read those too).
-const hasDigit = /[\d\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/;
+// An ASCII digit, or one of another script (`١٣ يونيو ٢٠١٩`: the date rules read those too).
+const hasDigit = new RegExp(`[\\d${otherDigitClass}]`);
 
 /** What a class or id names. */
 export type ClassHint = 'author' | 'byline' | 'date' | null;

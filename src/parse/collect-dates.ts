@@ -1,4 +1,5 @@
 import {collapse, startText, type TextCollector} from './collect-text.js';
+import {otherYearSource} from './digits.js';
 import type {ParseState} from './state.js';
 
 /*
@@ -13,8 +14,8 @@ export const maxHeadlineText = 200;
 export const maxHeadlines = 3;
 /** How far into the text after a headline a year must be for it to be kept. */
 const maxHeadlineDigit = 100;
-// A year of a date (1900–2099, or the two digits that end `28.01.22`), or four Arabic-Indic, Persian or Devanagari digits (`٢٠١٩`).
-const hasYear = /(?:19|20)\d\d|\d[./]\d\d(?!\d)|[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]{4}/;
+// A year of a date (1900–2099, or the two digits that end `28.01.22`), or one of another calendar or script (`٢٠١٩`, `2562`, `۱۳۹۸`, `令和元年`: digits.ts).
+const hasYear = new RegExp(`(?:19|20)\\d\\d|\\d[./]\\d\\d(?!\\d)|${otherYearSource}`);
 
 /**
  * Called as an `<h1>` closes (`state.depth` is its parent's): the first one outside nav/footer/aside/form

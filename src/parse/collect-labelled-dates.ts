@@ -25,7 +25,7 @@ const maxLabelledText = 160;
 const maxTailTags = 6;
 
 // Labels of a first publication, in the languages of month-names.ts.
-const publishedWords = String.raw`veröffentlicht|veroeffentlicht|erschienen|publiziert|erstellt|eingestellt|verfasst|geschrieben|published|posted|publiée?|publicad[oa]|pubblicat[oa]|gepubliceerd|geplaatst|opublikowano|publikováno|zveřejněno|publicera[dt]|publiceret|publisert|julkaistu|yayınlanma(?:\s+tarihi)?|опубликовано|publicat|diterbitkan|dipublikasikan|objavljeno|објављено|публикувано|δημοσιεύθηκε|פורסם|تاريخ\s+النشر|ngày\s+đăng|paskelbta|publicēts|közzétéve|发布时间|發佈時間|发表于|公開日|投稿日|게시일|등록일|(?:pressemitteilung|pressemeldung|pressemeldungen|meldung|artikel|beitrag|nachricht|press\s+release|communiqué)\s+(?:vom|from|du)|(?:publication|release)\s+date|date\s+de\s+publication|fecha\s+de\s+publicación|data\s+(?:di\s+)?pubblicazione|data\s+publikacji|дата\s+публикации`;
+const publishedWords = String.raw`veröffentlicht|veroeffentlicht|erschienen|publiziert|erstellt|eingestellt|verfasst|geschrieben|published|posted|publiée?|publicad[oa]|pubblicat[oa]|gepubliceerd|geplaatst|opublikowano|publikováno|zveřejněno|publicera[dt]|publiceret|publisert|julkaistu|yayınlanma(?:\s+tarihi)?|опубликовано|publicat|diterbitkan|dipublikasikan|objavljeno|објављено|публикувано|δημοσιεύθηκε|פורסם|تاريخ\s+النشر|ngày\s+đăng|paskelbta|publicēts|közzétéve|发布时间|發佈時間|发表于|发布日期|發布日期|发布于|發佈於|发表时间|發表時間|發表於|公開日|投稿日|掲載日|配信日|게시일|등록일|작성일|опубліковано|дата\s+публікації|avaldatud|megjelent|publikované|uverejnené|terbit|yayın\s+tarihi|เผยแพร่(?:เมื่อ|วันที่)?|วันที่เผยแพร่|تاریخ\s+انتشار|منتشر\s+شده|انتشار|نشر\s+في|نُشر|প্রকাশিত|প্রকাশ|شائع|(?:pressemitteilung|pressemeldung|pressemeldungen|meldung|artikel|beitrag|nachricht|press\s+release|communiqué)\s+(?:vom|from|du)|(?:publication|release)\s+date|date\s+de\s+publication|fecha\s+de\s+publicación|data\s+(?:di\s+)?pubblicazione|data\s+publikacji|дата\s+публикации`;
 // A bare `Datum`, `Date`, `Fecha`: a label only with its colon (`Datum: 03.11.2021`).
 export const genericWords = String.raw`datum|date|fecha|data|tarih|дата|päivämäärä`;
 const after = String.raw`(?:\s+(?:am|on|le|el|em|il|op|den|dne|в))?\s*:?`;
@@ -33,10 +33,11 @@ const after = String.raw`(?:\s+(?:am|on|le|el|em|il|op|den|dne|в))?\s*:?`;
 /** A label: a publication's, or a bare `Datum:`. */
 export const labelPattern = new RegExp(String.raw`(?<!\p{L})(?:(?:${publishedWords})${after}|(?:${genericWords})\s*:)(?!\p{L})`, 'iu');
 
-// Words one of which a text node must contain to be read (lowercase; ASCII letters compared in any case).
+// Words one of which a text node must contain to be read (lowercase; ASCII letters compared in any case): a word
+// inside another is enough (`publi` for `publikované` and `dipublikasikan`, `terbit` for `diterbitkan`).
 const labelWords = [
   'veröffentlicht', 'veroeffentlicht', 'erschienen', 'publiziert', 'erstellt', 'eingestellt', 'verfasst', 'geschrieben', 'published', 'posted',
-  'publi', 'pubbli', 'objavljeno', 'paskelbta', 'közzé', 'đăng', 'δημοσ', 'gepubliceerd', 'geplaatst', 'opublikowano', 'zveřejněno', 'julkaistu', 'yayın', 'diterbitkan', 'dipublikasikan',
+  'publi', 'pubbli', 'objavljeno', 'paskelbta', 'közzé', 'đăng', 'δημοσ', 'gepubliceerd', 'geplaatst', 'opublikowano', 'zveřejněno', 'julkaistu', 'yayın', 'terbit', 'avaldatud', 'megjelent', 'uverejnené',
   'meldung', 'mitteilung', 'artikel', 'beitrag', 'nachricht', 'release', 'communiqué', 'datum', 'date', 'fecha', 'data', 'tarih', 'päivämäärä',
 ];
 // Patterns over the raw text: irregexp scans a node far faster than a loop over its characters

@@ -1,4 +1,5 @@
 import {decodeText} from './markup-ends.js';
+import {otherYearSource} from './digits.js';
 import type {ParseState} from './state.js';
 
 /*
@@ -27,9 +28,9 @@ const mayOpenDate = /\s*(?:\p{Nd}|\p{L}{3,10}\.?,?\s{1,3}\p{Nd})/uy;
 // The same, looser, over the raw node (an entity may decode to a space, a letter or a digit): a digit, a letter or an
 // `&` first, and a digit or an `&` before the node ends. Whatever the decoded node passes, the raw one does.
 const mayOpenRawDate = /\s*[\p{Nd}&\p{L}][^<]*?[\p{Nd}&]/uy;
-// A year (1900–2099) or a short numeric date (`28.01.22`), or four Arabic-Indic, Persian or Devanagari digits (`٢٠١٩`):
+// A year (1900–2099) or a short numeric date (`28.01.22`), or a year of another calendar or script (`٢٠١٩`, `2562`, `令和元年`: digits.ts):
 // without one, no day is written.
-const hasYear = /(?:^|\D)(?:19|20)\d\d(?!\d)|\d[./]\d\d?[./]\d\d(?!\d)|[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]{4}/;
+const hasYear = new RegExp(`(?:^|\\D)(?:19|20)\\d\\d(?!\\d)|\\d[./]\\d\\d?[./]\\d\\d(?!\\d)|${otherYearSource}`);
 
 /** Whether a date node is read here: outside chrome, SVG and raw text, while room is left. */
 function readsDateNodes(state: ParseState): boolean {

@@ -4,7 +4,8 @@ import {isCredit, isLabelValue, isLegalEntity, withoutCopyright, withoutLabel, w
 import type {DateOrder} from './dates/date-order.js';
 import {labelledDates, type LabelledDate} from './dates/date-labels.js';
 import {readFreeDate} from './dates/free-date.js';
-import {asciiDigits, readDate} from './dates/read-date.js';
+import {readDate} from './dates/read-date.js';
+import {asciiDigits, otherDigitClass} from '../parse/digits.js';
 import {repairText} from './repair-text.js';
 
 /**
@@ -148,10 +149,13 @@ export function textDate(text: string, order: DateOrder = 'mdy'): string | null 
   return textDates(text, order)[0]?.iso ?? null;
 }
 
+// A digit of any script the dates are read in.
+const anyDigit = new RegExp(`[\\d${otherDigitClass}]`);
+
 /** The dates of a piece of page text as {@link textDate} reads them, the publication's first, an update's last. */
 export function textDates(text: string, order: DateOrder = 'mdy'): LabelledDate[] {
   const head = text.length > maxDateText ? text.slice(0, maxDateText) : text;
-  return /[\d\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/.test(head) ? labelledDates(head, order) : [];
+  return anyDigit.test(head) ? labelledDates(head, order) : [];
 }
 
 /**
@@ -165,8 +169,11 @@ export function textDates(text: string, order: DateOrder = 'mdy'): LabelledDate[
 export function isoDate(value: string): string | null {
   const text = asciiDigits(value.trim());
   // The usual form, `2026-11-03T10:00:00+01:00` or `…Z`, names its zone and its time: Date reads it as it is.
+  // A year of the Persian solar calendar (1300–1410: `1398-04-03`) is read as its Gregorian day (dates/read-date.ts), never as 1398.
+  if (/^1(?:3\d\d|40\d|410)\D/.test(text)) return readDate(text, 'mdy');
   if (isoDateTime.test(text)) return isoString(new Date(text));
-  if (!/\d{4}/.test(text)) return null;
+  // Without four digits, only a Japanese or Taiwanese era's year (`令和元年6月24日`) or a Thai one of two (`24 มิ.ย. 62`) is one.
+  if (!/\d{4}/.test(text)) return /[年\u0e00-\u0e7f]/.test(text) ? readDate(text, 'dmy') : null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isoString(new Date(`${text}T12:00:00Z`));
   // A compact day (`20190613`, `20190613T140000Z`, `20190613140000` as the NYT's `ptime` writes it); other digits alone
   // (an epoch number, an id) are no date.

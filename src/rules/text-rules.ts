@@ -58,11 +58,12 @@ export const publishedDateRules: Rule[] = [
       'originalpublicationdate', 'dcsext.articlefirstpublished', 'vr:published_time', 'mediator_published_time', 'twt-published-at', 'rbpubdate',
       // More CMSs' and news sites' keys around the world (the list htmldate reads for a first publication): WordPress
       // plugins' `article:post_date`, Korean portals' `og:regdate`, the NYT's `pdate`/`ptime` (`20190624`,
-      // `20190624120000`), `displaydate`, `search_date`, Adobe Analytics' `t_omni_pubdate`.
+      // `20190624120000`), `displaydate`, `search_date`, Adobe Analytics' `t_omni_pubdate`, Kompas's `content_PublishedDate`.
       'article:post_date', 'article:published_date', 'article:publicationdate', 'article.created', 'og:article:published', 'og:datepublished',
       'og:pubdate', 'og:publish_date', 'og:question:published_time', 'og:regdate', 'bt:pubdate', 'citation_date', 'content_create_date',
       'date_created', 'datecreated', 'dateposted', 'displaydate', 'doc_date', 'pdate', 'ptime', 'publish_time', 'publish-time', 'search_date',
-      't_omni_pubdate', 'analyticsattributes.articledate',
+      't_omni_pubdate', 'analyticsattributes.articledate', 'content_publisheddate', 'dc.created', 'field-date',
+      // Not a bare `created`: a CMS record's creation (a page saved anew carries that day).
     ),
     // A date the body labels as published (`Veröffentlicht am 16.08.2019`), then the date of the first
     // byline that writes one: the story's, where a `<time>` may be a related story's or an edit's.

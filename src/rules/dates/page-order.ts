@@ -8,13 +8,21 @@ const localeKeys = ['og:locale', 'content-language', 'language', 'dc.language'];
 
 /**
  * The order of the page's numeric dates, from `<html lang>`, else its locale metas ({@link dateOrder}),
- * else its host's country domain (`.fr`, `.com.br`: {@link hostOrder}); month first when none says.
+ * else its host's country domain (`.fr`, `.com.br`: {@link hostOrder}); month first when none says. A bare
+ * `en` names no country: on a country's domain (`.co.uk`, `.in`, `.com.au`, `.ng`) the domain's order wins, as
+ * English pages of the countries that write the day first carry it as often as American ones.
  */
 export function pageOrder(snapshot: Snapshot, url?: string): DateOrder {
   const lang = snapshot.lang ?? metaContentsOf(snapshot, localeKeys)[0];
-  if (lang !== undefined && lang !== null && lang.trim() !== '') return dateOrder(lang);
+  if (lang !== undefined && lang !== null && lang.trim() !== '') {
+    const order = dateOrder(lang);
+    return order === 'mdy' && bareEnglish.test(lang) ? (hostOrder(url) ?? order) : order;
+  }
   return hostOrder(url) ?? 'mdy';
 }
+
+// `en` without a region.
+const bareEnglish = /^\s*en\s*$/i;
 
 // A value that starts with a numeric day and month in some order (`06.10.2023`, `01-11-2023`, `02/10/2020 14:00`).
 const numericDayMonth = /^\s*\d{1,2}[./-]\s?\d{1,2}[./-]/;

@@ -1,5 +1,6 @@
 import {isOtherSpace} from '../../parse/collect-text.js';
-import {isThaiMonth, mayOpenMonth, monthNumber, monthPattern} from './month-names.js';
+import {asciiDigits} from '../../parse/digits.js';
+import {isThaiMonth, latinMonthPattern, mayOpenMonth, monthNumber, solarMonth, worldMonthPattern, worldScripts} from './month-names.js';
 import type {DateOrder} from './date-order.js';
 
 /*
@@ -7,7 +8,10 @@ import type {DateOrder} from './date-order.js';
  * on a German page is 6 October, `1. November 2023`, `jeudi 13 juin 2019`, `jueves 2 de abril de 2020`,
  * `April 19, 2019`, `13 июня 2019`, `2019. június 13.`, `2019 m. birželio 13 d.`, `13 tháng 6 năm 2019`, `2019年6月13日`,
  * `2019. 6. 13.`, `2021-11-02 14:31`, with the time
- * of day and zone that follow it when there are.
+ * of day and zone that follow it when there are; in the digits of any script (parse/digits.ts), and in the
+ * calendars pages of the world count years in: Thailand's Buddhist era (`24 มิถุนายน 2562`, `24 มิ.ย. 62`),
+ * the Persian solar calendar (`۳ تیر ۱۳۹۸`, `۱۳۹۸/۰۴/۰۳`), Japan's and Taiwan's eras (`令和元年6月24日`, `民國108年6月24日`),
+ * each read as its Gregorian day.
  */
 
 /** A date found in a text: where it starts, and its instant as ISO 8601 (noon UTC when no time of day is written). */
@@ -22,7 +26,8 @@ interface DateShapes {
   yearFirst: RegExp;
   // Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
   numeric: RegExp;
-  // `1. November 2023`, `13 juin 2019`, `13e juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`.
+  // `1. November 2023`, `13 juin 2019`, `13e juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`,
+  // `24-Jun-2019`.
   dayMonth: RegExp;
   // Year, month's name, day, as Hungarian and Lithuanian write it: `2019. június 13.`, `2021. márc. 5.`, `2019 m. birželio 13 d.`.
   yearMonth: RegExp;
@@ -34,6 +39,20 @@ interface DateShapes {
   yearMonthDayMarks: RegExp;
   // `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`, and a theme's date badge whose day and year spans
   // touch (`<span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span>`: `Apr 042013`).
+  monthDay: RegExp;
+  // The two shapes with a month's name in the scripts from Armenian on (month-names.ts: {@link worldMonthPattern}),
+  // compiled on the first text that writes one.
+  world?: WorldShapes;
+  flags: string;
+}
+
+/** `dayMonth` and `monthDay` for the month names of the scripts from Armenian on. */
+interface WorldShapes {
+  // `24 জুন 2019`, `24 حزيران 2019`, the Levant's and Egypt's names side by side (`24 حزيران/يونيو 2019`,
+  // `24 يونيو (حزيران) 2019`), Khmer's `24 ខែមិថុនា ឆ្នាំ2019`, Thai's era named (`24 มิถุนายน พ.ศ. 2562`) or its year
+  // in two digits (`24 มิ.ย. 62`, read for a Thai month only), `۳ تیر ۱۳۹۸`.
+  dayMonth: RegExp;
+  // `יוני 24, 2019`.
   monthDay: RegExp;
 }
 
@@ -48,14 +67,21 @@ function dateShapes(flags: string): DateShapes {
   return {
     yearFirst: new RegExp('(?<!\\d)(\\d{4})(?:([-/])(\\d{1,2})\\2|\\.\\s?(\\d{1,2})\\.\\s?)(\\d{1,2})(?!\\d)', flags),
     numeric: new RegExp('(?<![\\d.])(\\d{1,2})(?:(\\.)\\s?|([/-]))(\\d{1,2})(?:\\2\\s?|\\3)(\\d{4}|\\d{2})(?![\\d.]?\\d)', flags),
-    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*(?:de\\s+|d['’]\\s*|of\\s+)?(${monthPattern})\\.?,?\\s*(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, flags),
-    yearMonth: new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${monthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, flags),
-    yearDayMonth: new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${monthPattern})(?!\\p{L})`, flags),
+    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*-?(?:de\\s+|d['’]\\s*|of\\s+)?(${latinMonthPattern})\\.?,?\\s*-?(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, flags),
+    yearMonth: new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${latinMonthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, flags),
+    yearDayMonth: new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${latinMonthPattern})(?!\\p{L})`, flags),
     vietnamese: new RegExp('(\\d{1,2})\\s+th\\u00e1ng\\s+(\\d{1,2})(?:\\s+n\\u0103m\\s+|\\s*,\\s*)(\\d{4})(?!\\d)', flags),
     yearMonthDayMarks: new RegExp('(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]', flags),
-    monthDay: new RegExp(`(?<!\\p{L})(${monthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, flags),
+    monthDay: new RegExp(`(?<!\\p{L})(${latinMonthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, flags),
+    flags,
   };
 }
+
+/** The shapes of {@link WorldShapes} with `flags`. */
+const worldShapes = (flags: string): WorldShapes => ({
+  dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})\\s*(?:ខែ)?(${worldMonthPattern})(?:\\s*[/(]\\s*\\p{L}+(?:\\s+ال\\p{L}+)?\\s*\\)?)?\\.?,?\\s*(?:ឆ្នាំ|[พค]\\.\\s?ศ\\.\\s*)?(\\d{4}|\\d{2})(?!\\d)`, flags),
+  monthDay: new RegExp(`(?<!\\p{L})(${worldMonthPattern})\\.?\\s+(\\d{1,2}),?\\s+()(\\d{4})(?!\\d)`, flags),
+});
 
 /** The shapes read on lowercased text (see {@link dateShapes}). */
 const lowerShapes = dateShapes('uy');
@@ -102,13 +128,17 @@ function afterSpace(text: string, index: number): number {
 const ordinalOrName = (text: string, index: number): boolean => index < text.length && (isLetterAt(text, index) || '\u00ba\u00aa\u00b0'.includes(text[index]!));
 
 /**
- * Whether a day of one or two digits that ends at `end` may have a month's name after it, as `dayMonth`
- * reads it: its ordinal, or a dot or white space then a word (`$69.73` cannot; `13 juin`, `1. November` may).
+ * Where the word after a day of one or two digits that ends at `end` starts when a month's name may be there,
+ * as `dayMonth` reads it: its ordinal, or a dot, a hyphen or white space then a word (`$69.73` cannot;
+ * `13 juin`, `1. November`, `24-Jun` may); -1 when none may.
  */
-function mayNameMonthAfterDay(text: string, end: number): boolean {
-  if (ordinalOrName(text, end)) return true;
-  if (text.charCodeAt(end) === 46) end++;
-  return isLetterAt(text, afterSpace(text, end));
+function monthNameAfterDay(text: string, end: number): number {
+  if (ordinalOrName(text, end)) return end;
+  const after = text.charCodeAt(end);
+  // `13. Juni`, `24-Jun-2019`.
+  if (after === 46 || after === 45) end++;
+  const word = afterSpace(text, end);
+  return isLetterAt(text, word) ? word : -1;
 }
 
 /** Whether a year of four digits that ends at `end` may have a month's name after it, as `yearMonth` and `yearDayMonth` read it (`2019. június`, `2019 m. birželio`, `2019. gada`). */
@@ -133,7 +163,7 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
     if (digits === 4) {
       shapes.yearFirst.lastIndex = index;
       let match = shapes.yearFirst.exec(text);
-      if (match !== null) return [Number(match[1]), Number(match[3] ?? match[4]), Number(match[5]), shapes.yearFirst.lastIndex];
+      if (match !== null) return ofYear(Number(match[1]), Number(match[3] ?? match[4]), Number(match[5]), shapes.yearFirst.lastIndex);
       if (mayNameMonthAfterYear(text, end)) {
         shapes.yearMonth.lastIndex = index;
         match = shapes.yearMonth.exec(text);
@@ -158,13 +188,19 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
       const dayFirst = match[2] !== undefined || first > 12 || (order === 'dmy' && second <= 12);
       return [fullYear(match[5]!), dayFirst ? second : first, dayFirst ? first : second, shapes.numeric.lastIndex];
     }
-    if (mayNameMonthAfterDay(text, end)) {
-      shapes.dayMonth.lastIndex = index;
-      match = shapes.dayMonth.exec(text);
+    const name = monthNameAfterDay(text, end);
+    if (name !== -1) {
+      const dayMonth = text.charCodeAt(name) < worldScripts ? shapes.dayMonth : (shapes.world ??= worldShapes(shapes.flags)).dayMonth;
+      dayMonth.lastIndex = index;
+      match = dayMonth.exec(text);
       if (match !== null) {
-        const year = Number(match[3]);
-        // A Thai page's year is the Buddhist era's (2562 is 2019).
-        return [isThaiMonth(match[2]!) && year > 2400 ? year - 543 : year, monthNumber(match[2]!)!, Number(match[1]), shapes.dayMonth.lastIndex];
+        const month = match[2]!;
+        let year = Number(match[3]);
+        // A year in two digits only after a Thai month: the Buddhist era's (`62` is 2562, 2019).
+        if (match[3]!.length === 2) year = isThaiMonth(month) ? 2500 + year : 0;
+        const solar = solarMonth(month);
+        if (solar !== undefined) return ofSolarYear(year, solar, Number(match[1]), dayMonth.lastIndex);
+        if (year !== 0) return [year, monthNumber(month)!, Number(match[1]), dayMonth.lastIndex];
       }
     }
     shapes.vietnamese.lastIndex = index;
@@ -174,10 +210,66 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
   // Most words open no month's name: a look at their first letters spares the names' expression.
   // (On lowercased text only: the case-folding shapes read the text as written.)
   if (shapes === lowerShapes && !mayOpenMonth(text, index)) return null;
-  shapes.monthDay.lastIndex = index;
-  const match = shapes.monthDay.exec(text);
-  return match === null ? null : [Number(match[4]), monthNumber(match[1]!)!, Number(match[2] ?? match[3]), shapes.monthDay.lastIndex];
+  const monthDay = c < worldScripts ? shapes.monthDay : (shapes.world ??= worldShapes(shapes.flags)).monthDay;
+  monthDay.lastIndex = index;
+  const match = monthDay.exec(text);
+  if (match === null) return null;
+  const month = monthNumber(match[1]!);
+  return month === undefined ? null : [Number(match[4]), month, Number(match[2] || match[3]), monthDay.lastIndex];
 }
+
+/** The first and last years of the Persian solar calendar read (1921–2031): a year-first date of them is no Gregorian one of a page. */
+const minSolarYear = 1300;
+const maxSolarYear = 1410;
+
+/**
+ * The Gregorian day of a day of the Persian solar calendar (`1398/4/3` → 2019-06-24), or `null` when it is no
+ * day of it: the arithmetic of its 33-year cycles, as Iran's calendar tables and ICU compute it for these years.
+ */
+function solarDay(year: number, month: number, day: number): [number, number, number] | null {
+  if (month < 1 || month > 12 || day < 1 || day > (month <= 6 ? 31 : 30)) return null;
+  const shifted = year + 1595;
+  let days = -355_668 + 365 * shifted + Math.floor(shifted / 33) * 8 + Math.floor(((shifted % 33) + 3) / 4) + day + (month < 7 ? (month - 1) * 31 : (month - 7) * 30 + 186);
+  let gregorian = 400 * Math.floor(days / 146_097);
+  days %= 146_097;
+  if (days > 36_524) {
+    gregorian += 100 * Math.floor(--days / 36_524);
+    days %= 36_524;
+    if (days >= 365) days++;
+  }
+  gregorian += 4 * Math.floor(days / 1461);
+  days %= 1461;
+  if (days > 365) {
+    gregorian += Math.floor((days - 1) / 365);
+    days = (days - 1) % 365;
+  }
+  const date = new Date(Date.UTC(gregorian, 0, days + 1));
+  return [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+}
+
+/** A day of a solar month (`۳ تیر ۱۳۹۸`) as a date that ends at `end`, when its year is one of the calendar's read. */
+function ofSolarYear(year: number, month: number, day: number, end: number): [number, number, number, number] | null {
+  const date = year >= minSolarYear && year <= maxSolarYear ? solarDay(year, month, day) : null;
+  return date === null ? null : [...date, end];
+}
+
+/** A year-first date that ends at `end`: of the Persian solar calendar when its year is (`1398/04/03`), else as written. */
+const ofYear = (year: number, month: number, day: number, end: number): [number, number, number, number] | null =>
+  year >= minSolarYear && year <= maxSolarYear ? ofSolarYear(year, month, day, end) : [year, month, day, end];
+
+// The first year of Japan's eras and of Taiwan's Republic, less one (`令和元年` is 2019, `平成31年` 2019, `民國108年` 2019).
+const eraYears: ReadonlyMap<string, number> = new Map([['令和', 2018], ['平成', 1988], ['昭和', 1925], ['民國', 1911], ['民国', 1911]]);
+const eraYear = /(令和|平成|昭和|民[國国])\s*(元|\d{1,3})\s*年/g;
+
+/** `text` with a Japanese or Taiwanese era's year written as the Gregorian one (`令和元年6月24日` → `2019年6月24日`; a date's index may move by a character or two). */
+function gregorianEras(text: string): string {
+  if (!text.includes('年')) return text;
+  eraYear.lastIndex = 0;
+  return text.replace(eraYear, (_, era: string, year: string) => `${eraYears.get(era)! + (year === '元' ? 1 : Number(year))}年`);
+}
+
+// Thailand's Buddhist era counts from 543 BC: a year past the Gregorian ones read is of it (`2562` is 2019).
+const buddhistEra = 543;
 
 /** The instant of a day and the time written after it (`rest`), as ISO 8601: noon UTC without a time, UTC without a zone. */
 function instant(year: number, month: number, day: number, rest: string): string {
@@ -212,7 +304,7 @@ function instant(year: number, month: number, day: number, rest: string): string
  * the languages of month-names.ts, each with the time of day and zone after it if any.
  */
 export function findDates(written: string, order: DateOrder, limit = 4): FoundDate[] {
-  const text = asciiDigits(written);
+  const text = gregorianEras(asciiDigits(written));
   const lower = text.toLowerCase();
   const lowered = lower.length === text.length;
   const shapes = lowered ? lowerShapes : caseFoldingShapes();
@@ -227,6 +319,7 @@ export function findDates(written: string, order: DateOrder, limit = 4): FoundDa
     const index = start.index;
     const code = text.charCodeAt(index);
     const date = lastYear <= index && !(code >= 48 && code <= 57) ? null : dateAt(read, index, order, shapes);
+    if (date !== null && date[0] > maxYear) date[0] -= buddhistEra;
     if (date === null || !isDay(date[0], date[1], date[2])) {
       // Skip the rest of this run of digits or letters: a date starts at the beginning of one.
       const isDigit = code >= 48 && code <= 57;
@@ -241,21 +334,6 @@ export function findDates(written: string, order: DateOrder, limit = 4): FoundDa
     dateStart.lastIndex = date[3];
   }
   return found;
-}
-
-// Arabic-Indic (`١٣ يونيو ٢٠١٩`), Persian and Devanagari digits, each one character as its ASCII digit is.
-const otherDigits = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f]/g;
-const digitZero = [0x0660, 0x06f0, 0x0966];
-
-/** `text` with its Arabic-Indic, Persian and Devanagari digits written as ASCII ones (same length: indexes hold). */
-export function asciiDigits(text: string): string {
-  otherDigits.lastIndex = 0;
-  if (!otherDigits.test(text)) return text;
-  return text.replace(otherDigits, (digit) => {
-    const code = digit.charCodeAt(0);
-    const zero = digitZero.find((first) => code >= first && code <= first + 9)!;
-    return String(code - zero);
-  });
 }
 
 const isDigitAt = (text: string, index: number): boolean => {
