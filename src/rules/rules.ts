@@ -1,4 +1,4 @@
-import type {Candidates, MediaField, TextField} from '../data.js';
+import type {Candidates, MediaField, Price, TextField} from '../data.js';
 import type {Page} from '../shared/page.js';
 import type {Snapshot} from '../parse/parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
@@ -13,6 +13,7 @@ import {trim} from '../parse/chars.js';
 import {defaultSiteIndex} from './sites/index.js';
 import {siteFor, type SiteIndex} from './sites/site-index.js';
 import type {SiteRules} from './sites/site.js';
+import {pagePrice, type PriceRule} from './price-rules.js';
 
 export {link, meta, microdata, type Rule, type RuleContext, type RuleTable} from './rule-kit.js';
 export {minImageSize} from './media-rules.js';
@@ -95,10 +96,10 @@ function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | '
     const first = field === 'date' ? [...(own.date ?? []), ...(own.datePublished ?? []), ...(own.dateModified ?? [])] : (own[field] ?? []);
     merged[field] = first.length === 0 ? table[field] : [...first, ...table[field]];
   }
-  return runRules(snapshot, page, merged, site.refuse);
+  return runRules(snapshot, page, merged, site.refuse, site.price);
 }
 
-function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, refuse?: SiteRules['refuse']): Candidates {
+function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, refuse?: SiteRules['refuse'], sitePrice?: PriceRule): Candidates {
   const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url), ...(page.oembed ? {oembed: page.oembed} : {})};
   const text = (field: TextField): string | null => {
     const refused = refuse?.[field];
@@ -120,10 +121,27 @@ function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oemb
   // `date` reads the modified-date rules, then the published-date ones: when the table lists exactly
   // those (the default table does), its answer is theirs, and they need not run twice.
   const date = isConcatenation(table.date, table.dateModified, table.datePublished) ? (dateModified ?? datePublished) : text('date');
-  return {
+  const found: Candidates = {
     title, description, lang, author, publisher, date, datePublished, dateModified, url: text('url'),
     image: media('image'), logo: media('logo'), video: media('video'), audio: media('audio'),
   };
+  // The key only when the page states a price: `data.price` is absent on every other page.
+  const price = readPagePrice(snapshot, context, sitePrice);
+  if (price !== null) found.price = price;
+  return found;
+}
+
+/** The site's price rule, else the page's product metas, JSON-LD and microdata; a rule that throws gives nothing. */
+function readPagePrice(snapshot: Snapshot, context: RuleContext, sitePrice: PriceRule | undefined): Price | null {
+  for (const rule of sitePrice === undefined ? [pagePrice] : [sitePrice, pagePrice]) {
+    try {
+      const price = rule(snapshot, context);
+      if (price !== null) return price;
+    } catch {
+      // As a throwing field rule: skipped.
+    }
+  }
+  return null;
 }
 
 /** What a rule returned; a rule that throws returns nothing. */
