@@ -25,8 +25,10 @@ const boxIds: ReadonlySet<string> = new Set(['corePrice_feature_div', 'corePrice
 const boxClass = /(?:^|\s)a-offscreen(?:\s|$)/;
 /** The tags whose id may be one of {@link textIds} or {@link boxIds}. */
 const textTags: ReadonlySet<string> = new Set(['span', 'div']);
-/** The lengths of those ids, a bit each: the scanner's first, cheap test. */
-const markedLengths = [...textIds, ...boxIds].reduce((bits, id) => bits | (2 ** id.length), 0);
+/** The longest of those ids, and which lengths they have: the scanner's first, cheap test. */
+const maxMarkedId = 40;
+const markedLengths = new Uint8Array(maxMarkedId + 1);
+for (const id of [...textIds, ...boxIds]) markedLengths[id.length] = 1;
 
 /**
  * Whether the id value written at `html[start, end)` is one of a span's or div's marked ids: the
@@ -35,7 +37,7 @@ const markedLengths = [...textIds, ...boxIds].reduce((bits, id) => bits | (2 ** 
  */
 export function mayBeMarkedId(html: string, start: number, end: number): boolean {
   const length = end - start;
-  if (length > 40 || Math.floor(markedLengths / 2 ** length) % 2 === 0) return false;
+  if (length > maxMarkedId || markedLengths[length] === 0) return false;
   const id = html.slice(start, end);
   return textIds.has(id) || boxIds.has(id);
 }

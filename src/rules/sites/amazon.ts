@@ -121,6 +121,7 @@ export const amazon: SiteRules = {
     {kind: 'book', example: 'https://www.amazon.de/-/en/dp/B0EXAMPLE3'},
     {kind: 'product-widgets', example: 'https://www.amazon.com/dp/B0EXAMPLE4'},
     {kind: 'book-cover', example: 'https://www.amazon.com/Salt-Road-Novel/dp/B0EXAMPLE5'},
+    {kind: 'product-de', example: 'https://www.amazon.de/Example-Schreibtischlampe-dimmbar/dp/B0EXAMPLE6'},
   ],
   rules: {
     title: [
