@@ -120,3 +120,9 @@ export const pagePrice: PriceRule = (snapshot) => {
   }
   return jsonldPrice(snapshot, products) ?? microdataPrice(snapshot);
 };
+
+/** Whether the page says it is about a product (its `og:type`, price metas, a JSON-LD Product): its price may then still come (rules/settled-fields.ts). */
+export function mayStatePrice(snapshot: Snapshot): boolean {
+  const type = metaContentsOf(snapshot, ogType)[0]?.trim().toLowerCase();
+  return (type !== undefined && productOgTypes.has(type)) || metaContentsOf(snapshot, amountKeys).length > 0 || productNodes(snapshot).length > 0;
+}

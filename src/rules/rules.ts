@@ -79,10 +79,25 @@ const noValues: readonly unknown[] = [];
  * @default sites {@link defaultSiteIndex}
  */
 export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable = rules, sites: SiteIndex | null = defaultSiteIndex): Candidates {
+  return pickTableFields(snapshot, page, table, sites, true);
+}
+
+/**
+ * {@link pickFields}, with `data.price` read or not (`price`): the early stop judges the table's
+ * fields one rule at a time, and the price on its own (settled-fields.ts).
+ */
+export function pickTableFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, sites: SiteIndex | null, price: boolean): Candidates {
   // One lookup of the page's host: a page of no listed site runs the table as it is.
   const site = sites === null ? null : siteFor(sites, page.url);
   // The meta lookups and JSON-LD type filters many rules share are computed once per call.
-  return withQueryCache(snapshot, () => (site === null ? runRules(snapshot, page, table) : runSiteRules(snapshot, page, table, site)));
+  return withQueryCache(snapshot, () => {
+    const found = site === null ? runRules(snapshot, page, table) : runSiteRules(snapshot, page, table, site);
+    if (!price) return found;
+    // The key only when the page states a price: `data.price` is absent on every other page.
+    const stated = readPagePrice(snapshot, runContext(snapshot, page), site?.price);
+    if (stated !== null) found.price = stated;
+    return found;
+  });
 }
 
 /**
@@ -96,11 +111,16 @@ function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | '
     const first = field === 'date' ? [...(own.date ?? []), ...(own.datePublished ?? []), ...(own.dateModified ?? [])] : (own[field] ?? []);
     merged[field] = first.length === 0 ? table[field] : [...first, ...table[field]];
   }
-  return runRules(snapshot, page, merged, site.refuse, site.price);
+  return runRules(snapshot, page, merged, site.refuse);
 }
 
-function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, refuse?: SiteRules['refuse'], sitePrice?: PriceRule): Candidates {
-  const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url), ...(page.oembed ? {oembed: page.oembed} : {})};
+/** What a rule may read besides the snapshot. */
+function runContext(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>): RuleContext {
+  return {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url), ...(page.oembed ? {oembed: page.oembed} : {})};
+}
+
+function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, refuse?: SiteRules['refuse']): Candidates {
+  const context = runContext(snapshot, page);
   const text = (field: TextField): string | null => {
     const refused = refuse?.[field];
     const accept = acceptText[field];
@@ -121,14 +141,10 @@ function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oemb
   // `date` reads the modified-date rules, then the published-date ones: when the table lists exactly
   // those (the default table does), its answer is theirs, and they need not run twice.
   const date = isConcatenation(table.date, table.dateModified, table.datePublished) ? (dateModified ?? datePublished) : text('date');
-  const found: Candidates = {
+  return {
     title, description, lang, author, publisher, date, datePublished, dateModified, url: text('url'),
     image: media('image'), logo: media('logo'), video: media('video'), audio: media('audio'),
   };
-  // The key only when the page states a price: `data.price` is absent on every other page.
-  const price = readPagePrice(snapshot, context, sitePrice);
-  if (price !== null) found.price = price;
-  return found;
 }
 
 /** The site's price rule, else the page's product metas, JSON-LD and microdata; a rule that throws gives nothing. */
