@@ -7,7 +7,9 @@ import {readFileSync} from 'node:fs';
 import type {Candidates} from '../../src/data.js';
 import {parseHtml} from '../../src/parse/parse-html.js';
 import {readAmount, readPrice} from '../../src/rules/read-amount.js';
-import {pickFields} from '../../src/rules/rules.js';
+import {metaFields, type MetaField} from '../../src/rules/meta.js';
+import {defaultSiteIndex, pickFields} from '../../src/rules/rules.js';
+import {settledCheck} from '../../src/rules/settled-fields.js';
 import {expectSame} from '../helpers/parse-differential.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/price/${name}`, import.meta.url), 'utf8');
@@ -157,5 +159,30 @@ describe('the price of the product a page is about', () => {
       const html = fixture(name);
       expectSame(html, [html.match(/[\s\S]{1,7}/g)!, html.match(/[\s\S]{1,64}/g)!]);
     }
+  });
+});
+
+describe('the early stop and the price', () => {
+  // Every media field off and not pinged, only the description asked: the head settles it with og:description.
+  const request = {meta: {...Object.fromEntries(metaFields.map((field) => [field, false])), description: true} as Record<MetaField, boolean>,
+    ping: {image: false, logo: false, video: false, audio: false}};
+  const check = settledCheck(request, {ownRules: true, sites: defaultSiteIndex, wallSettled: () => true, mayRender: false})!;
+  const answer = (url: string) => ({url, statusCode: 200, headers: {}, redirects: []});
+  const head = (extra: string) => `<!doctype html><html lang="en"><head><title>T</title><meta property="og:description" content="A description.">${extra}</head><body>`;
+
+  it('a head that says nothing of a product is settled as before', () => {
+    expect(check(head('<meta property="og:type" content="article">'), answer('https://news.test/a'))).toBe(true);
+  });
+
+  it.each([
+    ['og:type product', '<meta property="og:type" content="product">'],
+    ['a price meta', '<meta property="og:price:amount" content="10.00">'],
+    ['a JSON-LD Product', productLd({'@type': 'Offer', price: '10.00'})],
+  ])('a head with %s is read whole: its offers may be in the body', (_label, extra) => {
+    expect(check(head(extra), answer('https://shop.test/p/1'))).toBe(false);
+  });
+
+  it('an Amazon page is read whole: the buy box is in the body', () => {
+    expect(check(head(''), answer('https://www.amazon.com/dp/B0EXAMPLE1'))).toBe(false);
   });
 });
