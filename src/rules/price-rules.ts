@@ -51,6 +51,15 @@ function microdataProducts(snapshot: Snapshot): number {
   return names > 0 ? names : any ? 1 : 0;
 }
 
+/** Whether the microdata may name a product: an offer's price, or a top-level item typed `…Product` (`…/Vehicle`, `…/Car`). */
+function hasMicrodataOffer(snapshot: Snapshot): boolean {
+  for (const {prop, scope, type} of snapshot.microdata) {
+    if (prop === 'price' || prop === 'lowPrice') return true;
+    if (scope === null && type !== null && (type.endsWith('Product') || type.endsWith('Vehicle') || type.endsWith('Car'))) return true;
+  }
+  return false;
+}
+
 /** A number or a page's text for one (`29.99`, `"1,299.00"`, `"$29.99"`), with the currency its text names. */
 function valuePrice(value: unknown, currency: unknown): Price | null {
   const code = currencyCode(currency);
@@ -107,11 +116,13 @@ function microdataPrice(snapshot: Snapshot): Price | null {
  * microdata Product item, or `og:type` `product`): a listing of several products gets none.
  */
 export const pagePrice: PriceRule = (snapshot) => {
-  const products = productNodes(snapshot);
+  const products = snapshot.jsonld.length === 0 ? [] : productNodes(snapshot);
+  const type = metaContentsOf(snapshot, ogType)[0]?.trim().toLowerCase();
+  // Most pages are none of these: no Product node, no product og:type, no microdata product or offer.
+  if (products.length === 0 && (type === undefined || !productOgTypes.has(type)) && !hasMicrodataOffer(snapshot)) return null;
   const jsonldCount = distinctProducts(products);
   const microdataCount = microdataProducts(snapshot);
   if (jsonldCount > 1 || microdataCount > 1) return null;
-  const type = metaContentsOf(snapshot, ogType)[0]?.trim().toLowerCase();
   if (jsonldCount === 0 && microdataCount === 0 && (type === undefined || !productOgTypes.has(type))) return null;
   const amount = metaContentsOf(snapshot, amountKeys)[0];
   if (amount !== undefined) {

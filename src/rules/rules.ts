@@ -90,37 +90,29 @@ export function pickTableFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'he
   // One lookup of the page's host: a page of no listed site runs the table as it is.
   const site = sites === null ? null : siteFor(sites, page.url);
   // The meta lookups and JSON-LD type filters many rules share are computed once per call.
-  return withQueryCache(snapshot, () => {
-    const found = site === null ? runRules(snapshot, page, table) : runSiteRules(snapshot, page, table, site);
-    if (!price) return found;
-    // The key only when the page states a price: `data.price` is absent on every other page.
-    const stated = readPagePrice(snapshot, runContext(snapshot, page), site?.price);
-    if (stated !== null) found.price = stated;
-    return found;
-  });
+  const prices = !price ? null : site?.price === undefined ? pagePrices : [site.price, pagePrice];
+  return withQueryCache(snapshot, () => (site === null ? runRules(snapshot, page, table, prices) : runSiteRules(snapshot, page, table, site, prices)));
 }
+
+const pagePrices: readonly PriceRule[] = [pagePrice];
 
 /**
  * The table with a site's rules before the general ones, field by field, and its refused values
  * refused from every rule. `date` reads the site's date rules (its posting date first), then the table's.
  */
-function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, site: SiteRules): Candidates {
+function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, site: SiteRules, prices: readonly PriceRule[] | null): Candidates {
   const own = site.rules;
   const merged = {} as RuleTable;
   for (const field of Object.keys(table) as (keyof RuleTable)[]) {
     const first = field === 'date' ? [...(own.date ?? []), ...(own.datePublished ?? []), ...(own.dateModified ?? [])] : (own[field] ?? []);
     merged[field] = first.length === 0 ? table[field] : [...first, ...table[field]];
   }
-  return runRules(snapshot, page, merged, site.refuse);
+  return runRules(snapshot, page, merged, prices, site.refuse);
 }
 
-/** What a rule may read besides the snapshot. */
-function runContext(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>): RuleContext {
-  return {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url), ...(page.oembed ? {oembed: page.oembed} : {})};
-}
-
-function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, refuse?: SiteRules['refuse']): Candidates {
-  const context = runContext(snapshot, page);
+/** The table's fields, and the price of the first of `prices` that gives one (`null`: none read). */
+function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, prices: readonly PriceRule[] | null, refuse?: SiteRules['refuse']): Candidates {
+  const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url), ...(page.oembed ? {oembed: page.oembed} : {})};
   const text = (field: TextField): string | null => {
     const refused = refuse?.[field];
     const accept = acceptText[field];
@@ -141,15 +133,19 @@ function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oemb
   // `date` reads the modified-date rules, then the published-date ones: when the table lists exactly
   // those (the default table does), its answer is theirs, and they need not run twice.
   const date = isConcatenation(table.date, table.dateModified, table.datePublished) ? (dateModified ?? datePublished) : text('date');
-  return {
+  const found: Candidates = {
     title, description, lang, author, publisher, date, datePublished, dateModified, url: text('url'),
     image: media('image'), logo: media('logo'), video: media('video'), audio: media('audio'),
   };
+  // The key only when the page states a price: `data.price` is absent on every other page.
+  const price = prices === null ? null : readPagePrice(snapshot, context, prices);
+  if (price !== null) found.price = price;
+  return found;
 }
 
 /** The site's price rule, else the page's product metas, JSON-LD and microdata; a rule that throws gives nothing. */
-function readPagePrice(snapshot: Snapshot, context: RuleContext, sitePrice: PriceRule | undefined): Price | null {
-  for (const rule of sitePrice === undefined ? [pagePrice] : [sitePrice, pagePrice]) {
+function readPagePrice(snapshot: Snapshot, context: RuleContext, prices: readonly PriceRule[]): Price | null {
+  for (const rule of prices) {
     try {
       const price = rule(snapshot, context);
       if (price !== null) return price;
