@@ -131,6 +131,13 @@ export interface LinkData {
   video: Media | null;
   audio: Media | null;
   /**
+   * The price of the product the page is about, as the page states it (its product meta tags, its
+   * JSON-LD Product's offer, its microdata offer, or a site's own rule such as Amazon's buy box).
+   * Present only when the page states one: absent on every other page (never `null`), and on a
+   * listing's many prices (docs/extraction.md, "Price").
+   */
+  price?: Price;
+  /**
    * Present only when `screenshot` is enabled; `null` for a file the browser would download rather
    * than show (a PDF, an archive: docs/files.md).
    */
@@ -141,6 +148,17 @@ export interface LinkData {
   iframe?: Iframe | null;
   /** Present only when `insights` is enabled: the technologies the page uses, its Lighthouse report (docs/insights.md). */
   insights?: Insights;
+}
+
+/** The price of a product: {@link LinkData.price}. */
+export interface Price {
+  /** The amount, as a number (`1.299,00 €` gives `1299`); never negative. */
+  amount: number;
+  /**
+   * Its ISO 4217 code, uppercase (`USD`, `EUR`), when the page names one (a currency field, a code or
+   * a symbol only one currency writes) or the store's domain implies it (`$` on amazon.ca is `CAD`); else `null`.
+   */
+  currency: string | null;
 }
 
 /** A provider's embeddable player or widget, from its oEmbed answer (`iframe`). */
@@ -235,4 +253,6 @@ export interface Candidates {
   logo: string[];
   video: string[];
   audio: string[];
+  /** The product's price, when the page states one (absent or `null`: none). */
+  price?: Price | null;
 }

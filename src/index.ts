@@ -12,7 +12,7 @@ export type {Extract, CreateExtractorConfig, Stages} from './extract.js';
 export type {ExtractOptions, ExtractorConfig, ResolvedConfig, ResolvedOptions, ResolvedWait, PingOptions, PingKind, AddressPolicy} from './options.js';
 
 // Results
-export type {LinkData, Media, Screenshot, Pdf, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
+export type {LinkData, Media, Price, Screenshot, Pdf, ImagePalette, Redirect, ExtractResult, Candidates, MediaField, TextField, Iframe, IframeScript, Recovery, RecoveryRung} from './data.js';
 
 // Errors
 export {LinkpeekError, isLinkpeekError, toErrorBody, statusByCode, errorCodes} from './errors.js';
@@ -27,6 +27,7 @@ export {rules, meta, microdata, link, defaultSites, withSites} from './rules/rul
 export type {Rule, RuleTable, RuleContext, SiteRules, PageKind} from './rules/rules.js';
 export {oembed, oembedMapped, oembedParagraph} from './rules/sites/oembed-rules.js';
 export type {SiteOEmbed} from './rules/sites/site.js';
+export type {PriceRule} from './rules/price-rules.js';
 export type {DataRule, DataRules, DataRuleType} from './rules/data-rules.js';
 export type {DataValue, DataValues} from './rules/apply-data-rules.js';
 export type {MetaField, MetaOptions} from './rules/meta.js';

@@ -115,6 +115,10 @@ export const embedPaths: readonly string[] = [
   ...animatedKeys.map((key) => `screenshot.animated.${key}`),
   'pdf',
   ...pdfKeys.map((key) => `pdf.${key}`),
+  // A product page's price (absent elsewhere: `embed=price` there is an EINVALOPTION, as for any missing value).
+  'price',
+  'price.amount',
+  'price.currency',
   ...['image', 'logo', 'screenshot'].flatMap((field) => paletteKeys.map((key) => `${field}.${key}`)),
 ];
 

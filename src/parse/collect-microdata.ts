@@ -32,8 +32,14 @@ function microdataValue(name: string, attribs: Record<string, string>): string |
   }
 }
 
-/** Records the values of an element's `itemprop`s that are in {@link microdataProps}. */
-export function recordMicrodata(state: ParseState, name: string, attribs: Record<string, string>, itemprop: string, itemscope: boolean): void {
+/** An offer's properties: read in the page's offer (`offers`) too, and from a `content` attribute on any element (`<span itemprop="price" content="29.99">`). */
+const offerProps: ReadonlySet<string> = new Set(['price', 'lowPrice', 'priceCurrency']);
+
+/**
+ * Records the values of an element's `itemprop`s that are in {@link microdataProps}; `content` is
+ * the element's `content` attribute, read for an offer's properties.
+ */
+export function recordMicrodata(state: ParseState, name: string, attribs: Record<string, string>, itemprop: string, itemscope: boolean, content?: string): void {
   const microdata = state.snapshot.microdata;
   // An itemprop that opens its own item has the item as value: its properties are recorded with their scope.
   if (itemscope || microdata.length >= maxMicrodata) return;
@@ -46,10 +52,11 @@ export function recordMicrodata(state: ParseState, name: string, attribs: Record
         microdata.push({prop, value, scope: scope?.path ?? null, type: scope?.type ?? null});
       }
     };
-    const value = name === 'a' && textValuedProps.has(prop) ? undefined : microdataValue(name, attribs);
+    const offer = offerProps.has(prop);
+    const value = name === 'a' && textValuedProps.has(prop) ? undefined : offer && content !== undefined ? content : microdataValue(name, attribs);
     if (value !== undefined) entry(value.trim());
     // Collecting text is the costly part: only for the items the rules read (not e.g. every review).
-    else if (name !== 'meta' && name !== 'link' && (scope === null || scope.path === null || textScopes.has(scope.path))) {
+    else if (name !== 'meta' && name !== 'link' && (scope === null || scope.path === null || textScopes.has(scope.path) || (offer && scope.path === 'offers'))) {
       startText(state.collectors, state.depth, entry);
     }
   }

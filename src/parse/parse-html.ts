@@ -5,7 +5,7 @@ import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microda
 import {allCut, appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
 import type {WindowReader} from '../shared/page.js';
-import {recordMarkedId} from './site-marks.js';
+import {recordMarkedClass, recordMarkedId} from './site-marks.js';
 import {readStatePiece} from './state-dates.js';
 import {endDateNode, readDateNodePiece, readRawDateNode} from './date-nodes.js';
 import {resumeAfterHeadline} from './collect-dates.js';
@@ -66,6 +66,8 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
   let itemprop: string | undefined;
   let itemscope = false;
   let itemtype: string | undefined;
+  // An offer's microdata value may be a `content` attribute on any element (collect-microdata.ts).
+  let content: string | undefined;
   // Read on the tags of collect-bylines.ts (bylines and dates named by a class or id).
   let className: string | undefined;
   let id: string | undefined;
@@ -79,16 +81,19 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
     tag = null;
     const read = attribs ?? noAttributes;
     plan!.open?.(state, read);
-    if (itemprop !== undefined) recordMicrodata(state, name, read, itemprop, itemscope);
+    if (itemprop !== undefined) recordMicrodata(state, name, read, itemprop, itemscope, content);
     if (itemscope) openItemScope(state, itemprop, itemtype);
     if (plan!.chrome) trackChrome(state, name, true);
     if (className !== undefined || id !== undefined || name === 'a') recordByline(state, name, read, className, id, title);
+    // A box's classes are read from the elements inside it: before the id of this one may open a box.
+    if (state.markBox !== undefined && className !== undefined) recordMarkedClass(state, className);
     if (id !== undefined) recordMarkedId(state, name, read, id);
   };
 
   const handler: ScanHandler = {
     // Asked by the scanner on a byline tag's class or id, after this tag's onopentagname flushed the one before.
     readsHints: () => readsHints(state),
+    readsMarkClass: () => state.markBox !== undefined,
     onopentagname(name, slot) {
       if (tag !== null) flush();
       state.labelPending = null;
@@ -102,6 +107,7 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       itemprop = undefined;
       itemscope = false;
       itemtype = undefined;
+      content = undefined;
       className = undefined;
       id = undefined;
       title = undefined;
@@ -116,8 +122,9 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
         else if (name === 'itemscope') itemscope = true;
         else if (name === 'itemtype') itemtype ??= value;
         else if (name === 'id') id ??= value;
-      } else if (first === 99 && name === 'class') {
-        className ??= value;
+      } else if (first === 99) {
+        if (name === 'class') className ??= value;
+        else if (name === 'content') content ??= value;
       } else if (first === 116 && name === 'title' && title === undefined) {
         // Read as the scanner passes it on (read-attributes.ts): only one that starts with a digit.
         const code = value.charCodeAt(0);

@@ -8,8 +8,8 @@ import {attributeTags} from './tag-handlers.js';
  * attribute) would catch.
  */
 
-/** The attributes the collector reads on every element: microdata. */
-const microdataAttributes = ['itemprop', 'itemscope', 'itemtype'];
+/** The attributes the collector reads on every element: microdata (`content`: an offer's value, `<span itemprop="price" content="29.99">`). */
+const microdataAttributes = ['itemprop', 'itemscope', 'itemtype', 'content'];
 
 /**
  * The attributes the collector reads, by tag (tag-handlers.ts, collect-microdata.ts,

@@ -1,6 +1,7 @@
 import {bang, doubleQuote, eq, gt, isAsciiAlpha, isEndOfTagSection, isWhitespace, question, singleQuote, slash} from './html-chars.js';
 import {decodeAttribute, decodeRcdata, decodeText, declarationEnd, isSpecialPrefix, specialEnd} from './markup-ends.js';
 import {mayHint} from './collect-bylines.js';
+import {mayBeMarkedId} from './site-marks.js';
 import {attributesRead, mayBeDateTitle, type ReadSet} from './read-attributes.js';
 import {nameInfo, none, specialTags, svg, svgTagNameAdjustments, type NameInfo, type TagSlot} from './tree-rules.js';
 
@@ -43,6 +44,12 @@ export interface ScanHandler {
    * (inside nav or footer, or with no room left for what they would add), the scanner skips them.
    */
   readsHints(): boolean;
+  /**
+   * Whether the tag just opened sits in a site's marked box, whose first classes are read whatever
+   * they say (site-marks.ts: Amazon's price box); a hinted tag's first id is passed on when it may be
+   * a marked one ({@link mayBeMarkedId}).
+   */
+  readsMarkClass?(): boolean;
 }
 
 /** A raw tag name as written, lowercased, with what is looked up for it. */
@@ -382,6 +389,8 @@ export function scanHtml(html: string, handler: ScanHandler, more?: (from: numbe
         let wanted: string | undefined;
         // For a hinted tag's first class or id: its value is reported only if it may be a hint.
         let hinted: boolean | null = null;
+        let hintsRead = false;
+        let marksRead = false;
         const first = d | 0x20;
         k++;
         if (read !== null && !(first >= 97 && first <= 122 && (read.firstLetters & (1 << (first - 97))) !== 0)) {
@@ -425,9 +434,14 @@ export function scanHtml(html: string, handler: ScanHandler, more?: (from: numbe
             } else {
               hinted = null;
             }
-            // A class or id after the first, or without a value, or while the collector reads no hints,
-            // names nothing it reads.
-            if (hinted === false || (hinted === true && !handler.readsHints())) wanted = undefined;
+            // A class or id after the first names nothing the collector reads; the first, while it reads
+            // no hints, only a site's marked id or a class in a marked box (site-marks.ts).
+            if (hinted === false) wanted = undefined;
+            else if (hinted === true) {
+              hintsRead = handler.readsHints();
+              marksRead = wanted === 'class' && handler.readsMarkClass?.() === true;
+              if (!hintsRead && !marksRead && wanted !== 'id') wanted = undefined;
+            }
           }
         }
         d = html.charCodeAt(k);
@@ -473,7 +487,8 @@ export function scanHtml(html: string, handler: ScanHandler, more?: (from: numbe
           valueEnd = k;
         }
         // A `title` is read only for a date in it: most are words, never sliced.
-        if (wanted !== undefined && (hinted !== true || mayHint(html, valueStart, valueEnd)) && (wanted !== 'title' || mayBeDateTitle(html.charCodeAt(valueStart)))) {
+        if (wanted !== undefined && (hinted !== true || marksRead || (hintsRead && mayHint(html, valueStart, valueEnd)) || (wanted === 'id' && mayBeMarkedId(html, valueStart, valueEnd)))
+          && (wanted !== 'title' || mayBeDateTitle(html.charCodeAt(valueStart)))) {
           handler.onattribute(wanted, decodeAttribute(html.slice(valueStart, valueEnd)));
         }
       }

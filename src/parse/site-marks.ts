@@ -4,8 +4,9 @@ import type {ParseState} from './state.js';
 /*
  * The few elements of the most-pasted sites that carry a field no meta tag does, recorded in the one
  * parse pass into `Snapshot.marks` for the site rules (src/rules/sites): keys are `#id` (an `<h1>`'s
- * text), `#id@attr` (an `<img>`'s attribute), `tag@attr` (an attribute of the first such element) and
- * `script#id` (a state script's raw text). Only these are looked at, so a page of another site
+ * text), `#id@attr` (an `<img>`'s attribute), `tag@attr` (an attribute of the first such element),
+ * `script#id` (a state script's raw text), `#id` of a span or div (its text) and `#id .a-offscreen`
+ * (the text of the first element of that class in the box `#id`). Only these are looked at, so a page of another site
  * records nothing.
  */
 
@@ -15,6 +16,31 @@ const headingIds: ReadonlySet<string> = new Set(['title']);
 /** Images whose attributes are kept, by id: Amazon's main product photo (a book's cover). */
 const imageIds: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFront', 'ebooksImgBlkFront', 'main-image']);
 const imageAttributes = ['data-old-hires', 'data-a-dynamic-image', 'src', 'alt'] as const;
+
+/** Elements whose text is kept, by id: Amazon's price as older pages and book pages write it (`#priceblock_ourprice`, `#kindle-price`…). */
+const textIds: ReadonlySet<string> = new Set(['priceblock_ourprice', 'priceblock_dealprice', 'price_inside_buybox', 'kindle-price', 'price']);
+/** Boxes whose first `.a-offscreen` text is kept, by id: Amazon's buy box price (`#corePrice_feature_div .a-offscreen`). */
+const boxIds: ReadonlySet<string> = new Set(['corePrice_feature_div', 'corePriceDisplay_desktop_feature_div']);
+/** The class of the element in a box whose text is kept: Amazon's price for screen readers, `$29.99` whole. */
+const boxClass = /(?:^|\s)a-offscreen(?:\s|$)/;
+/** The tags whose id may be one of {@link textIds} or {@link boxIds}. */
+const textTags: ReadonlySet<string> = new Set(['span', 'div']);
+/** The longest of those ids, and which lengths they have: the scanner's first, cheap test. */
+const maxMarkedId = 40;
+const markedLengths = new Uint8Array(maxMarkedId + 1);
+for (const id of [...textIds, ...boxIds]) markedLengths[id.length] = 1;
+
+/**
+ * Whether the id value written at `html[start, end)` is one of a span's or div's marked ids: the
+ * scanner passes such an id on even where it reads no byline hints (inside a `<form>`, as Amazon's
+ * buy box is). Read in place: only an id of a marked length is sliced.
+ */
+export function mayBeMarkedId(html: string, start: number, end: number): boolean {
+  const length = end - start;
+  if (length > maxMarkedId || markedLengths[length] === 0) return false;
+  const id = html.slice(start, end);
+  return textIds.has(id) || boxIds.has(id);
+}
 
 /** Custom elements whose attributes are kept: Reddit's post element. */
 const tagAttributes: ReadonlyMap<string, readonly string[]> = new Map([
@@ -36,9 +62,9 @@ function mark(state: ParseState, key: string, value: string | undefined): void {
 }
 
 /**
- * An `<h1>` or `<img>` with an `id` opened (`attribs` holds the image's attributes). Other tags'
- * ids are not looked at: the fast scan reads a `<span>`'s or `<div>`'s id only when it may be a
- * byline's (read-attributes.ts), so a mark there would differ from the reference parse.
+ * An element with an `id` opened (`attribs` holds an image's attributes): an `<h1>`, an `<img>`, or a
+ * `<span>`/`<div>` of Amazon's price. The fast scan passes a span's or div's id on only when it may be
+ * a byline's or is one of these ({@link mayBeMarkedId}), so other ids are not looked at.
  */
 export function recordMarkedId(state: ParseState, name: string, attribs: Record<string, string>, id: string): void {
   if (name === 'h1') {
@@ -46,7 +72,28 @@ export function recordMarkedId(state: ParseState, name: string, attribs: Record<
     startText(state.collectors, state.depth, (text) => mark(state, `#${id}`, text));
   } else if (name === 'img' && imageIds.has(id)) {
     for (const attribute of imageAttributes) mark(state, `#${id}@${attribute}`, attribs[attribute]);
+  } else if (textTags.has(name)) {
+    const marks = state.snapshot.marks;
+    if (textIds.has(id) && marks?.[`#${id}`] === undefined) {
+      startText(state.collectors, state.depth, (text) => mark(state, `#${id}`, text));
+    } else if (boxIds.has(id) && state.markBox === undefined && marks?.[`#${id} .a-offscreen`] === undefined) {
+      // Its classes are read until it closes, or until its price was read (recordMarkedClass).
+      state.markBox = id;
+      startText(state.collectors, state.depth, () => {
+        if (state.markBox === id) state.markBox = undefined;
+      });
+    }
   }
+}
+
+/** An element opened in the box being read (`state.markBox`): its first `.a-offscreen`'s text is the box's mark. */
+export function recordMarkedClass(state: ParseState, className: string): void {
+  const box = state.markBox;
+  if (box === undefined || !boxClass.test(className)) return;
+  startText(state.collectors, state.depth, (text) => {
+    mark(state, `#${box} .a-offscreen`, text);
+    if (text.trim() !== '' && state.markBox === box) state.markBox = undefined;
+  });
 }
 
 /** A custom element of {@link markedTags} opened: its attributes. */

@@ -195,6 +195,8 @@ export interface Snapshot {
 export const microdataProps: ReadonlySet<string> = new Set([
   'name', 'headline', 'description', 'author', 'creator', 'datePublished', 'dateCreated', 'dateModified',
   'uploadDate', 'image', 'logo', 'contentUrl', 'thumbnailUrl', 'publisher', 'url', 'inLanguage',
+  // A product's offer (rules/price-rules.ts).
+  'price', 'lowPrice', 'priceCurrency',
 ]);
 
 /** How many `<img>` elements are recorded. */

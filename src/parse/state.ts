@@ -68,6 +68,8 @@ export interface ParseState {
   labelTail: {text: string; tags: number} | null;
   /** A raw text node the label pre-check let go though {@link mayLabel} passes it (for an `&` alone): read into labelNode if more text comes before a tag. */
   labelPending: string | null;
+  /** The id of the box whose classes are read for its price (site-marks.ts), while it is open. */
+  markBox?: string | undefined;
   /** The id of the state script whose text `json` holds instead (site-marks.ts). */
   markScript?: string | undefined;
   /** Whether the inline script being read is searched for an app state's date (state-dates.ts). */

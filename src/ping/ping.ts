@@ -161,7 +161,7 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
   const reason: unknown = request.deadline.signal.reason;
   if (request.deadline.signal.aborted && isLinkpeekError(reason) && reason.code === 'EABORTED') throw reason;
 
-  return {
+  const data: LinkData = {
     title: candidates.title,
     description: candidates.description === null || config.maxDescriptionLength === null
       ? candidates.description
@@ -178,6 +178,9 @@ export async function pingUrls(candidates: Candidates, request: PingRequest, con
     video,
     audio,
   };
+  // Only when the page states one (LinkData.price).
+  if (candidates.price) data.price = candidates.price;
+  return data;
 }
 
 /**

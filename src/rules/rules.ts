@@ -1,4 +1,4 @@
-import type {Candidates, MediaField, TextField} from '../data.js';
+import type {Candidates, MediaField, Price, TextField} from '../data.js';
 import type {Page} from '../shared/page.js';
 import type {Snapshot} from '../parse/parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
@@ -13,6 +13,7 @@ import {trim} from '../parse/chars.js';
 import {defaultSiteIndex} from './sites/index.js';
 import {siteFor, type SiteIndex} from './sites/site-index.js';
 import type {SiteRules} from './sites/site.js';
+import {pagePrice, type PriceRule} from './price-rules.js';
 
 export {link, meta, microdata, type Rule, type RuleContext, type RuleTable} from './rule-kit.js';
 export {minImageSize} from './media-rules.js';
@@ -78,27 +79,39 @@ const noValues: readonly unknown[] = [];
  * @default sites {@link defaultSiteIndex}
  */
 export function pickFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable = rules, sites: SiteIndex | null = defaultSiteIndex): Candidates {
+  return pickTableFields(snapshot, page, table, sites, true);
+}
+
+/**
+ * {@link pickFields}, with `data.price` read or not (`price`): the early stop judges the table's
+ * fields one rule at a time, and the price on its own (settled-fields.ts).
+ */
+export function pickTableFields(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, sites: SiteIndex | null, price: boolean): Candidates {
   // One lookup of the page's host: a page of no listed site runs the table as it is.
   const site = sites === null ? null : siteFor(sites, page.url);
   // The meta lookups and JSON-LD type filters many rules share are computed once per call.
-  return withQueryCache(snapshot, () => (site === null ? runRules(snapshot, page, table) : runSiteRules(snapshot, page, table, site)));
+  const prices = !price ? null : site?.price === undefined ? pagePrices : [site.price, pagePrice];
+  return withQueryCache(snapshot, () => (site === null ? runRules(snapshot, page, table, prices) : runSiteRules(snapshot, page, table, site, prices)));
 }
+
+const pagePrices: readonly PriceRule[] = [pagePrice];
 
 /**
  * The table with a site's rules before the general ones, field by field, and its refused values
  * refused from every rule. `date` reads the site's date rules (its posting date first), then the table's.
  */
-function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, site: SiteRules): Candidates {
+function runSiteRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, site: SiteRules, prices: readonly PriceRule[] | null): Candidates {
   const own = site.rules;
   const merged = {} as RuleTable;
   for (const field of Object.keys(table) as (keyof RuleTable)[]) {
     const first = field === 'date' ? [...(own.date ?? []), ...(own.datePublished ?? []), ...(own.dateModified ?? [])] : (own[field] ?? []);
     merged[field] = first.length === 0 ? table[field] : [...first, ...table[field]];
   }
-  return runRules(snapshot, page, merged, site.refuse);
+  return runRules(snapshot, page, merged, prices, site.refuse);
 }
 
-function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, refuse?: SiteRules['refuse']): Candidates {
+/** The table's fields, and the price of the first of `prices` that gives one (`null`: none read). */
+function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oembed'>, table: RuleTable, prices: readonly PriceRule[] | null, refuse?: SiteRules['refuse']): Candidates {
   const context: RuleContext = {url: page.url, headers: page.headers, baseUrl: documentBase(snapshot.baseHref, page.url), ...(page.oembed ? {oembed: page.oembed} : {})};
   const text = (field: TextField): string | null => {
     const refused = refuse?.[field];
@@ -120,10 +133,27 @@ function runRules(snapshot: Snapshot, page: Pick<Page, 'url' | 'headers' | 'oemb
   // `date` reads the modified-date rules, then the published-date ones: when the table lists exactly
   // those (the default table does), its answer is theirs, and they need not run twice.
   const date = isConcatenation(table.date, table.dateModified, table.datePublished) ? (dateModified ?? datePublished) : text('date');
-  return {
+  const found: Candidates = {
     title, description, lang, author, publisher, date, datePublished, dateModified, url: text('url'),
     image: media('image'), logo: media('logo'), video: media('video'), audio: media('audio'),
   };
+  // The key only when the page states a price: `data.price` is absent on every other page.
+  const price = prices === null ? null : readPagePrice(snapshot, context, prices);
+  if (price !== null) found.price = price;
+  return found;
+}
+
+/** The site's price rule, else the page's product metas, JSON-LD and microdata; a rule that throws gives nothing. */
+function readPagePrice(snapshot: Snapshot, context: RuleContext, prices: readonly PriceRule[]): Price | null {
+  for (const rule of prices) {
+    try {
+      const price = rule(snapshot, context);
+      if (price !== null) return price;
+    } catch {
+      // As a throwing field rule: skipped.
+    }
+  }
+  return null;
 }
 
 /** What a rule returned; a rule that throws returns nothing. */

@@ -5,10 +5,11 @@ import type {Page} from '../shared/page.js';
 import {metaFields, type MetaField} from './meta.js';
 import type {Rule, RuleTable} from './rule-kit.js';
 import {queryCache} from './query.js';
-import {pickFields, rules} from './rules.js';
+import {pickFields, pickTableFields, rules} from './rules.js';
 import {defaultSiteIndex} from './sites/index.js';
 import {siteFor, siteIndex, type SiteIndex} from './sites/site-index.js';
 import type {SiteRules} from './sites/site.js';
+import {mayStatePrice} from './price-rules.js';
 
 /**
  * What a snapshot read from the first part of a page holds, for the early stop (docs/fetching.md,
@@ -92,7 +93,7 @@ function fieldSettled(
       });
       const one = emptyTable();
       one[field] = [rule];
-      const found = pickFields(tracked, page, one, refusing)[field];
+      const found = pickTableFields(tracked, page, one, refusing, false)[field];
       const value = Array.isArray(found) ? found[0] : found;
       const parts = [...read];
       if (value === null || value === undefined) {
@@ -107,6 +108,17 @@ function fieldSettled(
     // No rule can give a value: the body cannot either.
     return false;
   }
+}
+
+/**
+ * Whether `data.price` cannot change with the rest of the body: the head says nothing of a product
+ * (no `og:type` product, no price metas, no JSON-LD Product) and the page's site has no price rule
+ * of its own (Amazon's buy box is in the body). A product page is read whole: its offers may be in
+ * the body's JSON-LD or microdata, and another product there would make it a listing.
+ */
+function priceSettled(snapshot: Snapshot, page: Pick<Page, 'url'>, sites: SiteIndex | null): boolean {
+  if (sites !== null && siteFor(sites, page.url)?.price !== undefined) return false;
+  return !mayStatePrice(snapshot);
 }
 
 /** What {@link settledCheck} reads of a call. */
@@ -159,7 +171,7 @@ export function settledCheck(request: SettledRequest, context: SettledContext): 
       if (!found.title || !found.description || found.image.length === 0) return false;
     }
     // The first open field ends the check.
-    return asked.every(fieldSettled(snapshot, page, (field) => request.ping[field], rules, context.sites));
+    return asked.every(fieldSettled(snapshot, page, (field) => request.ping[field], rules, context.sites)) && priceSettled(snapshot, page, context.sites);
   };
 }
 

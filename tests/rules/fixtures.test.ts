@@ -93,6 +93,8 @@ describe('fixture pages through parseHtml, pickFields and resolveUrls', () => {
       ],
       video: [],
       audio: [],
+      // The JSON-LD Product's Offer (`"149.00"` EUR), not the body's `149,00 €` text.
+      price: {amount: 149, currency: 'EUR'},
     });
   });
 

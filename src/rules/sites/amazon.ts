@@ -1,3 +1,6 @@
+import type {Price} from '../../data.js';
+import type {PriceRule} from '../price-rules.js';
+import {readPrice} from '../read-amount.js';
 import {meta, named, type Rule} from '../rule-kit.js';
 import type {SiteRules} from './site.js';
 import {constant, documentTitle, h1, imageOfHeading, mapped, mark} from './site-kit.js';
@@ -56,6 +59,48 @@ const mainPhoto: Rule = named('amazon(#landingImage hi-res)', (snapshot) => {
   return out;
 });
 
+/** The currency of each Amazon store, by its domain after `amazon.` (amazon.com.be is Belgium's). */
+const storeCurrencies: ReadonlyMap<string, string> = new Map([
+  ['com', 'USD'], ['ca', 'CAD'], ['com.mx', 'MXN'], ['com.au', 'AUD'], ['co.uk', 'GBP'], ['de', 'EUR'], ['fr', 'EUR'],
+  ['it', 'EUR'], ['es', 'EUR'], ['nl', 'EUR'], ['be', 'EUR'], ['com.be', 'EUR'], ['co.jp', 'JPY'], ['in', 'INR'],
+  ['com.br', 'BRL'], ['se', 'SEK'], ['pl', 'PLN'], ['com.tr', 'TRY'], ['ae', 'AED'], ['sa', 'SAR'], ['sg', 'SGD'],
+]);
+
+/** The currency of the Amazon store at `url` (`https://www.amazon.ca/…` → `CAD`), or `null` for another host. */
+export function storeCurrency(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+  const match = /(?:^|\.)amazon\.([a-z.]+)$/.exec(host);
+  return match === null ? null : storeCurrencies.get(match[1]!) ?? null;
+}
+
+/**
+ * Where Amazon's product pages write the buy box's price, in order: the price for screen readers in
+ * the core price boxes (`#corePrice_feature_div .a-offscreen`, the desktop layout's
+ * `#corePriceDisplay_desktop_feature_div`), then the older and book pages' price elements.
+ */
+const priceMarks = [
+  '#corePrice_feature_div .a-offscreen', '#corePriceDisplay_desktop_feature_div .a-offscreen',
+  '#priceblock_ourprice', '#priceblock_dealprice', '#price_inside_buybox', '#kindle-price', '#price',
+];
+
+/** The buy box's price: the first of {@link priceMarks} that reads as one price, its currency from its symbol and the store's domain. */
+const buyBoxPrice: PriceRule = (snapshot, context): Price | null => {
+  const marks = snapshot.marks;
+  if (marks === undefined) return null;
+  const store = storeCurrency(context.url);
+  for (const key of priceMarks) {
+    const value = marks[key];
+    const price = value === undefined ? null : readPrice(value, store);
+    if (price !== null) return price;
+  }
+  return null;
+};
+
 /** Headings of the page's widgets and walls, which a first `<h1>` may be instead of the product. */
 const widgetHeading = /^(?:Customers (?:who|also)\b.*|Products related to this item|Sponsored(?: products.*)?|Frequently bought together|Your Browsing History|Related products|Shop by (?:Category|Department)|Hello, sign in|Sorry!? Something went wrong!?|Page Not Found|Looking for something\?|Enter the characters you see below|Results|Amazon\.[a-z.]+|Top reviews.*|Product (?:information|description|details)|About this item|Compare with similar items)$/i;
 
@@ -65,6 +110,7 @@ const widgetHeading = /^(?:Customers (?:who|also)\b.*|Products related to this i
  * image (`#landingImage`, a book's `#imgBlkFront`) at its high resolution (`data-old-hires`, else the
  * largest of `data-a-dynamic-image`); never the banners, ads and sprites of the site's own graphics
  * (`/images/G/`, the ad system), nor a widget's heading as the title. The brand store link is not an author.
+ * The price is the buy box's ({@link priceMarks}), in the store's currency when its symbol fits it.
  */
 export const amazon: SiteRules = {
   id: 'amazon',
@@ -75,6 +121,7 @@ export const amazon: SiteRules = {
     {kind: 'book', example: 'https://www.amazon.de/-/en/dp/B0EXAMPLE3'},
     {kind: 'product-widgets', example: 'https://www.amazon.com/dp/B0EXAMPLE4'},
     {kind: 'book-cover', example: 'https://www.amazon.com/Salt-Road-Novel/dp/B0EXAMPLE5'},
+    {kind: 'product-de', example: 'https://www.amazon.de/Example-Schreibtischlampe-dimmbar/dp/B0EXAMPLE6'},
   ],
   rules: {
     title: [
@@ -87,6 +134,7 @@ export const amazon: SiteRules = {
     publisher: [constant('Amazon')],
     image: [mainPhoto, imageOfHeading],
   },
+  price: buyBoxPrice,
   refuse: {
     title: (value) => /^Amazon(?:\.[a-z.]+)?(?:\s*:.*Online Shopping.*)?$/i.test(value) || widgetHeading.test(value),
     author: (value) => /^(?:Visit the .+ Store|Brand: .+)$/.test(value),

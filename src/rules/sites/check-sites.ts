@@ -3,7 +3,7 @@ import {metaFields} from '../meta.js';
 import type {Rule} from '../rule-kit.js';
 import type {PageKind, SiteField, SiteRules} from './site.js';
 
-const siteKeys = ['id', 'hosts', 'kinds', 'rules', 'refuse', 'oembed'] as const;
+const siteKeys = ['id', 'hosts', 'kinds', 'rules', 'refuse', 'price', 'oembed'] as const;
 // A domain (`shop.example`, `xn--bcher-kva.example`) or `name.*` (every public suffix).
 const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?|\*)$|^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.\*$/;
 
@@ -40,6 +40,7 @@ function checkSite(value: unknown, name: string): SiteRules {
   });
   const checked: SiteRules = {id: site.id, hosts, rules: checkFields(site.rules, `${name}.rules`, checkRules) as SiteRules['rules']};
   if (site.refuse !== undefined) checked.refuse = checkFields(site.refuse, `${name}.refuse`, checkFunction) as SiteRules['refuse'];
+  if (site.price !== undefined) checked.price = checkFunction(site.price, `${name}.price`) as SiteRules['price'];
   if (site.kinds !== undefined) checked.kinds = checkKinds(site.kinds, `${name}.kinds`);
   // The site's oEmbed source (`{parallel, endpoint?}`), passed on as given once its shape is checked.
   if (site.oembed !== undefined) Object.assign(checked, {oembed: checkOEmbed(site.oembed, `${name}.oembed`)});

@@ -1,4 +1,5 @@
 import type {MediaField, TextField} from '../../data.js';
+import type {PriceRule} from '../price-rules.js';
 import type {RuleTable} from '../rule-kit.js';
 
 /** A field of the card a site's rules can read or refuse. */
@@ -35,6 +36,11 @@ export interface SiteRules {
    * image, its error text ("JavaScript is not available"). A refused text lets the next value try.
    */
   refuse?: Partial<Record<SiteField, (value: string) => boolean>>;
+  /**
+   * The product's price as the site shows it (Amazon's buy box), tried before the page's product
+   * metas, JSON-LD and microdata (`data.price`); `null` lets those try.
+   */
+  price?: PriceRule;
   /**
    * The site's oEmbed endpoint as a source for its rules: `extract()` asks it for the page, and its
    * answer reaches the rules as `page.oembed`, read by the `oembed(...)` rules listed in `rules`.

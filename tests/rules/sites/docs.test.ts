@@ -15,7 +15,8 @@ describe('docs/sites.md', () => {
     }));
     expect(documented).toEqual(defaultSites.map((site) => ({
       id: site.id, hosts: site.hosts, kinds: (site.kinds ?? []).map((kind) => kind.kind),
-      rules: fieldOrder.filter((field) => (site.rules[field]?.length ?? 0) > 0),
+      // `price` last: a site's own price rule (`site.price`), read before the page's product data.
+      rules: [...fieldOrder.filter((field) => (site.rules[field]?.length ?? 0) > 0), ...(site.price === undefined ? [] : ['price'])],
       refuse: fieldOrder.filter((field) => site.refuse?.[field] !== undefined),
     })));
   });
