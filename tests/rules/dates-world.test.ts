@@ -188,3 +188,19 @@ describe('a bare `en` on a country\'s domain', () => {
     expect(at('en-US', 'https://www.example.co.uk/news/story')).toBe('2019-05-06T12:00:00.000Z');
   });
 });
+
+describe('a time run into the year before it', () => {
+  // A date's and a time's `<span>`s without a space between their texts: the parse reads `24 Juni 201910:30`.
+  it('ends the year where the time starts', () => {
+    expect(textDate('Senin, 24 Juni 201910:30 WIB', 'dmy')).toBe('2019-06-24T03:30:00.000Z');
+    expect(textDate('24.06.201910:30', 'dmy')).toBe('2019-06-24T10:30:00.000Z');
+    expect(published(page('id', `<h1>Judul berita</h1><div class="meta"><span>Senin, 24 Juni 2019</span><span>10:30 WIB</span></div>${filler}`))).toBe('2019-06-24T03:30:00.000Z');
+  });
+
+  it('reads no day of a year before the web from a month and digits run together', () => {
+    // Before: 20 June 1910 (`Juni 20` and `1910`).
+    expect(textDate('Juni 201910', 'dmy')).toBeNull();
+    // A day run into a year of the web still is one (`June 242019`: `June 24` and `2019` in two spans).
+    expect(textDate('June 242019', 'mdy')).toBe('2019-06-24T12:00:00.000Z');
+  });
+});

@@ -56,6 +56,10 @@ interface WorldShapes {
   monthDay: RegExp;
 }
 
+// A time run into the year before it (`24 Juni 201910:30`, `24.06.201910:30`: a date's and a time's `<span>`s
+// without a space between their texts): the year ends there. A year followed by `:` is none (`Juni 201910:30` is no 20 June 1910).
+const gluedTime = String.raw`(?=\d{1,2}:\d{2}(?!\d))`;
+
 /**
  * The shapes with `flags`. The month names' alternation is long (about 900 names): compiled with the
  * `i` flag, V8 takes about 4 ms per expression, and it compiles it again after a garbage collection
@@ -66,13 +70,13 @@ interface WorldShapes {
 function dateShapes(flags: string): DateShapes {
   return {
     yearFirst: new RegExp('(?<!\\d)(\\d{4})(?:([-/])(\\d{1,2})\\2|\\.\\s?(\\d{1,2})\\.\\s?)(\\d{1,2})(?!\\d)', flags),
-    numeric: new RegExp('(?<![\\d.])(\\d{1,2})(?:(\\.)\\s?|([/-]))(\\d{1,2})(?:\\2\\s?|\\3)(\\d{4}|\\d{2})(?![\\d.]?\\d)', flags),
-    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*-?(?:de\\s+|d['’]\\s*|of\\s+)?(${latinMonthPattern})\\.?,?\\s*-?(?:de\\s+|del\\s+)?(\\d{4})(?!\\d)`, flags),
+    numeric: new RegExp(`(?<![\\d.])(\\d{1,2})(?:(\\.)\\s?|([/-]))(\\d{1,2})(?:\\2\\s?|\\3)(\\d{4}|\\d{2})(?:(?![\\d.]?\\d)|(?<=\\d{4})${gluedTime})`, flags),
+    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*-?(?:de\\s+|d['’]\\s*|of\\s+)?(${latinMonthPattern})\\.?,?\\s*-?(?:de\\s+|del\\s+)?(\\d{4})(?:(?!\\d)|${gluedTime})`, flags),
     yearMonth: new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${latinMonthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, flags),
     yearDayMonth: new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${latinMonthPattern})(?!\\p{L})`, flags),
     vietnamese: new RegExp('(\\d{1,2})\\s+th\\u00e1ng\\s+(\\d{1,2})(?:\\s+n\\u0103m\\s+|\\s*,\\s*)(\\d{4})(?!\\d)', flags),
     yearMonthDayMarks: new RegExp('(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]', flags),
-    monthDay: new RegExp(`(?<!\\p{L})(${latinMonthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?!\\d)`, flags),
+    monthDay: new RegExp(`(?<!\\p{L})(${latinMonthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?:(?![\\d:])|${gluedTime})`, flags),
     flags,
   };
 }
@@ -215,6 +219,8 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
   const match = monthDay.exec(text);
   if (match === null) return null;
   const month = monthNumber(match[1]!);
+  // A day run into its year (`June 242019`, two spans' texts) is read for a year of the web, not `Juni 201910` as 20 June 1910.
+  if (match[3] !== undefined && match[3] !== '' && Number(match[4]) < 1990) return null;
   return month === undefined ? null : [Number(match[4]), month, Number(match[2] || match[3]), monthDay.lastIndex];
 }
 
