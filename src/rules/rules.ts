@@ -45,6 +45,20 @@ export const rules: RuleTable = {
   audio: audioRules,
 };
 
+/**
+ * A date value as ISO 8601, or `null` for a placeholder a CMS or database writes for no date: the Unix
+ * epoch (a timestamp of 0, `1970-01-01T00:00:00Z` in any zone), SQL Server's `1900-01-01`, the OLE and
+ * spreadsheet epochs `1899-12-30` and `1899-12-31`. The next source then answers.
+ */
+function pageDate(value: string): string | null {
+  const iso = isoDate(value);
+  if (iso === null) return null;
+  if (iso === epoch || placeholderDays.has(iso.slice(0, 10))) return null;
+  return iso;
+}
+const epoch = '1970-01-01T00:00:00.000Z';
+const placeholderDays: ReadonlySet<string> = new Set(['1970-01-01', '1900-01-01', '1899-12-30', '1899-12-31']);
+
 /** Cleans and checks one text value for a field; `null` lets the next value or rule try. */
 const acceptText: Record<TextField, (value: string, context: RuleContext) => string | null> = {
   title: cleanText,
@@ -54,9 +68,9 @@ const acceptText: Record<TextField, (value: string, context: RuleContext) => str
   // "By Will Smale" is Will Smale; a profile URL (article:author often holds one) or an e-mail is no name.
   author: authorName,
   publisher: cleanText,
-  date: isoDate,
-  datePublished: isoDate,
-  dateModified: isoDate,
+  date: pageDate,
+  datePublished: pageDate,
+  dateModified: pageDate,
   url: (value, context) => (absoluteUrl(value, context.baseUrl) === null ? null : trim(value)),
 };
 

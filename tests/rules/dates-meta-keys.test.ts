@@ -45,3 +45,18 @@ describe('the publication metas of news platforms', () => {
     expect(published('<meta name="dc:date" content="2022-05-01">')).toBe('2022-05-01T12:00:00.000Z');
   });
 });
+
+describe('a placeholder date', () => {
+  it.each(['1970-01-01T00:00:00Z', '1970-01-01T01:00:00+01:00', '1969-12-31T19:00:00-05:00', '1970-01-01', '1900-01-01', '1899-12-30', '1899-12-31 00:00:00'])(
+    '%s (a database\'s or a CMS\'s "no date") lets the next source answer',
+    (value) => {
+      expect(published(`<meta property="article:published_time" content="${value}">`, '<h1>El gobierno anuncia</h1><p class="date">12/05/2022</p>')).toBe('2022-05-12T12:00:00.000Z');
+      expect(published(`<script type="application/ld+json">{"@type":"NewsArticle","headline":"El gobierno anuncia","datePublished":"${value}"}</script>`)).toBeNull();
+    },
+  );
+
+  it('is only those days: the day before and after the epoch are dates', () => {
+    expect(published('<meta property="article:published_time" content="1970-01-02T00:00:00Z">')).toBe('1970-01-02T00:00:00.000Z');
+    expect(published('<meta property="article:published_time" content="1999-12-31">')).toBe('1999-12-31T12:00:00.000Z');
+  });
+});
