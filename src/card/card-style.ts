@@ -17,6 +17,8 @@ a.link:hover .title{text-decoration:underline}
 .meta{display:flex;align-items:center;gap:6px;margin-top:auto;height:18px;font-size:12px;opacity:.8;white-space:nowrap;overflow:hidden}
 .logo{width:16px;height:16px;flex:none;border-radius:3px}
 .publisher{overflow:hidden;text-overflow:ellipsis}
+.price{font-weight:600;flex:none}
+.price:not(:last-child)::after{content:"·";margin-left:6px;font-weight:400}
 time::before{content:"·";margin-right:6px}
 .publisher+time::before,.logo+time::before{content:"·"}
 .meta>time:first-child::before{content:none}

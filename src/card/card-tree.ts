@@ -17,7 +17,7 @@ const node = (tag: string, attrs: Record<string, string> = {}, children: (CardNo
 });
 
 /**
- * The card: one link (image, title, description, publisher with logo, date), then the player of a
+ * The card: one link (image, title, description, a product's price, publisher with logo, date), then the player of a
  * media link (outside the link: controls inside a link cannot be used). The image box keeps its
  * aspect ratio and the logo its 16×16 size, whether the files load or not, so nothing shifts.
  */
@@ -26,6 +26,7 @@ export function cardTree(view: CardView): CardNode {
     node('span', {class: 'title', part: 'title'}, [view.title]),
     view.description ? node('span', {class: 'description', part: 'description'}, [view.description]) : null,
     node('span', {class: 'meta', part: 'meta'}, [
+      view.price ? node('span', {class: 'price', part: 'price'}, [view.price]) : null,
       view.logo ? node('img', {class: 'logo', src: view.logo, alt: '', width: '16', height: '16', loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer'}) : null,
       view.publisher ? node('span', {class: 'publisher'}, [view.publisher]) : null,
       view.date ? node('time', {datetime: view.date.iso}, [view.date.text]) : null,

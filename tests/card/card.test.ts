@@ -288,6 +288,19 @@ describe('renderCard', () => {
     expect(out).not.toContain('<a ');
   });
 
+  it("shows a product's price (data.price) the same in every locale, and nothing for a value that is no price", () => {
+    const card = (price: unknown): string => renderCard({title: 'Kettle', url: 'https://shop.test/kettle', publisher: 'Shop', price} as Parameters<typeof renderCard>[0]);
+    expect(card({amount: 29.99, currency: 'USD'})).toContain('<span class="price" part="price">29.99 USD</span>');
+    expect(card({amount: 1299, currency: 'EUR'})).toContain('>1\u202f299.00 EUR</span>');
+    expect(card({amount: 3980, currency: 'JPY'})).toContain('>3\u202f980 JPY</span>');
+    expect(card({amount: 12.5, currency: null})).toContain('>12.50</span>');
+    // Hostile or broken values: no price element, and nothing of them in the card.
+    for (const bad of [{amount: -1, currency: 'USD'}, {amount: Number.NaN, currency: 'USD'}, {amount: '29.99', currency: 'USD'}, null, 'free']) {
+      expect(card(bad)).not.toContain('class="price"');
+    }
+    expect(card({amount: 5, currency: '<b>'})).toContain('>5.00</span>');
+  });
+
   it('paints the palette colours only when they are #RRGGBB', () => {
     const good = renderCard({title: 't', url: 'https://site.test/', image: {url: 'https://site.test/i.png', palette: [], background_color: '#112233', color: '#FFFFFF', alternative_color: '#EEEEEE'}});
     expect(good).toContain(':host{--lp-palette-bg:#112233;--lp-palette-fg:#FFFFFF}');
