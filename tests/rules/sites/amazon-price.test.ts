@@ -3,14 +3,13 @@
 // (the core price boxes with their screen-reader `.a-offscreen` text, the older `#priceblock_*`
 // spans, a book's `#price`), on amazon.com, .co.uk and .de.
 import {readFileSync} from 'node:fs';
-import type {LookupFunction} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../../src/extract.js';
 import {parseHtml} from '../../../src/parse/parse-html.js';
 import {pickFields} from '../../../src/rules/rules.js';
 import {storeCurrency} from '../../../src/rules/sites/amazon.js';
 import {expectSame} from '../../helpers/parse-differential.js';
-import {isLoopback} from '../../helpers/policy.js';
+import {isLoopback, namesLookup} from '../../helpers/policy.js';
 import {startServer, type TestServer} from '../../helpers/server.js';
 import {siteCard} from './site-card.js';
 
@@ -106,15 +105,7 @@ describe('Amazon: the buy box price', () => {
 
 describe('through extract(), from a real server on 127.0.0.1 named www.amazon.com and www.amazon.de', () => {
   const names = ['www.amazon.com', 'www.amazon.de'];
-  const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
-    const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-    const all = typeof options === 'object' && options !== null && (options as {all?: boolean}).all;
-    queueMicrotask(() => {
-      if (!names.includes(hostname.toLowerCase())) done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}));
-      else if (all) done(null, [{address: '127.0.0.1', family: 4}]);
-      else done(null, '127.0.0.1', 4);
-    });
-  }) as LookupFunction;
+  const lookup = namesLookup(names);
   const fixture = (path: string) => readFileSync(new URL(`../../fixtures/sites/amazon/${path}`, import.meta.url), 'utf8');
   let server: TestServer;
   const at = (host: string, path: string) => `http://${host}:${server.port}${path}`;

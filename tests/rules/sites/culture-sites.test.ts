@@ -2,10 +2,9 @@
 // shape these sites serve, not copied) read at its example URL, and the card a user of the site would
 // call right. Each test also shows what the general rules alone make of the page, where they go wrong.
 import {readFileSync} from 'node:fs';
-import type {LookupFunction} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from '@jest/globals';
 import {createExtractor} from '../../../src/extract.js';
-import {isLoopback} from '../../helpers/policy.js';
+import {isLoopback, namesLookup} from '../../helpers/policy.js';
 import {startServer, type TestServer} from '../../helpers/server.js';
 import {parseHtml} from '../../../src/parse/parse-html.js';
 import {defaultSiteIndex, pickFields, siteFor} from '../../../src/rules/rules.js';
@@ -207,15 +206,7 @@ describe('Twitch', () => {
 describe('through extract(), from a real server on 127.0.0.1', () => {
   // pin.it, uk.pinterest.com and www.imdb.com are this machine; any other name does not resolve.
   const names = ['pin.it', 'uk.pinterest.com', 'www.imdb.com'];
-  const lookup = ((hostname: string, options: unknown, callback?: unknown) => {
-    const done = (typeof options === 'function' ? options : callback) as (...args: unknown[]) => void;
-    const all = typeof options === 'object' && options !== null && (options as {all?: boolean}).all;
-    queueMicrotask(() => {
-      if (!names.includes(hostname.toLowerCase())) done(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {code: 'ENOTFOUND', hostname}));
-      else if (all) done(null, [{address: '127.0.0.1', family: 4}]);
-      else done(null, '127.0.0.1', 4);
-    });
-  }) as LookupFunction;
+  const lookup = namesLookup(names);
   const fixture = (path: string) => readFileSync(new URL(`../../fixtures/sites/${path}`, import.meta.url), 'utf8');
   let server: TestServer;
   const at = (host: string, path: string) => `http://${host}:${server.port}${path}`;
