@@ -11,12 +11,11 @@ import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
  * that text cut short: the whole text is read instead. Cheap: a few `startsWith` per value.
  */
 
-/** The whole text `value` is a quote-cut start of, among `others`, else `value`. */
+/** The whole text `value` is a quote-cut start of, among `others` (collapsed: {@link wholeTitles} gives them so), else `value`. */
 export function restoreQuoteCut(value: string, others: readonly string[]): string {
   const start = collapse(value);
   if (start === '') return value;
-  for (const candidate of others) {
-    const other = collapse(candidate);
+  for (const other of others) {
     if (other.length <= start.length || !other.startsWith(start)) continue;
     // `Why the ` + `"best"…` (the space before the quote stays in the value and is trimmed); `Don` + `'t panic`.
     let at = start.length;
@@ -27,7 +26,7 @@ export function restoreQuoteCut(value: string, others: readonly string[]): strin
   return value;
 }
 
-/** The page's title texts that quotes cannot cut: JSON-LD headlines and names, `<title>`, `<h1>`, and the other title metas. */
+/** The page's title texts that quotes cannot cut, collapsed once per call: JSON-LD headlines and names, `<title>`, `<h1>`, and the other title metas. */
 export function wholeTitles(snapshot: Snapshot): readonly string[] {
   return perCall(snapshot, findWholeTitles);
 }
@@ -37,7 +36,7 @@ function findWholeTitles(snapshot: Snapshot): string[] {
   if (snapshot.title !== null) out.push(snapshot.title);
   if (snapshot.h1 !== null) out.push(snapshot.h1);
   out.push(...metaContentsOf(snapshot, titleMetas));
-  return out;
+  return out.map(collapse);
 }
 const titleMetas = ['og:title', 'twitter:title'];
 
@@ -60,7 +59,7 @@ function findSpacedContents(snapshot: Snapshot): Set<string> {
   return out;
 }
 
-/** The page's description texts: JSON-LD descriptions, the description metas, the first paragraphs. */
+/** The page's description texts, collapsed once per call: JSON-LD descriptions, the description metas, the first paragraphs. */
 function wholeDescriptions(snapshot: Snapshot): readonly string[] {
   return perCall(snapshot, findWholeDescriptions);
 }
@@ -68,6 +67,6 @@ function findWholeDescriptions(snapshot: Snapshot): string[] {
   const out = [...strings(mainNodes(snapshot), 'description'), ...metaContentsOf(snapshot, descriptionMetas)];
   for (const paragraph of snapshot.paragraphs ?? []) out.push(paragraph.text);
   if (snapshot.paragraph !== null) out.push(snapshot.paragraph);
-  return out;
+  return out.map(collapse);
 }
 const descriptionMetas = ['og:description', 'twitter:description', 'description'];
