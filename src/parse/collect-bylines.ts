@@ -1,6 +1,6 @@
 import {includes} from './chars.js';
 import {startText} from './collect-text.js';
-import {otherDigitClass} from './digits.js';
+import {anyDigit} from './digits.js';
 import type {ParseState} from './state.js';
 import type {BylineText} from './snapshot.js';
 
@@ -103,9 +103,6 @@ const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata',
 /** The label displays of Drupal's field modifiers (`field--label-hidden`, `field--label-above`, `field--label-inline`). */
 const labelDisplays: ReadonlySet<string> = new Set(['hidden', 'above', 'inline', 'visually']);
 
-// An ASCII digit, or one of another script (`١٣ يونيو ٢٠١٩`: the date rules read those too).
-const hasDigit = new RegExp(`[\\d${otherDigitClass}]`);
-
 /** What a class or id names. */
 export type ClassHint = 'author' | 'byline' | 'date' | null;
 
@@ -201,7 +198,7 @@ export function recordByline(state: ParseState, name: string, attribs: Record<st
     startText(state.collectors, state.depth, (read) => {
       const text = title === undefined ? read : read === '' ? title : `${title} ${read}`;
       list[index] = text;
-      if (!hasDigit.test(text)) list.splice(index, 1);
+      if (!anyDigit.test(text)) list.splice(index, 1);
     });
     // A class naming the date and the author (`.date-author`: `Janic Cathomen, 01.12.2021`) is a byline too.
     if (className === undefined || !namesAuthorToo(className)) return;

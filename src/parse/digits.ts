@@ -14,6 +14,9 @@ export const otherDigitClass = zeros.map((zero) => `\\u${zero.toString(16).padSt
 const otherDigits = new RegExp(`[${otherDigitClass}\\uff0d\\uff0e\\uff0f\\uff1a]`, 'g');
 const hasOtherDigit = new RegExp(`[${otherDigitClass}]`);
 
+/** A digit, ASCII or of any of those scripts: a text without one writes no date. */
+export const anyDigit = new RegExp(`[\\d${otherDigitClass}]`);
+
 /** The ASCII digit of a digit of another script (and the full-width `－．／：` of CJK dates as ASCII's). */
 function ascii(character: string): string {
   const code = character.charCodeAt(0);

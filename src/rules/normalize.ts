@@ -5,7 +5,7 @@ import type {DateOrder} from './dates/date-order.js';
 import {labelledDates, type LabelledDate} from './dates/date-labels.js';
 import {readFreeDate} from './dates/free-date.js';
 import {readDate} from './dates/read-date.js';
-import {asciiDigits, otherDigitClass} from '../parse/digits.js';
+import {anyDigit, asciiDigits} from '../parse/digits.js';
 import {repairText} from './repair-text.js';
 
 /**
@@ -148,9 +148,6 @@ export const maxDateText = 200;
 export function textDate(text: string, order: DateOrder = 'mdy'): string | null {
   return textDates(text, order)[0]?.iso ?? null;
 }
-
-// A digit of any script the dates are read in.
-const anyDigit = new RegExp(`[\\d${otherDigitClass}]`);
 
 /** The dates of a piece of page text as {@link textDate} reads them, the publication's first, an update's last. */
 export function textDates(text: string, order: DateOrder = 'mdy'): LabelledDate[] {
