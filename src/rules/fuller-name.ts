@@ -1,7 +1,7 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {authorName} from './normalize.js';
 import {jsonldNodes, perCall} from './query.js';
-import {textByline} from './lead-byline.js';
+import {fullName, textByline} from './lead-byline.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -18,8 +18,6 @@ const handle = /^[\p{Ll}\d._-]+$/u;
 const firstName = /^\p{Lu}\p{Ll}+$/u;
 /** A description opening with a full name: `Nils Pickert ist …`, `Stefanus Stahl - Maschinenbauer`. */
 const leadingName = /^(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2})(?=\s|$)/u;
-/** A full name: two or three capitalised words (`Arian Schlichenmayer`, `Edilson La Rosa`). */
-const wholeName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
 
 const repeatedWord = /^(\S+) \1(?: |$)/u;
 
@@ -32,7 +30,7 @@ const accountName = /^(?=\S*(?:\d|\p{Ll}\p{Lu}))[\p{L}\d._-]+$/u;
 function firstBylineName(snapshot: Snapshot): string | null {
   for (const entry of snapshot.bylines ?? []) {
     const name = authorName(entry.text);
-    if (name !== null) return wholeName.test(name) && !repeatedWord.test(name) ? name : null;
+    if (name !== null) return fullName.test(name) && !repeatedWord.test(name) ? name : null;
   }
   return null;
 }
@@ -46,7 +44,7 @@ function findBylineNames(snapshot: Snapshot): string[] {
   for (const entry of snapshot.bylines ?? []) {
     const name = authorName(entry.text);
     // Not an author box's name run into its bio (`Stefanus Stefanus Stahl`).
-    if (name !== null && wholeName.test(name) && !repeatedWord.test(name)) out.push(name);
+    if (name !== null && fullName.test(name) && !repeatedWord.test(name)) out.push(name);
   }
   return out;
 }
@@ -64,7 +62,7 @@ function findFullNames(snapshot: Snapshot): string[] {
   out.push(...bylineNames(snapshot));
   // A plain-text byline (`By` / `Todd Bates` in the paragraphs after the headline).
   const lead = textByline(snapshot);
-  if (lead !== null && wholeName.test(lead)) out.push(lead);
+  if (lead !== null && fullName.test(lead)) out.push(lead);
   return out;
 }
 

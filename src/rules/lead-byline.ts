@@ -130,8 +130,8 @@ export const metaLineByline: Rule = named('document(.submitted, date | time | na
   return null;
 });
 
-/** A full name: two or three capitalised words (`Uta Helkenberg`, `Ann-Kathrin Lee`). */
-const fullName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
+/** A full name: two or three capitalised words (`Uta Helkenberg`, `Ann-Kathrin Lee`, `Edilson La Rosa`). */
+export const fullName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
 
 /**
  * The full name that follows a line's date and time, each its own part (`04.02.2022 | 13:10 Uhr | Uta
