@@ -63,23 +63,67 @@ const maxHeadlineClimbs = 5;
 /** The reader of the text after the headline, to the end of the element at `depth`. */
 function afterHeadlineCollector(state: ParseState, depth: number): TextCollector {
   const {snapshot} = state;
-  return {depth, text: '', cut: false, done: (text) => {
+  const collector: TextCollector = {depth, text: '', cut: false, done: (whole) => {
     state.headlineText = null;
     // Nothing after the headline in its wrapper (a component page nests the `<h1>` deep: `<div><div><h1>…</h1></div></div>`
     // and its date in the next block): the text that follows is read on, to the end of the next ancestor (resumeAfterHeadline).
-    if (text === '' && state.headlineClimbs < maxHeadlineClimbs && depth > 1) {
+    if (whole === '' && state.headlineClimbs < maxHeadlineClimbs && depth > 1) {
       state.headlineClimbs++;
       state.headlineResume = true;
       return;
     }
+    const text = collector.breaks === undefined ? whole : blockLines(collector);
     // A text without a year near its start holds no date (a chrome `<h1>Navigation</h1>` and its menu): a later `<h1>` reads its own.
     if (!hasYear.test(text.slice(0, maxHeadlineDigit))) {
       delete snapshot.afterHeadline;
+      // Its first two blocks are kept for a byline all the same (`<h1>…</h1><div>By Jane Doe</div>`): the rules read a name there.
+      if (text !== '') (snapshot.undatedAfterHeadlines ??= []).push(leadBlocks(text));
       return;
     }
     snapshot.afterHeadline = text.length > maxHeadlineText ? text.slice(0, maxHeadlineText) : text;
     if (state.headlineClimbs > 0) snapshot.afterHeadlineFar = true;
   }};
+  return collector;
+}
+
+/** Elements that end a block: their text and the next one's are not one run of words (`By JANE DOE</div><p>Lorem`). */
+const blockEnds: ReadonlySet<string> = new Set([
+  'p', 'div', 'li', 'dd', 'dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'header', 'article', 'address', 'blockquote',
+  'figure', 'figcaption', 'td', 'th', 'tr', 'ul', 'ol', 'table',
+]);
+
+/** How far into the raw text after a headline block ends are marked: past it, the kept 200 characters are long read. */
+const maxBreakAt = 4 * maxHeadlineText;
+
+/**
+ * Called as an element closes while the text after the headline is read (`state.headlineText`): a
+ * block's end is marked, to be a line break in that text, as a reader sees it (the byline `By JANE DOE`
+ * of one `<div>` and the first paragraph's `Lorem` are two lines, not `DOELorem`).
+ */
+export function endHeadlineBlock(state: ParseState, name: string): void {
+  const collector = state.headlineText!;
+  const at = collector.text.length;
+  if (at === 0 || at > maxBreakAt || collector.breaks?.at(-1) === at || !blockEnds.has(name)) return;
+  (collector.breaks ??= []).push(at);
+}
+
+/** A collected text's blocks ({@link endHeadlineBlock}), each collapsed, the empty ones left out, one a line. */
+function blockLines(collector: TextCollector): string {
+  const raw = collector.cut ? collector.text.slice(0, collector.text.lastIndexOf(' ')) : collector.text;
+  const lines: string[] = [];
+  let start = 0;
+  for (const end of [...collector.breaks!, raw.length]) {
+    if (end <= start) continue;
+    const line = collapse(raw.slice(start, end));
+    if (line !== '') lines.push(line);
+    start = end;
+  }
+  return lines.join('\n');
+}
+
+/** The first two lines of a text after a headline (where a byline sits, a block of its own), each at most {@link maxDatelineText} characters. */
+function leadBlocks(text: string): string {
+  return text.split('\n', 2).map((line) => (line.length > maxDatelineText ? line.slice(0, maxDatelineText) : line)).join('\n');
 }
 
 /** After the reads that closed: the text after the headline, none yet, is read on to the end of the element now open. */

@@ -12,6 +12,8 @@ export interface TextCollector {
   /** True once the element had more than {@link maxText} characters. */
   cut: boolean;
   done: (text: string) => void;
+  /** Where in `text` its first blocks ended, when its reader marks them (the text after the headline: collect-dates.ts). */
+  breaks?: number[];
 }
 
 /** Whether `c` is a character `\s` matches other than the ASCII space (tab, line breaks, Unicode spaces, BOM). */

@@ -8,7 +8,7 @@ import type {WindowReader} from '../shared/page.js';
 import {recordMarkedClass, recordMarkedId} from './site-marks.js';
 import {readStatePiece} from './state-dates.js';
 import {endDateNode, readDateNodePiece, readRawDateNode} from './date-nodes.js';
-import {resumeAfterHeadline} from './collect-dates.js';
+import {endHeadlineBlock, resumeAfterHeadline} from './collect-dates.js';
 import {createParseState, type ParseState} from './state.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
@@ -159,6 +159,7 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       if (state.dateNode !== '') endDateNode(state);
       state.depth--;
+      if (state.headlineText !== null) endHeadlineBlock(state, name);
       const closing = slotPlan(name, slot);
       if (closing.closes) closeElement(state, name, closing);
       if (state.media !== null || state.collectors.length !== 0 || state.scopes.length !== 0) endReads(state);

@@ -150,6 +150,13 @@ export interface Snapshot {
    */
   afterHeadlineFar?: true;
   /**
+   * The texts after the `<h1>`s (at most 3) that held no year near their start, so are no {@link
+   * afterHeadline}, in document order (collect-dates.ts): each its first two blocks' texts (at most 80
+   * characters each) joined by a line break, where a byline without a date sits (`<h1>…</h1><div>By Jane
+   * Doe</div>`); absent when none.
+   */
+  undatedAfterHeadlines?: string[];
+  /**
    * The starts (at most 80 characters) of the first 3 non-empty `<p>`s outside nav/header/footer/aside/form
    * and captions (collect-dates.ts): where a dateline sits (`BERLIN, 3. März 2021 – …`); absent when none.
    */

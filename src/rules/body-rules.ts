@@ -39,7 +39,7 @@ export function headSiteNames(snapshot: Snapshot, url: string): Set<string> {
 }
 
 /** The names a page gives its site (folded): `og:site_name`, app names, JSON-LD publisher/WebSite, the domain. */
-function siteNames(snapshot: Snapshot, url: string): Set<string> {
+export function siteNames(snapshot: Snapshot, url: string): Set<string> {
   const domain = oncePerCall(snapshot, getDomain, url);
   const list = [
     ...metaContentsOf(snapshot, siteNameKeys),

@@ -1,7 +1,8 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {leadingLabel} from './byline-labels.js';
+import {siteNames} from './body-rules.js';
 import {bylineParts} from './byline.js';
-import {authorName} from './normalize.js';
+import {authorName, foldText} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -20,8 +21,8 @@ const username = /^[\p{L}\d][\p{L}\d._-]*/u;
 const calendarWords = String.raw`monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mo|di|mi|do|fr|sa|so`;
 // What a theme writes after the name before the date: `Erstellt am`, `Veröffentlicht`, `Published`, `Publié le`.
 const publishedWords = String.raw`erstellt|veröffentlicht|aktualisiert|geändert|publiziert|gepostet|published|posted|updated|publié|publiée|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|publicerad|publiceret|publisert`;
-/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `, 12. Mai`). */
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b)`, 'iu');
+/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`). */
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A weekday or a month heading the date after a name (`By J.R. Stone Thursday, November 9, 2023`, `Lisa Petrich Mi, 3. Mai`). */
@@ -37,7 +38,9 @@ const labelWord = new RegExp(String.raw`^(?:on|am|um|vom|${publishedWords})$`, '
 export function leadBylineName(text: string): string | null {
   const label = leadingLabel(text);
   if (label === null) return null;
-  const rest = text.slice(label.length);
+  // The name ends with its block (the text after the headline keeps a line a block: collect-dates.ts).
+  const lineEnd = text.indexOf('\n', label.length);
+  const rest = text.slice(label.length, lineEnd === -1 ? text.length : lineEnd);
   const match = capitalisedName.exec(rest) ?? (label.strong ? username.exec(rest) : null);
   if (match === null) return null;
   // The longest run of its words after which the byline goes on with a date, a time or a separator, or ends;
@@ -98,6 +101,20 @@ export function textByline(snapshot: Snapshot): string | null {
   return snapshot.afterHeadline === undefined ? null : leadBylineName(snapshot.afterHeadline);
 }
 
+/**
+ * The texts after the headline a byline may open: the dated one, then the first block of each with no
+ * date (`<h1>…</h1><div>By Jane Doe</div>`), joined with the next when it is a label alone (`<div>Written
+ * by</div><div>Jane Doe</div>`).
+ */
+function headlineTexts(snapshot: Snapshot): readonly string[] {
+  const texts = snapshot.afterHeadline === undefined ? [] : [snapshot.afterHeadline];
+  for (const lead of snapshot.undatedAfterHeadlines ?? []) {
+    const [first, second] = lead.split('\n');
+    texts.push(second !== undefined && loneLabel.test(first!) ? `${first} ${second}` : first!);
+  }
+  return texts;
+}
+
 /** A byline's label alone: `By`, `Von`, `Autor:`, `Par`. */
 const loneLabel = /^(?:by|von|par|por|door|autor(?:in)?:?|author:?|auteur\s?:?|written\s+by:?)$/i;
 
@@ -106,8 +123,15 @@ const loneLabel = /^(?:by|von|par|por|door|autor(?:in)?:?|author:?|auteur\s?:?|w
  * read before the body's author elements, which on a news site's page are as often the related
  * stories' cards further down as the article's own byline. Not a CMS's line naming the user who saved it.
  */
-export const headlineByline: Rule = named('document(h1 + text) byline', (snapshot: Snapshot) =>
-  (snapshot.afterHeadline === undefined || cmsUserLine.test(snapshot.afterHeadline) ? null : leadBylineName(snapshot.afterHeadline)));
+export const headlineByline: Rule = named('document(h1 + text) byline', (snapshot: Snapshot, context) => {
+  let sites: ReadonlySet<string> | undefined;
+  for (const text of headlineTexts(snapshot)) {
+    const name = cmsUserLine.test(text) ? null : leadBylineName(text);
+    // The site's own name signs no one (`Posted by <a>Field Notes</a> · 6 min read` on Field Notes' blog).
+    if (name !== null && !(sites ??= siteNames(snapshot, context.url)).has(foldText(name))) return name;
+  }
+  return null;
+});
 
 /**
  * A post's meta line that names its writer (issue 33 item 2), wherever it sits: one that opens with a

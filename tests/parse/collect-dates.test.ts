@@ -3,10 +3,12 @@ import {parseHtml, parseHtmlReference} from '../../src/parse/parse-html.js';
 import {pickFields} from '../../src/rules/rules.js';
 
 describe('collect-dates: the text after the headline', () => {
-  it('keeps the text that follows the first <h1> up to the end of its parent\'s parent, at most 200 characters', () => {
+  it('keeps the text that follows the first <h1> up to the end of its parent\'s parent, a line a block, at most 200 characters', () => {
     const html = '<body><div><header><h1>Storm closes the pier</h1></header><p><em>10.11.2021</em></p><p>Body.</p></div><p>Other</p></body>';
-    expect(parseHtml(html).afterHeadline).toBe('10.11.2021Body.');
-    expect(parseHtmlReference(html).afterHeadline).toBe('10.11.2021Body.');
+    expect(parseHtml(html).afterHeadline).toBe('10.11.2021\nBody.');
+    expect(parseHtmlReference(html).afterHeadline).toBe('10.11.2021\nBody.');
+    // Inline elements are no line's end.
+    expect(parseHtml('<div><h1>T</h1><p>By <b>Ann</b> <i>Lee</i>, 10.11.2021</p></div>').afterHeadline).toBe('By Ann Lee, 10.11.2021');
     const long = `<div><h1>Title</h1><p>10.11.2021 ${'word '.repeat(100)}</p></div>`;
     expect(parseHtml(long).afterHeadline!.length).toBe(200);
   });
@@ -17,6 +19,13 @@ describe('collect-dates: the text after the headline', () => {
     // Nor when no digit is near its start: no date there (a later <h1> may read its own).
     expect(parseHtml('<div><h1>Title</h1><p>Body text without a day.</p></div>').afterHeadline).toBeUndefined();
   });
+
+  it('keeps the first two blocks of an undated text after a headline for a byline', () => {
+    const snapshot = parseHtml(`<div><h1>Title</h1><div>By Ann Lee</div><p>${'Body text without a day. '.repeat(5)}</p><p>More.</p></div>`);
+    expect(snapshot.afterHeadline).toBeUndefined();
+    expect(snapshot.undatedAfterHeadlines).toEqual([`By Ann Lee\n${'Body text without a day. '.repeat(5).slice(0, 80)}`]);
+    expect(parseHtml('<div><h1>Title</h1><p>10.11.2021</p></div>').undatedAfterHeadlines).toBeUndefined();
+  });
 });
 
 describe('collect-dates: a headline nested deep, with nothing after it in its wrapper', () => {
@@ -26,8 +35,8 @@ describe('collect-dates: a headline nested deep, with nothing after it in its wr
 
   it('reads on to the text that follows, up to five ancestors further', () => {
     const html = hero('<div><div><div display="tag">Familie</div><div>17/02/2022</div></div></div><section><p>Ihre Tochter ist launisch.</p></section>');
-    expect(parseHtml(html).afterHeadline).toBe('Familie17/02/2022Ihre Tochter ist launisch.');
-    expect(parseHtmlReference(html).afterHeadline).toBe('Familie17/02/2022Ihre Tochter ist launisch.');
+    expect(parseHtml(html).afterHeadline).toBe('Familie\n17/02/2022\nIhre Tochter ist launisch.');
+    expect(parseHtmlReference(html).afterHeadline).toBe('Familie\n17/02/2022\nIhre Tochter ist launisch.');
     // Nested deeper than that, the text is too far from the headline to be its.
     const deep = `<div><div><div><div><div><div><div><div><h1>T</h1></div></div></div></div></div></div></div></div><p>17.02.2022</p>`;
     expect(parseHtml(deep).afterHeadline).toBeUndefined();

@@ -36,6 +36,9 @@ describe('leadBylineName', () => {
     ['von Sonia Meier Erstellt am 01.01.23 um 08:35, geändert am 01.01.23 um 08:35', 'Sonia Meier'],
     ['Par Inès Moreau Publié le 3 mai 2023', 'Inès Moreau'],
     ['By Ann Le 3 May 2023', 'Ann Le'],
+    // A hyphen between spaces ends the name as a dash does; a Russian label.
+    ['Par Inès Moreau - Publié le 12/03/2019', 'Inès Moreau'],
+    ['Автор: Иван Петров', 'Иван Петров'],
   ])('%s → %s', (text, name) => {
     expect(leadBylineName(text)).toBe(name);
   });
@@ -53,6 +56,22 @@ describe('leadBylineName', () => {
 });
 
 describe('the author from a plain-text byline', () => {
+  // The byline under the headline with no date near it: its block is read apart from the paragraph after it.
+  it.each([
+    ['<div>By Jane Doe, Staff Writer</div>', 'Jane Doe'],
+    ['<div>By JANE DOE</div>', 'JANE DOE'],
+    ['<div><span>Written by</span> <span>Jane Doe</span></div>', 'Jane Doe'],
+    ['<div>Written by</div><div>Jane Doe</div>', 'Jane Doe'],
+    ['<p class="lede">Ein Tag am Fluss.</p><div>Von Helga Brandstetter</div>', null],
+  ])('after an undated headline: %s → %s', (byline, name) => {
+    expect(author(`<html><body><main><article><h1>Stones by the river</h1>${byline}<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p></article></main></body></html>`))
+      .toBe(name);
+  });
+
+  it('reads no name in the undated text after a menu heading', () => {
+    expect(author('<html><body><header><h1>Quarry Notes</h1><div>Home About Contact</div></header><main><h1>Stones by the river</h1><div>Lorem Ipsum</div></main></body></html>')).toBeNull();
+  });
+
   it('reads a byline paragraph after the headline', () => {
     expect(author('<html><body><h1>Steine am Fluss</h1><p>Ein Spaziergang an der Isar mit vielen Kieseln und Gedanken.</p><p><i>von Helga Brandstetter</i></p><p>Der Fluss war hoch.</p></body></html>'))
       .toBe('Helga Brandstetter');
