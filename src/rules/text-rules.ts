@@ -12,6 +12,7 @@ import {inPageOrder} from './dates/page-order.js';
 import {labelledDate, publishedLabelDate} from './dates/labelled-date.js';
 import {stateDate} from './dates/state-date.js';
 import {dateNode} from './dates/date-node.js';
+import {asShown} from './dates/shown-date.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -39,9 +40,17 @@ export const modifiedDateRules: Rule[] = [
   meta('dcterms.modified', 'dc.date.modified', 'last-modified'),
 ].map(inPageOrder);
 
+/** The rules that read a date the body shows (its text, a byline, a date element, a `<time>`): what a reader sees. */
+const shownDateRules: readonly Rule[] = [
+  // The cheapest first: the search ends at the first that shows the publication's day (shown-date.ts).
+  named('document(time)', (snapshot) => snapshot.times),
+  firstBylineDate, headlineDate, publishedLabelDate, bylineDate, bodyDate, paragraphDateline, labelledDate, dateNode,
+];
+
 /** Where a page says when it was first published, in priority order (`datePublished`, and `date` after the modified ones). */
 export const publishedDateRules: Rule[] = [
   ...[
+    ...[
     meta('article:published_time', 'og:article:published_time', 'og:published_time', 'video:release_date', 'music:release_date'),
     jsonldDatePublished,
     microdata('datePublished', null),
@@ -65,6 +74,8 @@ export const publishedDateRules: Rule[] = [
       't_omni_pubdate', 'analyticsattributes.articledate', 'content_publisheddate', 'dc.created', 'field-date',
       // Not a bare `created`: a CMS record's creation (a page saved anew carries that day).
     ),
+    // The metadata's first publication, unless the body shows the last edit's day and never this one (shown-date.ts).
+    ].map((rule) => asShown(rule, modifiedDateRules, shownDateRules)),
     // A date the body labels as published (`Veröffentlicht am 16.08.2019`), then the date of the first
     // byline that writes one: the story's, where a `<time>` may be a related story's or an edit's.
     publishedLabelDate,
