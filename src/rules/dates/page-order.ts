@@ -1,5 +1,5 @@
 import type {Snapshot} from '../../parse/snapshot.js';
-import {metaContentsOf} from '../query.js';
+import {metaContentsOf, oncePerCall} from '../query.js';
 import {dateOrder, hostOrder, type DateOrder} from './date-order.js';
 import {readDate} from './read-date.js';
 import {named, type Rule} from '../rule-kit.js';
@@ -16,9 +16,14 @@ export function pageOrder(snapshot: Snapshot, url?: string): DateOrder {
   const lang = snapshot.lang ?? metaContentsOf(snapshot, localeKeys)[0];
   if (lang !== undefined && lang !== null && lang.trim() !== '') {
     const order = dateOrder(lang);
-    return order === 'mdy' && bareEnglish.test(lang) ? (hostOrder(url) ?? order) : order;
+    return order === 'mdy' && bareEnglish.test(lang) ? (siteOrder(snapshot, url) ?? order) : order;
   }
-  return hostOrder(url) ?? 'mdy';
+  return siteOrder(snapshot, url) ?? 'mdy';
+}
+
+/** {@link hostOrder}, read once per pickFields call (the date rules ask for the page's order many times). */
+function siteOrder(snapshot: Snapshot, url: string | undefined): DateOrder | null {
+  return url === undefined ? null : oncePerCall(snapshot, hostOrder, url);
 }
 
 // `en` without a region.
