@@ -82,7 +82,7 @@ function afterHeadlineCollector(state: ParseState, depth: number): TextCollector
     }
     snapshot.afterHeadline = text.length > maxHeadlineText ? text.slice(0, maxHeadlineText) : text;
     if (state.headlineClimbs > 0) snapshot.afterHeadlineFar = true;
-  }};
+  }, breaks: undefined};
   return collector;
 }
 

@@ -12,8 +12,11 @@ export interface TextCollector {
   /** True once the element had more than {@link maxText} characters. */
   cut: boolean;
   done: (text: string) => void;
-  /** Where in `text` its first blocks ended, when its reader marks them (the text after the headline: collect-dates.ts). */
-  breaks?: number[];
+  /**
+   * Where in `text` its blocks ended, when its reader marks them (the text after the headline:
+   * collect-dates.ts); `undefined` on every other (set on all, so all collectors share one shape).
+   */
+  breaks: number[] | undefined;
 }
 
 /** Whether `c` is a character `\s` matches other than the ASCII space (tab, line breaks, Unicode spaces, BOM). */
@@ -52,7 +55,7 @@ function markCut(text: string): string {
 
 /** Starts reading the text of the element just opened at `depth`; `done` gets it, collapsed, when it closes. */
 export function startText(collectors: TextCollector[], depth: number, done: (text: string) => void): void {
-  collectors.push({depth, text: '', cut: false, done});
+  collectors.push({depth, text: '', cut: false, done, breaks: undefined});
 }
 
 /** Adds a text node to every element being read, up to {@link maxText} characters each. */
