@@ -102,17 +102,25 @@ export function textByline(snapshot: Snapshot): string | null {
 }
 
 /**
- * The texts after the headline a byline may open: the dated one, then the first block of each with no
+ * The name a text after the headline opens with: the dated text, then the first block of each with no
  * date (`<h1>…</h1><div>By Jane Doe</div>`), joined with the next when it is a label alone (`<div>Written
- * by</div><div>Jane Doe</div>`).
+ * by</div><div>Jane Doe</div>`); not a CMS's line naming the user who saved the post, nor a name `refuse` refuses.
  */
-function headlineTexts(snapshot: Snapshot): readonly string[] {
-  const texts = snapshot.afterHeadline === undefined ? [] : [snapshot.afterHeadline];
-  for (const lead of snapshot.undatedAfterHeadlines ?? []) {
-    const [first, second] = lead.split('\n');
-    texts.push(second !== undefined && loneLabel.test(first!) ? `${first} ${second}` : first!);
+function headlineName(snapshot: Snapshot, refuse: (name: string) => boolean): string | null {
+  const dated = snapshot.afterHeadline;
+  if (dated !== undefined && !cmsUserLine.test(dated)) {
+    const name = leadBylineName(dated);
+    if (name !== null && !refuse(name)) return name;
   }
-  return texts;
+  const undated = snapshot.undatedAfterHeadlines;
+  if (undated === undefined) return null;
+  for (const lead of undated) {
+    const [first, second] = lead.split('\n');
+    const text = second !== undefined && loneLabel.test(first!) ? `${first} ${second}` : first!;
+    const name = cmsUserLine.test(text) ? null : leadBylineName(text);
+    if (name !== null && !refuse(name)) return name;
+  }
+  return null;
 }
 
 /** A byline's label alone: `By`, `Von`, `Autor:`, `Par`. */
@@ -124,13 +132,9 @@ const loneLabel = /^(?:by|von|par|por|door|autor(?:in)?:?|author:?|auteur\s?:?|w
  * stories' cards further down as the article's own byline. Not a CMS's line naming the user who saved it.
  */
 export const headlineByline: Rule = named('document(h1 + text) byline', (snapshot: Snapshot, context) => {
+  // The site's own name signs no one (`Posted by <a>Field Notes</a> · 6 min read` on Field Notes' blog).
   let sites: ReadonlySet<string> | undefined;
-  for (const text of headlineTexts(snapshot)) {
-    const name = cmsUserLine.test(text) ? null : leadBylineName(text);
-    // The site's own name signs no one (`Posted by <a>Field Notes</a> · 6 min read` on Field Notes' blog).
-    if (name !== null && !(sites ??= siteNames(snapshot, context.url)).has(foldText(name))) return name;
-  }
-  return null;
+  return headlineName(snapshot, (name) => (sites ??= siteNames(snapshot, context.url)).has(foldText(name)));
 });
 
 /**
