@@ -22,10 +22,13 @@ const segment = / [|│ǀ–—-] | » | :: /;
 /** The words of a text that carry meaning: letters and digits, lowercase, three characters or more. */
 function wordsOf(text: string): string[] {
   // An ASCII title (most) needs neither the normalization nor the Unicode classes: the same words, without their cost.
-  const folded = nonAscii.test(text) ? text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ') : text.toLowerCase().replace(/[^a-z0-9\s]/g, ' ');
-  return folded.split(/\s+/).filter((word) => word.length > 2);
+  // The words are the runs of letters and digits (all else separates them), matched at once rather than split out.
+  if (!nonAscii.test(text)) return text.toLowerCase().match(asciiWords) ?? [];
+  return (text.normalize('NFC').toLowerCase().match(anyWords) ?? []).filter((word) => word.length > 2);
 }
 const nonAscii = /[^\x00-\x7f]/;
+const asciiWords = /[a-z0-9]{3,}/g;
+const anyWords = /[\p{L}\p{N}]+/gu;
 
 /** The share of `words` found in `other`. */
 function shareIn(words: readonly string[], other: ReadonlySet<string>): number {
