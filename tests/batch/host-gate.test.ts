@@ -140,22 +140,22 @@ describeWithRedis('redisHostGate on a real redis-server', () => {
     const options = {perHost: 2, perSecond: 50, prefix: 'backoff'};
     const [one, two] = [newGate(options), newGate(options)];
     const extract = extractor();
-    web.behave('api.busy-c.net', {latencyMs: 10, links: 'plain', answer429: 1, retryAfter: 2});
+    web.behave('api.busy-c.net', {latencyMs: 10, links: 'plain', answer429: 1, retryAfter: 4});
     const first = web.url('api.busy-c.net', '/first');
-    await expect(runPolitely(first, () => extractOne(extract, first), {gate: one})).rejects.toMatchObject({code: 'ERATELIMIT', retryAfter: 2});
+    await expect(runPolitely(first, () => extractOne(extract, first), {gate: one})).rejects.toMatchObject({code: 'ERATELIMIT', retryAfter: 4});
     const backedOffAt = performance.now();
-    // The other gate: a URL of another domain goes at once; the busy domain's waits out the 2 s.
+    // The other gate: a URL of another domain goes at once; the busy domain's waits out the 4 s (a margin a loaded machine keeps).
     const other = web.url('www.site-b.org', '/not-held');
     const otherDone = two.run(other, () => extractOne(extract, other)).then(() => performance.now() - backedOffAt);
     const second = web.url('api.busy-c.net', '/second');
     const secondDone = runPolitely(second, () => extractOne(extract, second), {gate: two}).then((result) => ({result, after: performance.now() - backedOffAt}));
-    expect(await otherDone).toBeLessThan(1500);
+    expect(await otherDone).toBeLessThan(3000);
     const {result, after} = await secondDone;
     expect(result.status).toBe('success');
-    expect(after).toBeGreaterThanOrEqual(1500);
+    expect(after).toBeGreaterThanOrEqual(3000);
     const arrivals = web.stats('busy-c.net').arrivals;
     expect(arrivals).toHaveLength(2);
-    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(1500);
+    expect(arrivals[1]! - arrivals[0]!).toBeGreaterThanOrEqual(3000);
   });
 
   it('a request waiting for a slot another process holds is woken by its release, not by polling', async () => {

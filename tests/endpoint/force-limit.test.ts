@@ -14,8 +14,8 @@ beforeAll(async () => {
     '/r2': redirect('/page'),
     '/page': (_request, response) => {
       served++;
-      // Slow enough for requests to overlap.
-      setTimeout(() => response.writeHead(200, {'content-type': 'text/html'}).end(`<title>version ${served}</title>`), 50);
+      // Slow enough for requests to overlap, even on a loaded machine (a request 20 ms later finds this one in flight).
+      setTimeout(() => response.writeHead(200, {'content-type': 'text/html'}).end(`<title>version ${served}</title>`), 200);
     },
   });
 });
@@ -40,18 +40,21 @@ describe('force=true', () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     // One forced refresh per target in the default 10 s (a second key for the other options).
     expect(pageFetches() - before).toBeLessThanOrEqual(2);
-    expect(answers.filter((answer) => answer.cache === 'HIT').length).toBeGreaterThan(150);
+    // Every answer after the first round's is served from the cache, however many rounds a loaded machine ran.
+    expect(answers.length).toBeGreaterThanOrEqual(20);
+    expect(answers.slice(10).every((answer) => answer.cache === 'HIT')).toBe(true);
   });
 
   it('is honoured again once forceInterval has passed, with the fresh result stored', async () => {
-    const config: HandlerConfig = {...loopbackConfig, forceInterval: 300};
+    // An interval far longer than the calls inside it take, even on a loaded machine.
+    const config: HandlerConfig = {...loopbackConfig, forceInterval: 1500};
     const first = await ask(config);
     expect(first.cache).toBe('MISS');
     const forced = await ask(config, {force: 'true'});
     expect(forced.cache).toBe('BYPASS');
     expect(forced.title).not.toBe(first.title);
     expect(await ask(config, {force: 'true'})).toEqual({...forced, cache: 'HIT'});
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
     const again = await ask(config, {force: 'true'});
     expect(again.cache).toBe('BYPASS');
     expect(again.title).not.toBe(forced.title);
