@@ -42,7 +42,8 @@ describeWithChromium('credentials in the URL through the browser', () => {
   it.each([false, true])('prerender %s with a screenshot: the page gets them, nothing shows them, no other origin gets them', async (prerender) => {
     seen.length = 0;
     const extract = createExtractor({...loopbackConfig, screenshotProvider: provider});
-    const result = await extract(`http://ann:s3cr3t-pw@site.test:${site.port}/page`, {prerender, screenshot: true});
+    // A generous budget: a render and a screenshot on a loaded machine may take longer than the default 10 s.
+    const result = await extract(`http://ann:s3cr3t-pw@site.test:${site.port}/page`, {prerender, screenshot: true, timeout: 40_000});
     const text = JSON.stringify({...result, data: {...result.data, screenshot: null}});
     expect(text).not.toContain('s3cr3t');
     expect(text).not.toContain('ann:');
