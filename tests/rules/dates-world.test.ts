@@ -51,6 +51,9 @@ const conventions: [string, string, string][] = [
   ['cy', '24 Mehefin 2019', '2019-06-24'], ['ga', '24 Meitheamh 2019', '2019-06-24'],
   // A day, an abbreviated month and a year joined by hyphens, as servers and forums write them.
   ['en', '24-Jun-2019', '2019-06-24'], ['es', '24-jun-2019', '2019-06-24'],
+  // The languages that write the year first, in two digits too (`19.06.24`), and a four-digit year last as elsewhere.
+  ['ko', '19.06.24 10:30', '2019-06-24T10:30'], ['ja', '19.06.24', '2019-06-24'], ['hu', '24.06.2019', '2019-06-24'],
+  ['de', '19.06.24', '2024-06-19'],
 ];
 
 describe('the world\'s digits, calendars and month names', () => {

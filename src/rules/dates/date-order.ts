@@ -1,5 +1,12 @@
-/** In which order a page writes a numeric date's day and month: `02/11/2021` is 2 November (`dmy`) or February 11 (`mdy`). */
-export type DateOrder = 'dmy' | 'mdy';
+/**
+ * In which order a page writes a numeric date's day and month: `02/11/2021` is 2 November (`dmy`) or
+ * February 11 (`mdy`); `ymd` is day first too when the year ends the date, and reads a two-digit year
+ * first when the year starts it (`19.06.24` on a Korean page is 24 June 2019).
+ */
+export type DateOrder = 'dmy' | 'mdy' | 'ymd';
+
+// The languages whose dates run from the year down: Korean, Japanese, Chinese, Hungarian, Lithuanian, Mongolian.
+const yearFirstLanguages: ReadonlySet<string> = new Set(['ko', 'ja', 'zh', 'hu', 'lt', 'mn']);
 
 // Where month-first is the rule: the United States and the territories and countries that follow it.
 const monthFirstRegions: ReadonlySet<string> = new Set(['us', 'ph', 'fm', 'mh', 'pw', 'gu', 'as', 'mp', 'pr', 'um', 'vi']);
@@ -13,7 +20,7 @@ export function dateOrder(lang: string | null | undefined): DateOrder {
   if (lang === null || lang === undefined) return 'mdy';
   const [language = '', region = ''] = lang.trim().toLowerCase().split(/[-_]/);
   if (language === '' || language === 'en') return region === '' || monthFirstRegions.has(region) ? 'mdy' : 'dmy';
-  return 'dmy';
+  return yearFirstLanguages.has(language) ? 'ymd' : 'dmy';
 }
 
 // Country-code domains that sites of anywhere take for their letters (`.io`, `.co`, `.tv`, `.me`, `.ai`…): they name no country's dates.

@@ -1,6 +1,7 @@
 import {genericWords, labelPattern} from '../../parse/collect-labelled-dates.js';
 import type {Snapshot} from '../../parse/snapshot.js';
 import {named, type Rule} from '../rule-kit.js';
+import type {DateOrder} from './date-order.js';
 import {pageOrder} from './page-order.js';
 import {findDates} from './read-date.js';
 import {isoDate} from '../normalize.js';
@@ -26,7 +27,7 @@ let foldingLabels: RegExp | undefined;
 const bareLabel = new RegExp(String.raw`^(?:${genericWords})\s*:$`, 'iu');
 
 /** The dates right after the labels of `texts`, in order (only a publication's labels with `named`, no bare `Datum:`). */
-export function labelledDates(texts: readonly string[], order: 'dmy' | 'mdy', named = false): string[] {
+export function labelledDates(texts: readonly string[], order: DateOrder, named = false): string[] {
   const found: string[] = [];
   for (const text of texts) {
     const lower = text.toLowerCase();

@@ -188,8 +188,10 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
       if (match[5]!.length === 2 && match[2] === undefined) return null;
       const first = Number(match[1]);
       const second = Number(match[4]);
+      // The languages that write the year first write `19.06.24` for 24 June 2019 (and `24.06.2019` as others do).
+      if (order === 'ymd' && match[5]!.length === 2) return [fullYear(match[1]!.padStart(2, '0')), second, Number(match[5]), shapes.numeric.lastIndex];
       // Dots are day first in every language that writes them; a number over 12 is the day whatever the order.
-      const dayFirst = match[2] !== undefined || first > 12 || (order === 'dmy' && second <= 12);
+      const dayFirst = match[2] !== undefined || first > 12 || (order !== 'mdy' && second <= 12);
       return [fullYear(match[5]!), dayFirst ? second : first, dayFirst ? first : second, shapes.numeric.lastIndex];
     }
     const name = monthNameAfterDay(text, end);
