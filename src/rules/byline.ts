@@ -78,7 +78,9 @@ const personName = /^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:van|von|de|der|den|da|di|du
  */
 export function personNames(part: string, isNoName: (text: string) => boolean): string[] {
   const names: string[] = [];
-  for (const piece of part.split(/\s*[,;]\s*/)) {
+  for (const [index, listed] of part.split(/\s*[,;]\s*/).entries()) {
+    // A list's last name after an Oxford comma (`Jane Doe, John Roe, and Ann Lee`): without its conjunction.
+    const piece = index > 0 ? listed.replace(leadingConjunction, '') : listed;
     for (const raw of splitPair(piece)) {
       const name = withoutMarks(withoutRole(withoutHandle(raw.trim()).trim()));
       // A bare number is an affiliation mark after a comma (`Ann Lee1,2`), no one's name.
@@ -115,6 +117,8 @@ function withoutMarks(name: string): string {
 function isLoginOf(value: string, name: string): boolean {
   return /^[\p{Ll}\d._-]+$/u.test(value) && value.replace(/[^\p{L}]/gu, '') === name.toLowerCase().replace(/[^\p{L}]/gu, '');
 }
+
+const leadingConjunction = /^(?:and|und|y|et|&)\s+(?=\p{Lu})/u;
 
 /** `Jane Doe and John Roe` (`und`, `y`, `et`, `e`, `&`) → both; any other text whole. */
 function splitPair(piece: string): string[] {

@@ -25,6 +25,10 @@ const publishedWords = String.raw`erstellt|veröffentlicht|aktualisiert|geänder
 const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
+/** A full name in a list: two to four capitalised words (`John Roe`, `Ann-Kathrin de Lee`). */
+const listedName = String.raw`\p{Lu}[\p{L}'’.-]*(?:\s+(?:${particle})*\p{Lu}[\p{L}'’.-]*){1,3}`;
+/** The rest of a list of full names after its first, its last joined by a conjunction: `, John Roe and Ann Lee`, `, John Roe, and Ann Lee`. */
+const nameList = new RegExp(String.raw`^(?:,\s+${listedName})*,?\s+(?:and|und|&|y|et)\s+${listedName}`, 'u');
 /** A weekday or a month heading the date after a name (`By J.R. Stone Thursday, November 9, 2023`, `Lisa Petrich Mi, 3. Mai`). */
 const calendarWord = new RegExp(String.raw`^(?:${calendarWords})$`, 'iu');
 
@@ -53,7 +57,11 @@ export function leadBylineName(text: string): string | null {
     // A lone capitalised word after a bare `von`/`by` is as often a place or a thing (`Von Berlin nach …`): an acronym (`EFE`) is not.
     if (count < 2 && !label.strong && !/^\p{Lu}[\p{Lu}.]+$/u.test(name)) return null;
     // A desk (`Multimedia Redaktion`, `Web Desk`) names no one.
-    return desk.test(name) ? null : authorName(withoutDatelinePlace(name, rest.slice(name.length)));
+    if (desk.test(name)) return null;
+    // A list of full names (`By Jane Doe, John Roe and Ann Lee`, `Jane Doe, John Roe, and Ann Lee`): all of them.
+    const list = nameList.exec(rest.slice(name.length));
+    if (list !== null && nameEnd.test(rest.slice(name.length + list[0].length))) return authorName(`${name}${list[0]}`);
+    return authorName(withoutDatelinePlace(name, rest.slice(name.length)));
   }
   return null;
 }

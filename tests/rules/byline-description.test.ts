@@ -29,6 +29,7 @@ describe('authorName: a byline as the card author', () => {
     ['Jane Doe (Editor)', 'Jane Doe'],
     ['Ann Lee (guest columnist)', 'Ann Lee'],
     ['Jane Doe, John Roe and Ann Lee', 'Jane Doe, John Roe, Ann Lee'],
+    ['Jane Doe, John Roe, and Ann Lee', 'Jane Doe, John Roe, Ann Lee'],
     ['Written by Jane Doe • Edited by John Roe', 'Jane Doe'],
     ['@maraellis', 'maraellis'],
     ['A. Writer, B. Writer', 'A. Writer, B. Writer'],

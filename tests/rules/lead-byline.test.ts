@@ -39,6 +39,13 @@ describe('leadBylineName', () => {
     // A hyphen between spaces ends the name as a dash does; a Russian label.
     ['Par Inès Moreau - Publié le 12/03/2019', 'Inès Moreau'],
     ['Автор: Иван Петров', 'Иван Петров'],
+    // A list of full names, its last joined by a conjunction, with or without an Oxford comma.
+    ['By Jane Doe, John Roe and Ann Lee', 'Jane Doe, John Roe, Ann Lee'],
+    ['By Jane Doe, John Roe, and Ann Lee | March 3, 2020', 'Jane Doe, John Roe, Ann Lee'],
+    ['Von Anna Müller, Max Maier und Lea Kern', 'Anna Müller, Max Maier, Lea Kern'],
+    // Not a list: a place or an outlet after the comma.
+    ['Von Anna Müller, Berlin', 'Anna Müller'],
+    ['By Jane Doe, Staff Writer', 'Jane Doe'],
   ])('%s → %s', (text, name) => {
     expect(leadBylineName(text)).toBe(name);
   });
