@@ -4,7 +4,7 @@ import {namesDomain} from './publisher-sources.js';
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {withFullerNames} from './fuller-name.js';
-import {headlineByline, leadByline, metaLineByline, textByline} from './lead-byline.js';
+import {headlineByline, leadByline, metaLineByline, textByline, undatedHeadlineByline} from './lead-byline.js';
 import {labelledDataAuthor} from './label-data-author.js';
 import {labelledByline} from './labelled-byline.js';
 import {microdata, named, type Rule} from './rule-kit.js';
@@ -237,6 +237,8 @@ const personSources: readonly Rule[] = [
   bodyByline,
   // A byline in plain text, its label its only mark (`<p>von <em>Klaus Stanjek</em></p>`, lead-byline.ts).
   leadByline,
+  // Then in a block of its own under a headline with no date near it (`<div>By Jane Doe</div>`).
+  undatedHeadlineByline,
   // An author's label after a labelled date (`Datum: 03.11.2021 Autor: Peter Maahn/SP-X`, labelled-byline.ts).
   labelledByline,
   // Last of the bylines: a post's meta line opening with one (Drupal's `.submitted` `Gespeichert von rasos am …`, lead-byline.ts).

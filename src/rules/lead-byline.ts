@@ -110,25 +110,28 @@ export function textByline(snapshot: Snapshot): string | null {
 }
 
 /**
- * The name a text after the headline opens with: the dated text, then the first block of each with no
- * date (`<h1>…</h1><div>By Jane Doe</div>`), joined with the next when it is a label alone (`<div>Written
- * by</div><div>Jane Doe</div>`); not a CMS's line naming the user who saved the post, nor a name `refuse` refuses.
+ * The name the text after the headline opens with: the dated text (`undated` false), or the first
+ * block of each with no date (`<h1>…</h1><div>By Jane Doe</div>`), joined with the next when it is a
+ * label alone (`<div>Written by</div><div>Jane Doe</div>`); not a CMS's line naming the user who saved
+ * the post, nor a name `refuse` refuses.
  */
-function headlineName(snapshot: Snapshot, refuse: (name: string) => boolean): string | null {
-  const dated = snapshot.afterHeadline;
-  if (dated !== undefined && !cmsUserLine.test(dated)) {
-    const name = leadBylineName(dated);
-    if (name !== null && !refuse(name)) return name;
-  }
-  const undated = snapshot.undatedAfterHeadlines;
-  if (undated === undefined) return null;
-  for (const lead of undated) {
-    const [first, second] = lead.split('\n');
+function headlineName(snapshot: Snapshot, undated: boolean, refuse: (name: string) => boolean): string | null {
+  const texts = undated ? snapshot.undatedAfterHeadlines ?? [] : snapshot.afterHeadline === undefined ? [] : [snapshot.afterHeadline];
+  for (const lead of texts) {
+    const [first, second] = undated ? lead.split('\n') : [lead];
     const text = second !== undefined && loneLabel.test(first!) ? `${first} ${second}` : first!;
     const name = cmsUserLine.test(text) ? null : leadBylineName(text);
     if (name !== null && !refuse(name)) return name;
   }
   return null;
+}
+
+/** {@link headlineName}, the site's own name refused (`Posted by <a>Field Notes</a> · 6 min read` on Field Notes' blog). */
+function headlineByName(undated: boolean): Rule {
+  return (snapshot, context) => {
+    let sites: ReadonlySet<string> | undefined;
+    return headlineName(snapshot, undated, (name) => (sites ??= siteNames(snapshot, context.url)).has(foldText(name)));
+  };
 }
 
 /** A byline's label alone: `By`, `Von`, `Autor:`, `Par`. */
@@ -139,11 +142,14 @@ const loneLabel = /^(?:by|von|par|por|door|autor(?:in)?:?|author:?|auteur\s?:?|w
  * read before the body's author elements, which on a news site's page are as often the related
  * stories' cards further down as the article's own byline. Not a CMS's line naming the user who saved it.
  */
-export const headlineByline: Rule = named('document(h1 + text) byline', (snapshot: Snapshot, context) => {
-  // The site's own name signs no one (`Posted by <a>Field Notes</a> · 6 min read` on Field Notes' blog).
-  let sites: ReadonlySet<string> | undefined;
-  return headlineName(snapshot, (name) => (sites ??= siteNames(snapshot, context.url)).has(foldText(name)));
-});
+export const headlineByline: Rule = named('document(h1 + text) byline', headlineByName(false));
+
+/**
+ * The labelled byline in a block of its own under a headline with no date near it (`<h1>…</h1><div>By
+ * Jane Doe, Staff Writer</div>`): read after the body's author and byline elements, which name the
+ * writer more precisely when the page has them (`By <a class="author">Jane Doe</a> Staff Writer`).
+ */
+export const undatedHeadlineByline: Rule = named('document(h1 + block) byline', headlineByName(true));
 
 /**
  * A post's meta line that names its writer (issue 33 item 2), wherever it sits: one that opens with a

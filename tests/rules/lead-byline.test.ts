@@ -75,6 +75,11 @@ describe('the author from a plain-text byline', () => {
       .toBe(name);
   });
 
+  it('reads a byline element of the body before the plain text of an undated headline', () => {
+    expect(author('<html><body><main><article><h1>Stones by the river</h1><div class="byline">By <a class="author" href="/author/jane">Jane Doe</a> Staff Writer at Quarry Notes</div><p>Lorem ipsum dolor sit amet.</p></article></main></body></html>'))
+      .toBe('Jane Doe');
+  });
+
   it('reads no name in the undated text after a menu heading', () => {
     expect(author('<html><body><header><h1>Quarry Notes</h1><div>Home About Contact</div></header><main><h1>Stones by the river</h1><div>Lorem Ipsum</div></main></body></html>')).toBeNull();
   });
