@@ -87,7 +87,7 @@ function afterHeadlineCollector(state: ParseState, depth: number): TextCollector
 }
 
 /** Elements that end a block: their text and the next one's are not one run of words (`By JANE DOE</div><p>Lorem`). */
-export const blockEnds: ReadonlySet<string> = new Set([
+const blockEnds: ReadonlySet<string> = new Set([
   'p', 'div', 'li', 'dd', 'dt', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'section', 'header', 'article', 'address', 'blockquote',
   'figure', 'figcaption', 'td', 'th', 'tr', 'ul', 'ol', 'table',
 ]);

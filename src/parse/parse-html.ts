@@ -1,7 +1,6 @@
 import {Parser} from 'htmlparser2';
 import {chromeTags, readsHints, recordByline, trackChrome} from './collect-bylines.js';
 import {endLabelNode, endLabels, readLabelText, wantsLabelText} from './collect-labelled-dates.js';
-import {authorTag, endAuthorLines, readAuthorText, wantsAuthorText} from './collect-author-lines.js';
 import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microdata.js';
 import {allCut, appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
@@ -100,7 +99,6 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       if (state.dateNode !== '') endDateNode(state);
-      if (state.authorNode !== '' || state.authorLine !== null) authorTag(state, name);
       state.depth++;
       state.elements++;
       tag = name;
@@ -146,7 +144,6 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       }
       readLabelText(state, text);
       readDateNodePiece(state, text);
-      readAuthorText(state, text);
       if (state.collectors.length === 0) return;
       appendText(state.collectors, text);
     },
@@ -154,7 +151,6 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       flush();
       endLabels(state);
       if (state.dateNode !== '') endDateNode(state);
-      endAuthorLines(state);
     },
     // Kept small (the scanner calls it for every element): the work most closes do not need is in closeElement and endReads.
     onclosetag(name, slot) {
@@ -162,7 +158,6 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       if (state.dateNode !== '') endDateNode(state);
-      if (state.authorNode !== '' || state.authorLine !== null) authorTag(state, name);
       state.depth--;
       if (state.headlineText !== null) endHeadlineBlock(state, name);
       const closing = slotPlan(name, slot);
@@ -179,10 +174,9 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       if (tag !== null) flush();
       if (state.appScript && end > start) readStatePiece(state, html.slice(start, end));
     },
-    // A short text node that may hold a date's label or an author's, or the rest of one read so far (collect-labelled-dates.ts,
-    // collect-author-lines.ts: asked before the date's, whose look may keep the node pending instead).
+    // A short text node that may hold a date's label, or the rest of one read so far (collect-labelled-dates.ts).
     wantsLabel: (html, start, end) => {
-      if (state.labelNode !== '' || state.labelPending !== null || wantsAuthorText(state, html, start, end) || wantsLabelText(state, html, start, end)) return true;
+      if (state.labelNode !== '' || state.labelPending !== null || wantsLabelText(state, html, start, end)) return true;
       // Not given as text: read here for a date shown alone (date-nodes.ts), as ontext reads it when it is.
       readRawDateNode(state, html, start, end);
       return false;

@@ -174,12 +174,6 @@ export interface Snapshot {
    */
   labelledTexts?: string[];
   /**
-   * Short body lines that open with an author's label (`Autorin: Ann Lee, …`, `Autoren Ann Lee und Bo Berg`,
-   * `Text: Ann Lee`, `Written by Ann Lee`), read to their block's end, outside nav/footer/aside/form and
-   * captions, the first 3 of at most 120 characters (collect-author-lines.ts); absent when none.
-   */
-  authorLines?: string[];
-  /**
    * `<a href>`s to audio files (`.mp3`, `.m4a`…, or `rel="enclosure"` typed `audio/*`), in document
    * order, at most 5 (`maxAudioLinks`, audio-links.ts); absent when there are none.
    */

@@ -68,10 +68,6 @@ export interface ParseState {
   labelTail: {text: string; tags: number} | null;
   /** A raw text node the label pre-check let go though {@link mayLabel} passes it (for an `&` alone): read into labelNode if more text comes before a tag. */
   labelPending: string | null;
-  /** The text node being read for an author's label (collect-author-lines.ts). */
-  authorNode: string;
-  /** The author line being read: its text, where its label ends in it, and how many tags have passed since it started (collect-author-lines.ts). */
-  authorLine: {text: string; label: number; tags: number} | null;
   /** The id of the box whose classes are read for its price (site-marks.ts), while it is open. */
   markBox?: string | undefined;
   /** The id of the state script whose text `json` holds instead (site-marks.ts). */
@@ -123,8 +119,6 @@ export function createParseState(): ParseState {
     labelNode: '',
     labelTail: null,
     labelPending: null,
-    authorNode: '',
-    authorLine: null,
     appScript: false,
     stateSearched: 0,
     stateCarry: '',

@@ -1,5 +1,4 @@
 import type {Snapshot} from '../parse/parse-html.js';
-import {authorLineByline} from './author-line.js';
 import {authorLink, bodyAuthor, bodyByline, headSiteNames, twitterCreator} from './body-rules.js';
 import {namesDomain} from './publisher-sources.js';
 import {authorName, foldText} from './normalize.js';
@@ -176,14 +175,6 @@ function isDesk(value: string): boolean {
   return !name.includes(',') && desk.test(name);
 }
 
-/** A source whose desks are refused outright (a closing `Autor: Redaktion` line): not even {@link deskAuthor} reads them. */
-function withoutDesks(rule: Rule): Rule {
-  return named(rule.name, (snapshot, context) => {
-    const result = rule(snapshot, context);
-    return typeof result === 'string' && isDesk(result) ? null : result;
-  });
-}
-
 /** A source whose desks wait for {@link deskAuthor}: a person named by a later source comes first. */
 function peopleFirst(rule: Rule): Rule {
   return named(rule.name, (snapshot, context) => {
@@ -250,11 +241,8 @@ const personSources: readonly Rule[] = [
   undatedHeadlineByline,
   // An author's label after a labelled date (`Datum: 03.11.2021 Autor: Peter Maahn/SP-X`, labelled-byline.ts).
   labelledByline,
-  // A post's meta line opening with one (Drupal's `.submitted` `Gespeichert von rasos am …`, lead-byline.ts).
+  // Last of the bylines: a post's meta line opening with one (Drupal's `.submitted` `Gespeichert von rasos am …`, lead-byline.ts).
   metaLineByline,
-  // Last of the bylines: a line an author's label opens anywhere in the body, often the article's last
-  // (`<p><strong>Autorin: Ann Lee, Projektleiterin</strong></p>`, author-line.ts); a desk there names no one.
-  withoutDesks(authorLineByline),
 ];
 
 /** The desks the person sources name, in their order: the author when no source names a person. */

@@ -6,17 +6,15 @@
  * `Super User`). `authorName` (normalize.ts) reads every author value through these.
  */
 
-import {authorNouns, writerColonWords} from '../parse/collect-author-lines.js';
-
 // What a byline says the text is, before its `by`/`von` (`Guest post by`, `Opinion by`, `Ein Gastbeitrag von`,
 // `Eine Kolumne von`, `Ein Interview von`): a label as `Written by` is.
 const kindBy = String.raw`(?:(?:a|an)\s+)?(?:guest\s+(?:post|article|column|essay)|column|opinion|analysis|commentary|reporting|interview|review|essay|feature|blog\s+post)\s+by`;
 const kindVon = String.raw`(?:eine?n?\s+)?(?:gast(?:beitrag|kommentar|artikel)|kolumne|glosse|essay|analyse|reportage|interview|rezension)\s+von`;
 // Labels that are a byline's lead-in in any case and without a colon: `By`, `Von`, `VON`, `Posted by`,
 // `Eingestellt von`, `Blog Beitrag von`, `Autor`, `Autoren`, `Auteur :`, `Escrito por`.
-const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|${kindBy}|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|${kindVon}|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|propos\s+recueillis\s+par|scritto\s+da|a\s+cura\s+di|testo\s+di|geschreven\s+door|skrivet\s+av|skrevet\s+a[fv]|${authorNouns}|by|von|vom|par|por|door|av)`;
-// Labels that lead in only with a colon: `Text:`, `Interview:`, `Text und Interview:`, `Redaktion:` (the writer's words and the others).
-const colonLeadIn = String.raw`(?:${writerColonWords}|interview|redaktion|redacción|reporter(?:in)?|reportage)`;
+const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|${kindBy}|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|${kindVon}|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|propos\s+recueillis\s+par|scritto\s+da|a\s+cura\s+di|testo\s+di|geschreven\s+door|skrivet\s+av|skrevet\s+a[fv]|(?:gast)?auth?ors?|(?:gast)?autor(?:in|en|innen|\/in|\*in|:in|_in)?|auteur(?:e|s|es)?|autrice|autore|autori|verfasser(?:in)?|автор(?:ы)?|by|von|vom|par|por|door|av)`;
+// Labels that lead in only with a colon: `Text:`, `Interview:`, `Text und Interview:`, `Redaktion:`.
+const colonLeadIn = String.raw`(?:text(?:\s+(?:und|&)\s+(?:interview|fotos?|bilder))?|interview|texto|texte|testo|tekst|teksti|redaktion|redacción|reporter(?:in)?|reportage|words|forfatter|författare|kirjoittaja)`;
 
 /** A label before the name, with the `:` and spaces after it. */
 const labelBefore = new RegExp(String.raw`^(?:${leadIn}(?:\s*:\s*|\s+)|${colonLeadIn}\s*:\s*)`, 'i');
