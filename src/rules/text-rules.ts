@@ -48,35 +48,38 @@ const shownDateRules: readonly Rule[] = [
   firstBylineDate, headlineDate, bodyDate, dateNode,
 ];
 
+/** The metadata's sources of the first publication, in priority order. */
+const metadataPublishedRules: readonly Rule[] = [
+  meta('article:published_time', 'og:article:published_time', 'og:published_time', 'video:release_date', 'music:release_date'),
+  jsonldDatePublished,
+  microdata('datePublished', null),
+  microdata('dateCreated', null),
+  microdata('uploadDate', null),
+  meta('dc.date.issued', 'dc.date.created', 'dcterms.issued', 'dcterms.created'),
+  meta('pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
+  // The publication metas of platforms and CMSs many news sites run on (Cxense's, Shareaholic's, rNews, WebTrends'),
+  // and the other spellings of the keys above (`dcterms:created`, `datePublished` as a meta's name).
+  meta(
+    'cxenseparse:recs:publishtime', 'cxenseparse:publishtime', 'shareaholic:article_published_time', 'og:release_date', 'article:published',
+    'article.published', 'article_date_original', 'dcterms:issued', 'dcterms:created', 'dc:created', 'dc.date.publication', 'datepublished',
+    'date_published', 'published-date', 'published_date', 'publication_date', 'publication-date', 'release_date', 'rnews:datepublished',
+    'originalpublicationdate', 'dcsext.articlefirstpublished', 'vr:published_time', 'mediator_published_time', 'twt-published-at', 'rbpubdate',
+    // More CMSs' and news sites' keys around the world (the list htmldate reads for a first publication): WordPress
+    // plugins' `article:post_date`, Korean portals' `og:regdate`, the NYT's `pdate`/`ptime` (`20190624`,
+    // `20190624120000`), `displaydate`, `search_date`, Adobe Analytics' `t_omni_pubdate`, Kompas's `content_PublishedDate`.
+    'article:post_date', 'article:published_date', 'article:publicationdate', 'article.created', 'og:article:published', 'og:datepublished',
+    'og:pubdate', 'og:publish_date', 'og:question:published_time', 'og:regdate', 'bt:pubdate', 'citation_date', 'content_create_date',
+    'date_created', 'datecreated', 'dateposted', 'displaydate', 'doc_date', 'pdate', 'ptime', 'publish_time', 'publish-time', 'search_date',
+    't_omni_pubdate', 'analyticsattributes.articledate', 'content_publisheddate', 'dc.created', 'field-date',
+    // Not a bare `created`: a CMS record's creation (a page saved anew carries that day).
+  ),
+];
+
 /** Where a page says when it was first published, in priority order (`datePublished`, and `date` after the modified ones). */
 export const publishedDateRules: Rule[] = [
   ...[
-    ...[
-    meta('article:published_time', 'og:article:published_time', 'og:published_time', 'video:release_date', 'music:release_date'),
-    jsonldDatePublished,
-    microdata('datePublished', null),
-    microdata('dateCreated', null),
-    microdata('uploadDate', null),
-    meta('dc.date.issued', 'dc.date.created', 'dcterms.issued', 'dcterms.created'),
-    meta('pubdate', 'publishdate', 'publish-date', 'publish_date', 'citation_publication_date', 'parsely-pub-date', 'sailthru.date'),
-    // The publication metas of platforms and CMSs many news sites run on (Cxense's, Shareaholic's, rNews, WebTrends'),
-    // and the other spellings of the keys above (`dcterms:created`, `datePublished` as a meta's name).
-    meta(
-      'cxenseparse:recs:publishtime', 'cxenseparse:publishtime', 'shareaholic:article_published_time', 'og:release_date', 'article:published',
-      'article.published', 'article_date_original', 'dcterms:issued', 'dcterms:created', 'dc:created', 'dc.date.publication', 'datepublished',
-      'date_published', 'published-date', 'published_date', 'publication_date', 'publication-date', 'release_date', 'rnews:datepublished',
-      'originalpublicationdate', 'dcsext.articlefirstpublished', 'vr:published_time', 'mediator_published_time', 'twt-published-at', 'rbpubdate',
-      // More CMSs' and news sites' keys around the world (the list htmldate reads for a first publication): WordPress
-      // plugins' `article:post_date`, Korean portals' `og:regdate`, the NYT's `pdate`/`ptime` (`20190624`,
-      // `20190624120000`), `displaydate`, `search_date`, Adobe Analytics' `t_omni_pubdate`, Kompas's `content_PublishedDate`.
-      'article:post_date', 'article:published_date', 'article:publicationdate', 'article.created', 'og:article:published', 'og:datepublished',
-      'og:pubdate', 'og:publish_date', 'og:question:published_time', 'og:regdate', 'bt:pubdate', 'citation_date', 'content_create_date',
-      'date_created', 'datecreated', 'dateposted', 'displaydate', 'doc_date', 'pdate', 'ptime', 'publish_time', 'publish-time', 'search_date',
-      't_omni_pubdate', 'analyticsattributes.articledate', 'content_publisheddate', 'dc.created', 'field-date',
-      // Not a bare `created`: a CMS record's creation (a page saved anew carries that day).
-    ),
     // The metadata's first publication, unless the body shows the last edit's day and never this one (shown-date.ts).
-    ].map((rule) => asShown(rule, modifiedDateRules, shownDateRules)),
+    ...metadataPublishedRules.map((rule) => asShown(rule, modifiedDateRules, shownDateRules)),
     // A date the body labels as published (`Veröffentlicht am 16.08.2019`), then the date of the first
     // byline that writes one: the story's, where a `<time>` may be a related story's or an edit's.
     publishedLabelDate,
