@@ -7,6 +7,7 @@ import pLimit from 'p-limit';
 import {createExtractor} from '../src/extract.js';
 import {isLoopbackAddress} from '../src/url/address.js';
 import {expectedText, fieldMatches, realPageFields, type Gold, type RealPageField} from './real-pages-score.js';
+import {parseStripKinds, stripMetadata, type StripKind} from './strip-metadata.js';
 
 /*
  * `npm run accuracy -- --corpus ../shared/corpora/real-pages`: linkpeek on real saved pages with
@@ -52,7 +53,7 @@ const valueOf = (data: Record<string, unknown>, field: RealPageField): string | 
   return typeof value === 'string' ? value : null;
 };
 
-export async function scoreRealPages(corpus: string, filter?: RegExp): Promise<RealPageScore> {
+export async function scoreRealPages(corpus: string, filter?: RegExp, strip: readonly StripKind[] = []): Promise<RealPageScore> {
   const manifest = JSON.parse(readFileSync(join(corpus, 'manifest.json'), 'utf8')) as {cases: Case[]};
   const cases = manifest.cases.filter((page) => filter === undefined || filter.test(page.id) || filter.test(page.url));
   // Pages by host and path (the query kept): the server answers the one the request names.
@@ -65,7 +66,8 @@ export async function scoreRealPages(corpus: string, filter?: RegExp): Promise<R
       response.writeHead(404, {'content-type': 'text/plain'}).end('not in the corpus');
       return;
     }
-    response.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(gunzipSync(readFileSync(join(corpus, page.html))));
+    const html = gunzipSync(readFileSync(join(corpus, page.html)));
+    response.writeHead(200, {'content-type': 'text/html; charset=utf-8'}).end(strip.length === 0 ? html : stripMetadata(html.toString('utf8'), strip));
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const port = (server.address() as AddressInfo).port;
@@ -106,10 +108,10 @@ export async function scoreRealPages(corpus: string, filter?: RegExp): Promise<R
 
 const percent = (right: number, labelled: number): string => (labelled === 0 ? '–' : `${((right / labelled) * 100).toFixed(1)} %`);
 
-export function formatRealPages(score: RealPageScore, corpus: string): string {
+export function formatRealPages(score: RealPageScore, corpus: string, strip: readonly StripKind[] = []): string {
   const total = score.fields.reduce((sum, entry) => ({labelled: sum.labelled + entry.labelled, right: sum.right + entry.right}), {labelled: 0, right: 0});
   return [
-    `linkpeek on ${score.pages} real pages (${corpus}), extract() at each page's host, ping and prerender off, lenient matching`,
+    `linkpeek on ${score.pages} real pages (${corpus}${strip.length === 0 ? '' : `, without ${strip.join(', ')}`}), extract() at each page's host, ping and prerender off, lenient matching`,
     '',
     '| field | labelled | right | share |',
     '|---|---|---|---|',
@@ -118,7 +120,10 @@ export function formatRealPages(score: RealPageScore, corpus: string): string {
   ].join('\n');
 }
 
-/** The command: `--corpus <dir>`, `--misses <file>`, `--only <regexp>` (pages by id or URL). */
+/**
+ * The command: `--corpus <dir>`, `--misses <file>`, `--only <regexp>` (pages by id or URL), `--strip
+ * <kinds>` (metadata taken away before the pages are served: strip-metadata.ts).
+ */
 export async function runRealPages(args: string[]): Promise<void> {
   const option = (name: string): string | undefined => {
     const index = args.indexOf(name);
@@ -130,10 +135,12 @@ export async function runRealPages(args: string[]): Promise<void> {
     return;
   }
   const only = option('--only');
-  const score = await scoreRealPages(corpus, only === undefined ? undefined : new RegExp(only));
+  const stripOption = option('--strip');
+  const strip = stripOption === undefined ? [] : parseStripKinds(stripOption);
+  const score = await scoreRealPages(corpus, only === undefined ? undefined : new RegExp(only), strip);
   const missesFile = resolve(option('--misses') ?? 'bench/.tmp/real-pages-misses.json');
   mkdirSync(resolve(missesFile, '..'), {recursive: true});
   writeFileSync(missesFile, `${JSON.stringify(score.misses, null, 1)}\n`);
-  console.log(formatRealPages(score, corpus));
+  console.log(formatRealPages(score, corpus, strip));
   console.log(`\n${score.misses.length} misses written to ${missesFile}`);
 }

@@ -8,6 +8,7 @@ import {join} from 'node:path';
 import {gzipSync} from 'node:zlib';
 import {authorMatches, dateMatches, fieldMatches, foldLabel, titleMatches} from '../../bench/real-pages-score.js';
 import {formatRealPages, runRealPages, scoreRealPages} from '../../bench/real-pages.js';
+import {parseStripKinds, stripMetadata} from '../../bench/strip-metadata.js';
 
 describe('real-pages matching', () => {
   it('folds entities, curly quotes, the ellipsis, whitespace and case, but not dashes', () => {
@@ -48,6 +49,29 @@ describe('real-pages matching', () => {
   });
 });
 
+describe('stripping metadata', () => {
+  const page = [
+    '<html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="author" content="Mara Ellis">',
+    '<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2021-03-04"}</script><link rel="author" href="/mara"></head>',
+    '<body itemscope itemtype="https://schema.org/Article"><span itemprop="author">Mara Ellis</span><time datetime="2021-03-04" class=d>4 March</time></body></html>',
+  ].join('');
+
+  it('takes away JSON-LD, meta tags (not charset or viewport) and the attributes a reader never sees', () => {
+    expect(stripMetadata(page, ['jsonld'])).not.toContain('ld+json');
+    const noMeta = stripMetadata(page, ['meta']);
+    expect(noMeta).toContain('<meta charset="utf-8">');
+    expect(noMeta).toContain('name="viewport"');
+    expect(noMeta).not.toContain('name="author"');
+    expect(stripMetadata(page, ['attributes'])).toBe(page.replace(' rel="author"', '').replace(' itemscope itemtype="https://schema.org/Article"', '').replace(' itemprop="author"', '').replace(' datetime="2021-03-04"', ''));
+    expect(stripMetadata(page, [])).toBe(page);
+  });
+
+  it('reads the kinds from the command line and names an unknown one', () => {
+    expect(parseStripKinds('jsonld, meta')).toEqual(['jsonld', 'meta']);
+    expect(() => parseStripKinds('jsonld,scripts')).toThrow('--strip: unknown kind "scripts" (known: jsonld, meta, attributes)');
+  });
+});
+
 describe('the real-pages run', () => {
   const corpus = mkdtempSync(join(tmpdir(), 'linkpeek-real-pages-'));
   afterAll(() => rmSync(corpus, {recursive: true, force: true}));
@@ -85,6 +109,17 @@ describe('the real-pages run', () => {
     const misses = join(corpus, 'misses.json');
     await runRealPages(['--corpus', corpus, '--misses', misses, '--only', '^two$']);
     expect(JSON.parse(readFileSync(misses, 'utf8')).map((miss: {field: string}) => miss.field)).toEqual(['date', 'description']);
+  });
+
+  it('takes the metadata away with --strip, so only what the body shows is read', async () => {
+    const stripped = await scoreRealPages(corpus, /^one$/, ['meta']);
+    // Page one names its author and date only in <meta>: without them both are misses, the title stays.
+    expect(stripped.fields.find((entry) => entry.field === 'title')).toEqual({field: 'title', labelled: 1, right: 1});
+    expect(stripped.misses).toEqual([
+      {page: 'one', url: 'https://news.example/story?id=1', field: 'author', expected: 'Mara Ellis', got: null},
+      {page: 'one', url: 'https://news.example/story?id=1', field: 'date', expected: '2021-03-04', got: null},
+    ]);
+    expect(formatRealPages(stripped, corpus, ['meta'])).toContain(', without meta)');
   });
 
   it('skips with a message when the corpus is missing', async () => {
