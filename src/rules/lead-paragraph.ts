@@ -17,20 +17,44 @@ const promotion = /^(?:sign up|subscribe|get (?:our|the)\b.*\binbox|join (?:our|
 const newsletter = /\bnewsletter\b.*\b(?:sign up|subscribe|inbox)\b|\b(?:sign up|subscribe)\b.*\bnewsletter\b/i;
 // The site's interface: `Skip to content`, `Advertisement`, `Share this article`.
 const interfaceText = /^(?:skip to|jump to|advertisement\b|sponsored\b|share (?:this|on)\b|read more\b|click here\b|continue reading\b|you are (?:here|viewing)\b|this (?:page|site) requires javascript|please enable javascript|javascript is (?:disabled|not available))/i;
-// A byline: `By Jane Doe | May 3, 2024 | 4 min read`, `By Jane Doe and John Roe, Senior Reporters`:
-// capitalised words after the `By` up to a separator or the end (`By the time…`, `By 2030, …` are sentences).
-const bylineStart = /^(?:(?:[Ww]ritten|[Pp]osted|[Pp]ublished|[Rr]eported) )?(?:By|by|BY):?\s+\p{Lu}[\p{L}'’.-]*,?(?:\s+(?:and|&|\p{Lu}[\p{L}'’.-]*,?))*(?:\s*[|•·—–»]|\s+-\s|\s+on\s|$)/u;
-const datelineStart = /^(?:(?:last\s+)?updated|published|posted|first published)\b/i;
-// Breadcrumbs and menus written as text: `Home › News › Transport › The ferry`.
-const crumbSeparator = /\s(?:›|»|>|\/|\|)\s/g;
+// A byline: `By Jane Doe | May 3, 2024 | 4 min read`, `By Jane Doe and John Roe, Senior Reporters`,
+// `Par Nicolas Gutierrez C. le 14.09.2020 à 11h46`, `Von Jane Doe am 3. Mai`: capitalised words after the
+// label up to a separator, the word that opens a date (`on`, `le`, `am`…) or the end (`By the time…`,
+// `By 2030, …`, `Von Berlin aus fährt…` are sentences).
+const bylineStart = /^(?:(?:[Ww]ritten|[Pp]osted|[Pp]ublished|[Rr]eported) )?(?:By|by|BY|Par|par|Von|von|Por|por|Door|door):?\s+\p{Lu}[\p{L}'’.-]*,?(?:\s+(?:and|und|et|y|en|&|\p{Lu}[\p{L}'’.-]*,?))*(?:\s*[|•·—–»]|\s+-\s|\s+(?:on|le|am|el|il|op)\s|$)/u;
+// `Updated 12 March 2024`, `Veröffentlicht am: 28. Oktober 2023 | Anzahl Kommentare: noch keine`, `Publié le 3 mai 2024`.
+const datelineStart = /^(?:(?:last\s+)?updated|published|posted|first published|veröffentlicht|aktualisiert|erstellt|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)\b/iu;
+// Breadcrumbs and menus written as text: `Home › News › Transport › The ferry`, `Home → Notizie → …`.
+const crumbSeparator = /\s(?:›|»|>|\/|\||→|▸|►)\s/g;
+// A rights line: `© 2023 WWB Holdings, LLC. All rights reserved`, `Copyright 2024 …`, `Alle Rechte vorbehalten`.
+const rightsLine = /^(?:©|\(c\)\s|copyright\s*(?:©|\(c\)|\d{4}))|\b(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati)\b/iu;
+// A picture's caption or credit: `1/5 Am Freitagabend…` (a gallery's counter), `Abb.: Collage aus…`,
+// `Foto: dpa`, or a short text ending in one (`Auch Grönemeyer gehört dazu. Bild: dpa`).
+const galleryCounter = /^\d{1,3}\s*\/\s*\d{1,3}\s/;
+const creditStart = /^(?:abb|abbildung|bild|bilder|foto|fotos|photo|photos|image|credit|quelle|source)\.?\s*:/iu;
+const creditEnd = /\b(?:bild|foto|photo|image|credit|quelle)s?\s*:\s*[^.:]{1,40}\)?$/iu;
+// A list of tags or keywords: `amiga, dogs, floppy, Hunde, Hundeleben, Mesty` (short items, no sentence).
+const listItem = /^[^.!?]{1,30}$/u;
+const isTagList = (text: string): boolean => {
+  const items = text.split(',');
+  return items.length >= 4 && items.every((item) => listItem.test(item) && item.trim().split(/\s+/u).length <= 3);
+};
+const letters = /\p{L}\p{L}/u;
+// A year, for a dateline in a language whose months looksLikeDate does not read (`28. Oktober 2023`).
+const year = /\b(?:19|20)\d{2}\b/;
 
-/** Whether a paragraph's text may be the page's description: not a cookie notice, a promotion, interface text, a byline, a dateline or breadcrumbs. */
+/**
+ * Whether a paragraph's text may be the page's description: not a cookie notice, a promotion, interface
+ * text, a byline, a dateline, breadcrumbs, a rights line, a picture's caption or credit, a list of tags, or
+ * text without words (`-----`).
+ */
 export function isLeadText(text: string): boolean {
-  if (cookieNotice.test(text)) return false;
+  if (!letters.test(text) || cookieNotice.test(text)) return false;
   if (promotion.test(text) || newsletter.test(text) || interfaceText.test(text)) return false;
   if (text.length < 200 && (text.match(crumbSeparator)?.length ?? 0) >= 2) return false;
-  if (text.length < 200 && bylineStart.test(text)) return false;
-  if (datelineStart.test(text) && text.length < 80 && looksLikeDate(text)) return false;
+  if (text.length < 200 && (bylineStart.test(text) || rightsLine.test(text) || creditStart.test(text) || creditEnd.test(text) || isTagList(text))) return false;
+  if (galleryCounter.test(text)) return false;
+  if (datelineStart.test(text) && text.length < 100 && (looksLikeDate(text) || year.test(text))) return false;
   return true;
 }
 

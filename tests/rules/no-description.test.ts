@@ -46,3 +46,30 @@ describe('a description does not glue a heading to its text', () => {
       .toBe('ERDEN. Wie berichtet, fährt die Fähre auch im Winter wieder täglich zur Insel.');
   });
 });
+
+describe('the lead paragraph is not a line of the page\'s furniture', () => {
+  const text = 'Die Fähre fährt auch im Winter wieder täglich zur Insel, beschloss der Rat am Dienstag.';
+  it.each([
+    ['a rights line', '<p>© 2023 Harbour Ledger Holdings, LLC. All rights reserved</p>'],
+    ['a rights line in German', '<p>Harbour Ledger Verlag GmbH 2023. Alle Rechte vorbehalten.</p>'],
+    ['a rule of dashes', '<p>------------------------------------------</p>'],
+    ['breadcrumbs with arrows', '<p>Home → Notizie dal mondo → La nave torna sull\'isola anche in inverno</p>'],
+    ['a French byline with its date', '<p>Par Nicolas Gutierrez C. le 14.09.2020 à 11h46</p>'],
+    ['a German byline with its date', '<p>Von Jana Peters und Ole Brandt am 3. Mai 2024, 10:04 Uhr</p>'],
+    ['a German dateline', '<p>Veröffentlicht am: 28. Oktober 2023 | Anzahl Kommentare: noch keine</p>'],
+    ['a picture credit', '<p>Abb.: Collage aus Archivbildern und eigenen Aufnahmen</p>'],
+    ['a caption ending in its credit', '<p>Auch der Bürgermeister gehört zu den Unterstützern der Fähre. Bild: dpa</p>'],
+    ['a gallery\'s counter', '<p>1/5 Am Freitagabend legte die Fähre zum ersten Mal im Winter an. (Bild: Hafenamt)</p>'],
+    ['a list of tags', '<p>amiga, dogs, floppy, Hunde, Hundeleben, Fähre</p>'],
+  ])('%s gives way to the text after it', (_name, furniture) => {
+    expect(descriptionOf('', `${furniture}<p>${text}</p>`)).toBe(text);
+  });
+
+  it.each([
+    ['a sentence opening with "Von" and a place', 'Von Berlin aus fährt die Fähre bald wieder täglich zur Insel, beschloss der Rat.'],
+    ['a sentence naming the copyright', 'Copyright law protects the timetable as it protects any other collection of facts, the court said.'],
+    ['a sentence with commas', 'The ferry, the bus, the train, and the plane all left late on Tuesday, the council said.'],
+  ])('%s is a lead', (_name, sentence) => {
+    expect(descriptionOf('', `<p>${sentence}</p><p>${text}</p>`)).toBe(sentence);
+  });
+});
