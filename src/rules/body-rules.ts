@@ -4,6 +4,7 @@ import {authorName, foldText as fold, looksLikeDate, textDates} from './normaliz
 import {datelineDate} from './dates/dateline.js';
 import {farHeadlineText} from './dates/far-headline.js';
 import {pageOrder} from './dates/page-order.js';
+import {topBarDatesLast} from './dates/top-bar-date.js';
 import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, perCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
@@ -184,7 +185,8 @@ export function pageTextDates(snapshot: Snapshot, texts: readonly string[], url?
 }
 
 /** Dates written in elements whose class or id names a date (`.date`, `.publish_on`, `.timestamp`, `.dateline`). */
-export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot, context) => pageTextDates(snapshot, snapshot.dateTexts ?? [], context.url));
+// A top bar's `Mittwoch, 8. Juli 2020` (the day the page was read) after the page's own (top-bar-date.ts).
+export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot, context) => pageTextDates(snapshot, topBarDatesLast(snapshot.dateTexts ?? []), context.url));
 
 /**
  * Dates written in a byline's text (`By Ann Lee | 12 Jan, 2016, 05.04 PM IST`), or in an author

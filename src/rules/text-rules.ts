@@ -13,6 +13,7 @@ import {labelledDate, publishedLabelDate} from './dates/labelled-date.js';
 import {stateDate} from './dates/state-date.js';
 import {dateNode} from './dates/date-node.js';
 import {asShown} from './dates/shown-date.js';
+import {topBarDatesLast} from './dates/top-bar-date.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -85,7 +86,8 @@ export const publishedDateRules: Rule[] = [
     publishedLabelDate,
     firstBylineDate,
     // A month or a year alone (`<time>November 2022</time>`, `datetime="2022-11"`) names no day: none is invented for it.
-    named('document(time)', (snapshot) => snapshot.times.filter((value) => !noDay.test(value))),
+    // A top bar's `<time>Mittwoch, 8. Juli 2020</time>` after the page's own (top-bar-date.ts).
+    named('document(time)', (snapshot) => topBarDatesLast(snapshot.times.filter((value) => !noDay.test(value))) as string[]),
   ].map(inPageOrder),
   // Last: dates written only in the body's text or in the URL (issue 12 point 8), in the page's order and language.
   bylineDate,
