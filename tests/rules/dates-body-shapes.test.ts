@@ -70,3 +70,29 @@ describe('a year cut to two digits behind an apostrophe', () => {
     expect(findDates('14 Feb 20', 'dmy')).toEqual([]);
   });
 });
+
+describe('the date under the headline', () => {
+  const comments = '<div class="comments"><p>Danke für den Beitrag, sehr hilfreich!</p><time>20.12.2022 um 08:42</time></div>';
+
+  it('beats a comment\'s <time> when a date element shows its day too', () => {
+    const story = '<h1>Mein Gift Guide</h1><div class="post_posted_on"><div class="posted_date">16.12.2022</div><div class="cats">Wohnen</div></div><p>Geschenke für die Liebsten.</p>';
+    expect(published(page('de', `${story}${comments}`))).toBe('2022-12-16T12:00:00.000Z');
+  });
+
+  it('beats a related story\'s byline when the URL shows its day', () => {
+    const story = '<div><div><h1>Anti-A100-Aktivist</h1></div></div><div><span>Charlotte Elsen</span> — <span>31. Oktober 2023</span></div><p>Anfang September fand der Demorave statt.</p>';
+    const related = '<div class="td-byline">Laura Baumgardt - 26. Oktober 2023</div>';
+    expect(published(page('de', `${related}${story}`), 'https://groove.example/2023/10/31/anti-a100-aktivist/')).toBe('2023-10-31T12:00:00.000Z');
+  });
+
+  it('beats date elements of three days or more: a list of teasers', () => {
+    const ticker = ['26. Februar 2020', '20. Februar 2020', '19. Februar 2020'].map((day) => `<li><span class="ticker-date">[ ${day} ]</span> <a href="/x">Meldung</a></li>`).join('');
+    const story = `<ul>${ticker}</ul><h1>Autotuning abschalten</h1><div class="entry-meta">16. Mai 2019 Markus Elsberger</div><p>Mit Windows Vista wurde die Funktion eingeführt.</p>`;
+    expect(published(page('de', `${story}${comments}`))).toBe('2019-05-16T12:00:00.000Z');
+  });
+
+  it('is not taken over a date element when nothing shows its day again (an infobox\'s birth date)', () => {
+    const infobox = '<h1>Tanya Chua</h1><dl><dt>出生日期</dt><dd>1975年1月28日</dd></dl><p>Text.</p><span class="date">（2020-02-14）</span>';
+    expect(published(page('zh', infobox))).toBe('2020-02-14T12:00:00.000Z');
+  });
+});
