@@ -96,3 +96,12 @@ describe('the date under the headline', () => {
     expect(published(page('zh', infobox))).toBe('2020-02-14T12:00:00.000Z');
   });
 });
+
+describe('a date shown alone after a weekday', () => {
+  it('is a post\'s timestamp with a time of day, a top bar\'s day without one', () => {
+    // Above the headline, where a top bar's day sits too (the text under the headline is read first, by another rule).
+    const stamp = (text: string): string => `<div class="sc-x"><a href="/u/andy">@andywoodcock</a><div class="sc-y"><amp-timeago>${text}</amp-timeago></div></div><h1>Fine for false reports</h1><p>${'Anyone falsely naming a contact faces a fine. '.repeat(3)}</p>`;
+    expect(published(page('en-GB', stamp('Monday 28 September 2020 19:27')), 'https://www.paper.example.co.uk/news/fine')).toBe('2020-09-28T19:27:00.000Z');
+    expect(published(page('en-GB', stamp('Monday 28 September 2020')), 'https://www.paper.example.co.uk/news/fine')).toBeNull();
+  });
+});

@@ -24,6 +24,18 @@ export function isTopBarDate(text: string): boolean {
   return dates.length === 1 && dates[0]!.index === start[0].length;
 }
 
+/**
+ * Whether `text` is a weekday, a date, then a time of day (`Monday 28 September 2020 19:27`, `Freitag, 04.02.2022, 09:55 Uhr`):
+ * a post's timestamp, which a top bar's date is not.
+ */
+export function isWeekdayTimestamp(text: string): boolean {
+  if (text.length > maxLength || !timeOfDay.test(text)) return false;
+  const start = weekdayStart.exec(text);
+  if (start === null) return false;
+  const dates = findDates(text, 'dmy', 2);
+  return dates.length === 1 && dates[0]!.index === start[0].length;
+}
+
 /** `texts` with the top bars' dates ({@link isTopBarDate}) moved last, when another text is left before them. */
 export function topBarDatesLast(texts: readonly string[]): readonly string[] {
   if (texts.length < 2) return texts;
