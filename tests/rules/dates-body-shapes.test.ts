@@ -105,3 +105,14 @@ describe('a date shown alone after a weekday', () => {
     expect(published(page('en-GB', stamp('Monday 28 September 2020')), 'https://www.paper.example.co.uk/news/fine')).toBeNull();
   });
 });
+
+describe('a comment\'s <time>', () => {
+  it('is no time of the page: its date element answers', () => {
+    const body = '<h1>Heute schon an morgen denken</h1><p>Die Kultur kommt schrittweise aus der Zwangspause.</p><div class="effective-date">20:34 17.04.2020</div>'
+      + '<div class="comments"><a href="#c1"><time class="c-comment-card__timestamp js-relative-date">2020-04-22 07:33:47.567562</time></a></div>';
+    expect(parseHtml(page('de', body)).times).toEqual([]);
+    expect(published(page('de', body))?.slice(0, 10)).toBe('2020-04-17');
+    // A <time> of another class is read as before.
+    expect(parseHtml(page('de', '<time class="entry-date">17.04.2020</time>')).times).toEqual(['17.04.2020']);
+  });
+});
