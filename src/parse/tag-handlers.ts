@@ -103,11 +103,15 @@ function openAnchor(state: ParseState, attribs: Record<string, string>): void {
   });
 }
 
+const commentClass = /comment/i;
+
 /** A `<time>` gives its `datetime`, else its text (`May 3, 2016, 2:58 p.m.`, read by the date check). */
 function openTime(state: ParseState, attribs: Record<string, string>): void {
   const {snapshot} = state;
   // A `<time itemprop="dateModified">` is the last edit, which microdata reads as such: no publication time.
   if (snapshot.times.length >= maxTimes || attribs.itemprop === 'dateModified') return;
+  // A comment's time (`<time class="c-comment-card__timestamp">`, `.comment-date`) is a reader's post, not the page's.
+  if (attribs.class !== undefined && commentClass.test(attribs.class)) return;
   if (attribs.datetime !== undefined) {
     snapshot.times.push(attribs.datetime.trim());
     return;

@@ -4,6 +4,7 @@ import {authorName, foldText as fold, looksLikeDate, textDates} from './normaliz
 import {datelineDate} from './dates/dateline.js';
 import {farHeadlineText} from './dates/far-headline.js';
 import {pageOrder} from './dates/page-order.js';
+import {topBarDatesLast} from './dates/top-bar-date.js';
 import {jsonldNodes, mainNodes, metaContentsOf, names, oncePerCall, perCall, strings, linksWithRel} from './query.js';
 import {websiteTypes} from './publisher-sources.js';
 import {named, type Rule} from './rule-kit.js';
@@ -184,7 +185,8 @@ export function pageTextDates(snapshot: Snapshot, texts: readonly string[], url?
 }
 
 /** Dates written in elements whose class or id names a date (`.date`, `.publish_on`, `.timestamp`, `.dateline`). */
-export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot, context) => pageTextDates(snapshot, snapshot.dateTexts ?? [], context.url));
+// A top bar's `Mittwoch, 8. Juli 2020` (the day the page was read) after the page's own (top-bar-date.ts).
+export const bodyDate: Rule = named('document(.date, .timestamp, .published…)', (snapshot, context) => pageTextDates(snapshot, topBarDatesLast(snapshot.dateTexts ?? []), context.url));
 
 /**
  * Dates written in a byline's text (`By Ann Lee | 12 Jan, 2016, 05.04 PM IST`), or in an author
@@ -210,10 +212,38 @@ export const firstBylineDate: Rule = named('document(first .byline) date', (snap
 
 /** A date written right after the headline (`<h1>…</h1><p>10.11.2021</p>`, `<p class="subtitle">Agency • 02.02.2022</p>`). */
 export const headlineDate: Rule = named('document(h1 + text) date', (snapshot, context) => {
+  const text = headlineText(snapshot, context.url);
+  return text === null ? null : pageTextDates(snapshot, [text], context.url);
+});
+
+/** The text after the headline where its date is read: its start, or read past the headline's wrapper, only a date that opens it (far-headline.ts). */
+function headlineText(snapshot: Snapshot, url: string): string | null {
   const text = snapshot.afterHeadline;
   if (text === undefined) return null;
-  // Read past the headline's wrapper, only a date that opens the text counts (far-headline.ts).
-  return pageTextDates(snapshot, [snapshot.afterHeadlineFar === true ? farHeadlineText(text, pageOrder(snapshot, context.url)) : text.slice(0, maxHeadlineReach)], context.url);
+  return snapshot.afterHeadlineFar === true ? farHeadlineText(text, pageOrder(snapshot, url)) : text.slice(0, maxHeadlineReach);
+}
+
+/**
+ * The date under the headline ({@link headlineDate}) when another of the body's sources shows its day too: a
+ * `<time>`, a date element, a byline (its value, whose time of day is its own), or the URL's path. On a page
+ * without metadata the first byline's date and the `<time>`s are as often a related story's card, a comment's
+ * or a mega menu's (`<time>November 8, 2023</time>` above the story) as the story's; the date the headline
+ * shows, marked as a date or seen again, is the story's. Not an update's (`Aktualisiert am …`).
+ */
+export const confirmedHeadlineDate: Rule = named('document(h1 + text, shown again) date', (snapshot, context) => {
+  const text = headlineText(snapshot, context.url);
+  if (text === null) return null;
+  const order = pageOrder(snapshot, context.url);
+  const first = textDates(text, order)[0];
+  if (first === undefined || first.modified) return null;
+  const day = first.iso.slice(0, 10);
+  for (const texts of [snapshot.times, snapshot.dateTexts, snapshot.bylines?.map((entry) => entry.text)]) {
+    const shown = texts === undefined || texts.length === 0 ? undefined : pageTextDates(snapshot, texts, context.url).find((other) => other.startsWith(day));
+    if (shown !== undefined) return shown;
+  }
+  if (pathDate(snapshot, context)!.includes(day)) return first.iso;
+  // Date elements of three days or more are a list of stories (teasers, a ticker): the headline's date is the story's.
+  return snapshot.dateTexts !== undefined && new Set(pageTextDates(snapshot, snapshot.dateTexts, context.url).map((other) => other.slice(0, 10))).size >= 3 ? first.iso : null;
 });
 
 /** The date a paragraph starts with, of the page's first paragraphs (`29.11.2022 – …`, `BERLIN, 3. März 2021 – …`, `(dpa) 03.03.2021`). */

@@ -7,12 +7,13 @@ import {organizationTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules, noDescriptionLast} from './description.js';
 import {leadParagraph} from './lead-paragraph.js';
-import {bodyDate, bylineDate, firstBylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
+import {bodyDate, bylineDate, confirmedHeadlineDate, firstBylineDate, headlineDate, paragraphDateline, pathDate} from './body-rules.js';
 import {inPageOrder} from './dates/page-order.js';
 import {labelledDate, publishedLabelDate} from './dates/labelled-date.js';
 import {stateDate} from './dates/state-date.js';
 import {dateNode} from './dates/date-node.js';
 import {asShown} from './dates/shown-date.js';
+import {topBarDatesLast} from './dates/top-bar-date.js';
 
 export {authorRules} from './author-rules.js';
 
@@ -83,9 +84,12 @@ export const publishedDateRules: Rule[] = [
     // A date the body labels as published (`Veröffentlicht am 16.08.2019`), then the date of the first
     // byline that writes one: the story's, where a `<time>` may be a related story's or an edit's.
     publishedLabelDate,
+    // The date under the headline when the URL, a `<time>`, a date element or a byline shows its day too.
+    confirmedHeadlineDate,
     firstBylineDate,
     // A month or a year alone (`<time>November 2022</time>`, `datetime="2022-11"`) names no day: none is invented for it.
-    named('document(time)', (snapshot) => snapshot.times.filter((value) => !noDay.test(value))),
+    // A top bar's `<time>Mittwoch, 8. Juli 2020</time>` after the page's own (top-bar-date.ts).
+    named('document(time)', (snapshot) => topBarDatesLast(snapshot.times.filter((value) => !noDay.test(value))) as string[]),
   ].map(inPageOrder),
   // Last: dates written only in the body's text or in the URL (issue 12 point 8), in the page's order and language.
   bylineDate,

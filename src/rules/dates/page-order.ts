@@ -29,8 +29,9 @@ function siteOrder(snapshot: Snapshot, url: string | undefined): DateOrder | nul
 // `en` without a region.
 const bareEnglish = /^\s*en\s*$/i;
 
-// A value that starts with a numeric day and month in some order (`06.10.2023`, `01-11-2023`, `02/10/2020 14:00`).
-const numericDayMonth = /^\s*\d{1,2}[./-]\s?\d{1,2}[./-]/;
+// A value that starts with a numeric day and month in some order (`06.10.2023`, `01-11-2023`, `02/10/2020 14:00`),
+// or has words before one (a `<time>`'s text: `Actualizado el 08/05/2022 02:14 a.m.`, `Stand: 11.01.2021`).
+const numericDayMonth = /^\s*\d{1,2}[./-]\s?\d{1,2}[./-]|^\s*\p{L}[^\d]{0,40}(?<!\d)\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}(?!\d)/u;
 
 /**
  * `rule` with its numeric day-month values read in the page's order (`<time datetime="01-11-2023">`

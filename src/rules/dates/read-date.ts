@@ -27,7 +27,7 @@ interface DateShapes {
   // Day and month in either order (`02.11.2021`, `2.11.21`, `27. 1. 2022`, `02/11/2021`, `01-11-2023`).
   numeric: RegExp;
   // `1. November 2023`, `13 juin 2019`, `13e juin 2019`, `2 de abril de 2020`, `2 d'abril de 2020`, `1er mars 2020`, `07 Dezember, 2022`, `21. Jan. 2015`, `13 июня 2019`,
-  // `24-Jun-2019`.
+  // `24-Jun-2019`, and a year cut to two digits behind an apostrophe (`14 Feb ’20`, a blog theme's short date).
   dayMonth: RegExp;
   // Year, month's name, day, as Hungarian and Lithuanian write it: `2019. június 13.`, `2021. márc. 5.`, `2019 m. birželio 13 d.`.
   yearMonth: RegExp;
@@ -39,6 +39,8 @@ interface DateShapes {
   yearMonthDayMarks: RegExp;
   // `April 19, 2019`, `Sat Mar 12, 2016`, `Jan. 3rd 2020`, and a theme's date badge whose day and year spans
   // touch (`<span class="month">Apr</span> <span class="day">04</span><span class="year">2013</span>`: `Apr 042013`).
+  // No look behind for a letter: {@link findDates} tries it only where a run of letters starts, or where a capital
+  // follows a small letter (a name's and a date's spans read without a space: `Shana Nys DambrotNovember 6, 2023`).
   monthDay: RegExp;
   // The two shapes with a month's name in the scripts from Armenian on (month-names.ts: {@link worldMonthPattern}),
   // compiled on the first text that writes one.
@@ -71,12 +73,12 @@ function dateShapes(flags: string): DateShapes {
   return {
     yearFirst: new RegExp('(?<!\\d)(\\d{4})(?:([-/])(\\d{1,2})\\2|\\.\\s?(\\d{1,2})\\.\\s?)(\\d{1,2})(?!\\d)', flags),
     numeric: new RegExp(`(?<![\\d.])(\\d{1,2})(?:(\\.)\\s?|([/-]))(\\d{1,2})(?:\\2\\s?|\\3)(\\d{4}|\\d{2})(?:(?![\\d.]?\\d)|(?<=\\d{4})${gluedTime})`, flags),
-    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*-?(?:de\\s+|d['’]\\s*|of\\s+)?(${latinMonthPattern})\\.?,?\\s*-?(?:de\\s+|del\\s+)?(\\d{4})(?:(?!\\d)|${gluedTime})`, flags),
+    dayMonth: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|ème|eme|e|º|ª|°)?\\.?\\s*-?(?:de\\s+|d['’]\\s*|of\\s+)?(${latinMonthPattern})\\.?,?\\s*-?(?:de\\s+|del\\s+)?(\\d{4}|['’]\\d{2})(?:(?!\\d)|${gluedTime})`, flags),
     yearMonth: new RegExp(`(\\d{4})(?:\\.|\\s*m\\.)\\s*(${latinMonthPattern})\\.?\\s+(\\d{1,2})(?!\\d)\\.?`, flags),
     yearDayMonth: new RegExp(`(\\d{4})\\.\\s*gada\\s+(\\d{1,2})\\.\\s*(${latinMonthPattern})(?!\\p{L})`, flags),
     vietnamese: new RegExp('(\\d{1,2})\\s+th\\u00e1ng\\s+(\\d{1,2})(?:\\s+n\\u0103m\\s+|\\s*,\\s*)(\\d{4})(?!\\d)', flags),
     yearMonthDayMarks: new RegExp('(\\d{4})\\s*[年년]\\s*(\\d{1,2})\\s*[月월]\\s*(\\d{1,2})\\s*[日일]', flags),
-    monthDay: new RegExp(`(?<!\\p{L})(${latinMonthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?:(?![\\d:])|${gluedTime})`, flags),
+    monthDay: new RegExp(`(${latinMonthPattern})\\.?\\s+(?:(\\d{1,2})(?:st|nd|rd|th)?,?\\s+|(\\d{2}))(\\d{4})(?:(?![\\d:])|${gluedTime})`, flags),
     flags,
   };
 }
@@ -201,9 +203,9 @@ function dateAt(text: string, index: number, order: DateOrder, shapes: DateShape
       match = dayMonth.exec(text);
       if (match !== null) {
         const month = match[2]!;
-        let year = Number(match[3]);
-        // A year in two digits only after a Thai month: the Buddhist era's (`62` is 2562, 2019).
-        if (match[3]!.length === 2) year = isThaiMonth(month) ? 2500 + year : 0;
+        const written = match[3]!;
+        // `’20` is 2020; a year in two digits without the apostrophe only after a Thai month: the Buddhist era's (`62` is 2562, 2019).
+        const year = written.length === 3 ? fullYear(written.slice(1)) : written.length === 2 ? (isThaiMonth(month) ? 2500 + Number(written) : 0) : Number(written);
         const solar = solarMonth(month);
         if (solar !== undefined) return ofSolarYear(year, solar, Number(match[1]), dayMonth.lastIndex);
         if (year !== 0) return [year, monthNumber(month)!, Number(match[1]), dayMonth.lastIndex];
@@ -334,7 +336,9 @@ export function findDates(written: string, order: DateOrder, limit = 4): FoundDa
       let next = index + 1;
       // Past the last year no word can start a date: on to the next digit.
       if (!isDigit && lastYear <= index) while (next < text.length && !isDigitAt(text, next)) next++;
-      else while (next < text.length && (isDigit ? isDigitAt(text, next) : isLetterAt(text, next))) next++;
+      else if (isDigit) while (next < text.length && isDigitAt(text, next)) next++;
+      // A run of letters ends where a capital follows a small letter too: two spans' texts read without a space (`DambrotNovember`).
+      else while (next < text.length && isLetterAt(text, next) && !isCapitalAfterSmall(text, next)) next++;
       dateStart.lastIndex = next;
       continue;
     }
@@ -347,6 +351,13 @@ export function findDates(written: string, order: DateOrder, limit = 4): FoundDa
 const isDigitAt = (text: string, index: number): boolean => {
   const code = text.charCodeAt(index);
   return code >= 48 && code <= 57;
+};
+/** Whether an ASCII capital follows an ASCII small letter at `index` (`tN` in `DambrotNovember`). */
+const isCapitalAfterSmall = (text: string, index: number): boolean => {
+  const code = text.charCodeAt(index);
+  if (code < 65 || code > 90) return false;
+  const before = text.charCodeAt(index - 1);
+  return before >= 97 && before <= 122;
 };
 const letter = /\p{L}/u;
 // ASCII, the usual case, without the regex: its letters are A-Z and a-z.
