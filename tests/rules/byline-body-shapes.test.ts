@@ -1,0 +1,77 @@
+import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../src/parse/parse-html.js';
+import {authorName} from '../../src/rules/normalize.js';
+import {pickFields, rules} from '../../src/rules/rules.js';
+
+/*
+ * Bylines read from the page body when the metadata is gone (issue 33, the ablated corpora): what a
+ * theme writes after the name (a job title, the site's domain), labels in Chinese, an author box's
+ * heading. Each page is written in the shape such sites serve, without metadata.
+ */
+
+const url = 'https://www.field-ledger.example/2023/11/river-stones';
+const author = (html: string): string | null => pickFields(parseHtml(html), {url, headers: {}}, rules, null).author;
+const page = (body: string): string => `<html><head><title>River stones</title></head><body><main><article><h1>River stones and what they tell</h1>${body}`
+  + '<p>The river was high that spring, and the stones along its bank had moved further than anyone remembered.</p></article></main></body></html>';
+
+describe('a job title or an outlet after the name', () => {
+  it.each([
+    // A theme's author box: the name's link, a line break, the job title in the same element (`Chefredakteur`).
+    ['Christoph Hein Chefredakteur', 'Christoph Hein'],
+    ['Lisa Berg Redakteurin für Wirtschaft', 'Lisa Berg'],
+    ['Tom Keel Online-Redakteur', 'Tom Keel'],
+    // Two blocks (`<h4>` name, `<h5>` role) whose texts run together.
+    ['Ingo ArztRedakteur für Wirtschaft und Umwelt', 'Ingo Arzt'],
+    ['Andrew WoodcockPolitical Editor', 'Andrew Woodcock'],
+    // The site by its domain after a comma (`by Bob Yirka , Phys.org`).
+    ['by Bob Yirka , Phys.org', 'Bob Yirka'],
+    ['Anna Berg, Spiegel.de', 'Anna Berg'],
+  ])('%s → %s', (value, name) => {
+    expect(authorName(value)).toBe(name);
+  });
+
+  it.each([
+    // A name that ends like a role, a name glued as names are, a label before the name: kept.
+    ['Meta Writer', 'Meta Writer'],
+    ['Ann McKay', 'Ann McKay'],
+    ['Ann Lee, John Roe', 'Ann Lee, John Roe'],
+  ])('%s stays %s', (value, name) => {
+    expect(authorName(value)).toBe(name);
+  });
+
+  it('reads the author box\'s name without the job title under it', () => {
+    expect(author(page('<div class="col-md-2 author-ch"><strong><a href="/ueber-mich/">Christoph Hein</a></strong><br>\n Chefredakteur</div><div class="col-md-9 author-ch">ca. 8 Min.<br>12.01.2022</div>')))
+      .toBe('Christoph Hein');
+  });
+
+  it('reads the byline element without the site\'s domain after the comma', () => {
+    expect(author(page('<p class="article-byline text-low">\n by Bob Yirka\n , Phys.org\n</p>'))).toBe('Bob Yirka');
+  });
+});
+
+describe('Chinese labels', () => {
+  it.each([
+    ['责任编辑：孔德明', '孔德明'],
+    ['作者: 张晓明', '张晓明'],
+    ['记者：李华　来源：新华社', '李华'],
+    ['编辑：王芳', '王芳'],
+  ])('%s → %s', (value, name) => {
+    expect(authorName(value)).toBe(name);
+  });
+
+  it('reads the editor of a Chinese page\'s author element', () => {
+    expect(author(page('<div class="detail_author clearFix"> <span>责任编辑：孔德明</span></div>'))).toBe('孔德明');
+  });
+});
+
+describe('an author box\'s heading', () => {
+  it.each(['About the Author', 'Über die Autorin', 'À propos de l’auteur'])('%s is no name', (label) => {
+    expect(authorName(label)).toBeNull();
+    expect(authorName(`${label} - Florina Ionescu`)).toBe('Florina Ionescu');
+  });
+
+  it('reads the name after the heading of an author box', () => {
+    expect(author(page('<div class="author__box"><div class="author__box__info"><div class="author__box__top">About the Author - <span>Florina Ionescu</span></div>'
+      + '<p>Hi! My name is Florina and I have been a plant junkie for 4 years now.</p></div></div>'))).toBe('Florina Ionescu');
+  });
+});
