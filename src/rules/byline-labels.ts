@@ -12,7 +12,7 @@ const kindBy = String.raw`(?:(?:a|an)\s+)?(?:guest\s+(?:post|article|column|essa
 const kindVon = String.raw`(?:eine?n?\s+)?(?:gast(?:beitrag|kommentar|artikel)|kolumne|glosse|essay|analyse|reportage|interview|rezension)\s+von`;
 // Labels that are a byline's lead-in in any case and without a colon: `By`, `Von`, `VON`, `Posted by`,
 // `Eingestellt von`, `Blog Beitrag von`, `Autor`, `Autoren`, `Auteur :`, `Escrito por`.
-const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|${kindBy}|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|${kindVon}|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|propos\s+recueillis\s+par|scritto\s+da|a\s+cura\s+di|testo\s+di|geschreven\s+door|skrivet\s+av|skrevet\s+a[fv]|(?:gast)?auth?ors?|(?:gast)?autor(?:in|en|innen|\/in|\*in|:in|_in)?|auteur(?:e|s|es)?|autrice|autore|autori|verfasser(?:in)?|автор(?:ы)?|by|von|vom|par|por|door|av)`;
+const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|${kindBy}|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|${kindVon}|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|propos\s+recueillis\s+par|scritto\s+da|a\s+cura\s+di|testo\s+di|geschreven\s+door|skrivet\s+av|skrevet\s+a[fv]|thread\s+starter|topic\s+starter|themen-?starter(?:in)?|auteur\s+de\s+la\s+discussion|autor\s+del\s+tema|autore\s+discussione|(?:gast)?auth?ors?|(?:gast)?autor(?:in|en|innen|\/in|\*in|:in|_in)?|auteur(?:e|s|es)?|autrice|autore|autori|verfasser(?:in)?|автор(?:ы)?|by|von|vom|par|por|door|av)`;
 // Labels that lead in only with a colon: `Text:`, `Interview:`, `Text und Interview:`, `Redaktion:`.
 // Chinese news pages' labels, before a full-width colon as often as an ASCII one: `责任编辑：孔德明` (editor in charge), `作者：`, `编辑：`, `记者：`.
 const colonLeadIn = String.raw`(?:text(?:\s+(?:und|&)\s+(?:interview|fotos?|bilder))?|interview|texto|texte|testo|tekst|teksti|redaktion|redacción|reporter(?:in)?|reportage|words|forfatter|författare|kirjoittaja|责任编辑|作者|编辑|记者|撰文|撰稿)`;
@@ -106,8 +106,11 @@ export function withoutCopyright(text: string): string | null {
   return words.length % 2 === 0 && words.slice(0, half).join(' ') === words.slice(half).join(' ') ? words.slice(half).join(' ') : null;
 }
 
-/** Lead-ins of two words or more (`Posted by`, `Gespeichert von`, `Blog Beitrag von`): a strong sign that a username follows. */
-const strongLeadIn = new RegExp(String.raw`^(?:(?:written|posted|published|submitted)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|skrevet\s+a[fv]|(?:gast)?autor(?:in)?\s*:|author\s*:|auteur(?:e)?\s*:|autrice\s*:)\s*`, 'i');
+/**
+ * Lead-ins of two words or more (`Posted by`, `Gespeichert von`, `Blog Beitrag von`), and a forum's label of the
+ * thread's first poster (XenForo's `Thread starter`, `Themenstarter`): a strong sign that a username follows.
+ */
+const strongLeadIn = new RegExp(String.raw`^(?:(?:written|posted|published|submitted)\s+by|(?:thread|topic)\s+starter|themen-?starter(?:in)?|auteur\s+de\s+la\s+discussion|autor\s+del\s+tema|autore\s+discussione|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|skrevet\s+a[fv]|(?:gast)?autor(?:in)?\s*:|author\s*:|auteur(?:e)?\s*:|autrice\s*:)\s*`, 'i');
 
 /**
  * The label a text opens with (`von `, `Por `, `Posted by `, `Autorin: `), as its length and whether

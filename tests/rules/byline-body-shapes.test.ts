@@ -75,3 +75,41 @@ describe('an author box\'s heading', () => {
       + '<p>Hi! My name is Florina and I have been a plant junkie for 4 years now.</p></div></div>'))).toBe('Florina Ionescu');
   });
 });
+
+describe('bylines under the headline and in the meta line', () => {
+  // XenForo's thread header: the first poster under its label, the start date after it.
+  it.each([
+    ['<div class="p-description"><ul class="listInline"><li><i class="fa-user" title="Thread starter"></i><span class="u-srOnly">Thread starter</span> <span class="username" dir="auto">Tiberius</span></li>'
+      + '<li><span class="u-srOnly">Start date</span> <a href="/threads/x.1/"><time class="u-dt" data-time="1600411200">Sep 18, 2020</time></a></li></ul></div>', 'Tiberius'],
+    ['<div class="p-description"><ul><li><span class="u-srOnly">Themenstarter</span> <span class="username">kestrel_79</span></li>'
+      + '<li><span class="u-srOnly">Beginndatum</span> <time class="u-dt">27. September 2018</time></li></ul></div>', 'kestrel_79'],
+  ])('a forum thread\'s first poster: %#', (header, name) => {
+    expect(author(page(header))).toBe(name);
+  });
+
+  it('ends the name at a picture credit\'s label', () => {
+    expect(author(page('<small class="meta"> von <span>Alexander Karper</span> </small> <span>Foto: © GEPA</span><div>Wien - Mittwoch, 02.02.2022, 11:17 Uhr</div>')))
+      .toBe('Alexander Karper');
+  });
+
+  it.each([
+    // A theme's meta line: the date's label, the date, then the byline; a screen reader's site name after it.
+    ['<p class="entry-meta text-muted small">Veröffentlicht am <span>03.02.2022</span> von Sarah Schnieder <span class="sr-only">Field Ledger Magazin</span></p>', 'Sarah Schnieder'],
+    ['<div class="entry-meta">Posted on <time>May 3, 2020</time> by <a href="/team/ann">Ann Lee</a></div>', 'Ann Lee'],
+    ['<div class="Article__meta">\n <div>\n Tipps von\n <ul class="Article__authors">\n <li><address><a href="/team/marie-jaster">Marie Jaster</a></address></li>\n </ul>\n <time class="Article__date">\n 6.11.22\n </time>\n </div>\n</div>', 'Marie Jaster'],
+  ])('reads the byline inside a meta line: %#', (line, name) => {
+    expect(author(page(line))).toBe(name);
+  });
+
+  it('reads no name from a meta line whose `von` opens a sentence', () => {
+    expect(author(page('<div class="entry-meta">Aktualisiert am 03.02.2022 von Berlin aus</div>'))).toBeNull();
+  });
+
+  it('reads a full name alone above a date alone under the headline', () => {
+    expect(author(page('<div class="mb-6"><div><span><div>Amelie Siekmann</div></span></div><div class="block"><div>04. Dezember 2022</div></div></div>')))
+      .toBe('Amelie Siekmann');
+    // Not a kicker, not the headline itself, not a line of text before the date.
+    expect(author(page('<div>Heizen mit Laub</div><div>04. Dezember 2022</div>'))).toBeNull();
+    expect(author(page('<div>Amelie Siekmann</div><div>Am 04. Dezember 2022 wurde im Rathaus beschlossen, das Laub zu heizen</div>'))).toBeNull();
+  });
+});
