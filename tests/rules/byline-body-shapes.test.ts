@@ -113,3 +113,17 @@ describe('bylines under the headline and in the meta line', () => {
     expect(author(page('<div>Amelie Siekmann</div><div>Am 04. Dezember 2022 wurde im Rathaus beschlossen, das Laub zu heizen</div>'))).toBeNull();
   });
 });
+
+describe('author links', () => {
+  it('reads a link to the newsroom\'s page of a writer (`/redaktion/…`)', () => {
+    expect(author(page('<div class="u-gap-bottom-medium">\n Von <a class="u-link-simple" href="/redaktion/andreas-floemer" title="Andreas Floemer"><strong>Andreas Floemer</strong></a>\n</div>')))
+      .toBe('Andreas Floemer');
+  });
+
+  it('reads no name from the reader\'s account links under a profile path, and the byline after them', () => {
+    const menu = '<ul class="account"><li class="menu-item"><a class="menu-link" href="https://secure.field-ledger.example/common/profile/member/optout/">Email Preferences</a></li>'
+      + '<li><a href="https://abonnement.field-ledger.example/profil/creer-votre-profil">Créez un compte gratuitement <small>Obtenez 3 articles de plus par mois</small></a></li></ul>';
+    expect(author(menu + page(''))).toBeNull();
+    expect(author(menu + page('<div class="byline">By <a class="author-name" href="/author/sarah-yang">Sarah Yang</a></div>'))).toBe('Sarah Yang');
+  });
+});
