@@ -73,10 +73,23 @@ export function bylineName(text: string, sites: ReadonlySet<string>): string | n
     // A number of its own makes it no name (`6 min read`, `Posts: 412`); a username's digits do (`kestrel_79`).
     if (name === null || standaloneNumber.test(name) || name.length > maxNameLength || name.split(' ').length > maxNameWords) continue;
     const folded = fold(name);
-    if (folded === '' || sites.has(folded) || siteWords.has(folded) || interfaceText.test(name)) continue;
+    if (folded === '' || sites.has(folded) || siteWords.has(folded) || interfaceText.test(name) || isPhrase(name)) continue;
     return name;
   }
   return null;
+}
+
+// A lowercase word before a capitalised one that is no name's particle (`von`, `de`, `van der`…).
+const lowercaseLead = /^(\p{Ll}+)\s+\p{Lu}/u;
+const particles: ReadonlySet<string> = new Set(['von', 'van', 'vom', 'zu', 'de', 'der', 'den', 'da', 'di', 'du', 'del', 'della', 'des', 'la', 'le', 'al', 'el', 'bin', 'ibn', 'ten', 'ter', 'dos', 'das']);
+
+/**
+ * Words of running text, not a name: an author link inside a paragraph (`der <a href="…/autoren/…">patriarchalen
+ * Weiblichkeit</a>`) opens with a lowercase word that is no particle.
+ */
+function isPhrase(name: string): boolean {
+  const lead = lowercaseLead.exec(name);
+  return lead !== null && !particles.has(lead[1]!);
 }
 
 /**

@@ -127,3 +127,13 @@ describe('author links', () => {
     expect(author(menu + page('<div class="byline">By <a class="author-name" href="/author/sarah-yang">Sarah Yang</a></div>'))).toBe('Sarah Yang');
   });
 });
+
+describe('author links in running text', () => {
+  it('reads no name from a paragraph\'s link to another site\'s author page, and the writer\'s link after it', () => {
+    const body = '<p>Begriffe wie der des Heteropatriarchats oder auch der <a href="https://www.other-paper.example/autoren/mo-amjahid/rechte-muetter">patriarchalen Weiblichkeit</a> sind notwendig, um klarer zu beschreiben.</p>';
+    expect(author(page(body))).toBeNull();
+    expect(author(page(`${body}<div class="author-box"><a href="/author/nils-pickert/">Nils Pickert</a></div>`))).toBe('Nils Pickert');
+    // A particle opens a name: `van Dijk` in an author element stays.
+    expect(author(page('<span class="author">van Dijk</span>'))).toBe('van Dijk');
+  });
+});
