@@ -137,3 +137,20 @@ describe('author links in running text', () => {
     expect(author(page('<span class="author">van Dijk</span>'))).toBe('van Dijk');
   });
 });
+
+describe('the row of author elements', () => {
+  it('reads a full name without the one-word group label after it', () => {
+    expect(author(page('<div class="subtitle"><span class="author"><a href="/autoren/ben-hoff">Ben Hoff</a></span> | <span class="author-group"><a href="/community" class="community">Community</a></span></div>')))
+      .toBe('Ben Hoff');
+    // Two one-word names of one byline are both kept.
+    expect(author(page('<div class="byline">By <a rel="author" href="/author/ann">Ann</a> and <a rel="author" href="/author/bo">Bo</a></div>'))).toBe('Ann, Bo');
+  });
+
+  it('reads no byline from a row of more names than a byline holds (the site\'s columnists)', () => {
+    const names = ['Shappi Khorsandi', 'Mary Dejevsky', 'Robert Fisk', 'Mark Steel', 'Janet Street-Porter', 'Chuka Umunna', 'John Rentoul', 'Matthew Norman'];
+    const row = (list: string[]): string => `<ul class="columnists">${list.map((name) => `<li><a href="/author/${name.toLowerCase().replace(/\W+/g, '-')}">${name}</a></li>`).join('')}</ul>`;
+    expect(author(page(row(names)))).toBeNull();
+    // Three names in a row are one byline's.
+    expect(author(page(row(names.slice(0, 3))))).toBe('Shappi Khorsandi, Mary Dejevsky, Robert Fisk');
+  });
+});
