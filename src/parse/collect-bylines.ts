@@ -157,8 +157,8 @@ function namesAuthorToo(value: string): boolean {
  */
 export function isAuthorHref(href: string): boolean {
   return (includes(href, '/aut') || includes(href, '/profil') || includes(href, '/contributor') || includes(href, '/writer')
-    || includes(href, '/redakt') || includes(href, '/forfatter') || includes(href, '/skribent'))
-    && /\/(?:authors?|autor(?:en|in)?|autore|autori|auteurs?|profiles?|profil|contributors?|writers?|redakteur(?:e|in|innen)?|redaktion|forfattere?|skribent(?:er)?)\/[^/?#\s]/.test(href)
+    || includes(href, '/redakt') || includes(href, '/forfatter') || includes(href, '/skribent') || includes(href, '/staff/'))
+    && /\/(?:authors?|autor(?:en|in)?|autore|autori|auteurs?|profiles?|profil|contributors?|writers?|redakteur(?:e|in|innen)?|redaktion|forfattere?|skribent(?:er)?|staff)\/[^/?#\s]/.test(href)
     && !accountPage.test(href);
 }
 

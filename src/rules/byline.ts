@@ -42,6 +42,12 @@ export function isJobTitle(part: string): boolean {
 /** German job titles, capitalised as German writes nouns: `Chefredakteur`, `Redakteurin`, `Online-Redakteur`, `Autorin`, `Korrespondent`. */
 const germanRole = /^(?:\p{Lu}[\p{Ll}]*-?)?(?:[Rr]edakteur|[Aa]utor|[Jj]ournalist|[Kk]orrespondent|[Vv]olontär|[Hh]erausgeber|[Rr]essortleiter|[Rr]edaktionsleiter|[Kk]olumnist|[Rr]eporter|[Mm]oderator|[Ff]otograf)(?:in|innen|en)?$/u;
 
+const germanRoleStem = /redakteur|autor|journalist|korrespondent|volontär|herausgeber|leiter|kolumnist|reporter|moderator|fotograf/i;
+/** Two lowercase letters and a capital: where two blocks' texts ran together (`ArztRedakteur`). */
+const gluedCapital = /\p{Ll}{2}\p{Lu}/u;
+/** The longest value read for a role after the name: a byline line, not a bio. */
+const maxRoleLine = 120;
+
 /**
  * The name without the job title a theme writes after it in an element of its own, with no comma:
  * a German role (`Christoph Hein Chefredakteur`, `Lisa Berg Redakteurin für Wirtschaft`), or any role
@@ -49,13 +55,18 @@ const germanRole = /^(?:\p{Lu}[\p{Ll}]*-?)?(?:[Rr]edakteur|[Aa]utor|[Jj]ournalis
  * WoodcockPolitical Editor`). The name keeps two words at least: `Nils Autor …` is a label's order.
  */
 export function withoutTrailingRole(text: string): string {
+  // A long text is a bio or a sentence, no name with a role after it.
+  if (text.length > maxRoleLine) return text;
   // Glued: a capital right after two lowercase letters, past the name's first word (`McKay` glues one).
-  const glued = /(?<=\s\S*\p{Ll}{2})\p{Lu}/u.exec(text);
-  if (glued !== null) {
-    const tail = text.slice(glued.index);
+  const glued = gluedCapital.exec(text);
+  if (glued !== null && text.lastIndexOf(' ', glued.index) !== -1) {
+    const at = glued.index + glued[0].length - 1;
+    const tail = text.slice(at);
     const first = tail.split(/\s/, 1)[0]!;
-    if (germanRole.test(first) || isJobTitle(tail.split(/\s+(?:für|for|at|bei|im|in)\s/, 1)[0]!)) return text.slice(0, glued.index);
+    if (germanRole.test(first) || isJobTitle(tail.split(/\s+(?:für|for|at|bei|im|in)\s/, 1)[0]!)) return text.slice(0, at);
   }
+  // Most values name no German role: one look before splitting into words.
+  if (!germanRoleStem.test(text)) return text;
   const words = text.split(' ');
   // The words before it a name's (`Über die Autorin` is a heading).
   for (let index = 2; index < words.length; index++) {

@@ -24,7 +24,7 @@ const publishedWords = String.raw`erstellt|veröffentlicht|aktualisiert|geänder
 // A picture's credit after the name (`von Alexander Karper Foto: © GEPA`): its label ends the name.
 const creditWords = String.raw`fotos?|bild(?:er)?|photos?|credits?|quelle|grafik|illustration`;
 /** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`Foto:`). */
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:)`, 'iu');
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A full name in a list: two to four capitalised words (`John Roe`, `Ann-Kathrin de Lee`). */

@@ -154,3 +154,15 @@ describe('the row of author elements', () => {
     expect(author(page(row(names.slice(0, 3))))).toBe('Shappi Khorsandi, Mary Dejevsky, Robert Fisk');
   });
 });
+
+describe('more bylines in the body', () => {
+  it('ends the name at `mit`/`with` (an interview\'s interviewer, then the interviewed)', () => {
+    expect(author(page('<p><em>Ein Interview von <strong>Eugen Zentner</strong> mit <strong>Sonja Silberhorn</strong>.</em></p>'))).toBe('Eugen Zentner');
+    expect(author(page('<p><em>An interview by Mira Oduya with Tom Keel</em></p>'))).toBe('Mira Oduya');
+  });
+
+  it('reads a link to a writer\'s page under `/staff/`', () => {
+    expect(author(page('<dl><dt>Auteur</dt><dd><a href="https://www.field-ledger.example/fr/staff/uriel-gadessaud/" class="text-red no-underline">\n Uriel Gadessaud</a></dd></dl>')))
+      .toBe('Uriel Gadessaud');
+  });
+});
