@@ -150,12 +150,23 @@ function namesAuthorToo(value: string): boolean {
   return value.split(/[\s_-]+|(?<=[a-z])(?=[A-Z])/).some((word) => authorWord.test(word.toLowerCase()));
 }
 
-/** An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x`, and German and French ones (`/autor/…`, `/autoren/…`, `/profil/…`, `/auteur/…`), lowercase as CMSs write them. */
+/**
+ * An `href` to an author's page: `/author/jane-doe`, `/authors/jd/`, `/profile/jdoe`, `/contributors/x`, and German and
+ * French ones (`/autor/…`, `/autoren/…`, `/profil/…`, `/redaktion/…`, `/auteur/…`), lowercase as CMSs write them; not the
+ * reader's account under `/profile/` ({@link accountPage}).
+ */
 export function isAuthorHref(href: string): boolean {
   return (includes(href, '/aut') || includes(href, '/profil') || includes(href, '/contributor') || includes(href, '/writer')
-    || includes(href, '/redakteur') || includes(href, '/forfatter') || includes(href, '/skribent'))
-    && /\/(?:authors?|autor(?:en|in)?|autore|autori|auteurs?|profiles?|profil|contributors?|writers?|redakteur(?:e|in|innen)?|forfattere?|skribent(?:er)?)\/[^/?#\s]/.test(href);
+    || includes(href, '/redakt') || includes(href, '/forfatter') || includes(href, '/skribent') || includes(href, '/staff/'))
+    && /\/(?:authors?|autor(?:en|in)?|autore|autori|auteurs?|profiles?|profil|contributors?|writers?|redakteur(?:e|in|innen)?|redaktion|forfattere?|skribent(?:er)?|staff)\/[^/?#\s]/.test(href)
+    && !accountPage.test(href);
 }
+
+/**
+ * A profile path that is the reader's account, not a writer's page: `/profil/creer-votre-profil`,
+ * `/common/profile/member/optout/`, `/profile/edit`, `/profile/settings` (a site's account menu).
+ */
+const accountPage = /\/(?:profiles?|profil)\/(?:[^/?#]*\/)?(?:member|edit|settings|preferences|account|login|logout|log-in|sign-?in|sign-?up|register|signup|create|creer|cr%C3%A9er|new|optout|subscribe|mon-|my-)/i;
 
 /** Whether a `rel` value has the `author` token. */
 export function isRelAuthor(rel: string | undefined): boolean {

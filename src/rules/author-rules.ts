@@ -4,7 +4,7 @@ import {namesDomain} from './publisher-sources.js';
 import {authorName, foldText} from './normalize.js';
 import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, shortType, type JsonldNode} from './query.js';
 import {withFullerNames} from './fuller-name.js';
-import {headlineByline, leadByline, metaLineByline, textByline, undatedHeadlineByline} from './lead-byline.js';
+import {headlineByline, leadByline, metaLineByline, textByline, undatedHeadlineByline, unlabelledHeadlineByline} from './lead-byline.js';
 import {labelledDataAuthor} from './label-data-author.js';
 import {labelledByline} from './labelled-byline.js';
 import {microdata, named, type Rule} from './rule-kit.js';
@@ -243,6 +243,8 @@ const personSources: readonly Rule[] = [
   labelledByline,
   // Last of the bylines: a post's meta line opening with one (Drupal's `.submitted` `Gespeichert von rasos am …`, lead-byline.ts).
   metaLineByline,
+  // A full name alone above a date alone under the headline (`<div>Amelie Siekmann</div><div>04. Dezember 2022</div>`).
+  unlabelledHeadlineByline,
 ];
 
 /** The desks the person sources name, in their order: the author when no source names a person. */

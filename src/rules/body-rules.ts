@@ -18,6 +18,8 @@ import {pathnameOf, resolvedPathname} from './resolve-urls.js';
 
 /** Elements between two author entries that still make them one byline (`By <a>Ann</a> and <a>Bo</a>`). */
 const maxBylineGap = 3;
+/** A byline names at most this many people; a longer row of author links is a list (the site's columnists). */
+const maxBylineNames = 6;
 /** A name longer than this (or of more words) is a sentence, a bio or a list, not a byline. */
 const maxNameLength = 80;
 const maxNameWords = 8;
@@ -74,10 +76,23 @@ export function bylineName(text: string, sites: ReadonlySet<string>): string | n
     // A number of its own makes it no name (`6 min read`, `Posts: 412`); a username's digits do (`kestrel_79`).
     if (name === null || standaloneNumber.test(name) || name.length > maxNameLength || name.split(' ').length > maxNameWords) continue;
     const folded = fold(name);
-    if (folded === '' || sites.has(folded) || siteWords.has(folded) || interfaceText.test(name)) continue;
+    if (folded === '' || sites.has(folded) || siteWords.has(folded) || interfaceText.test(name) || isPhrase(name)) continue;
     return name;
   }
   return null;
+}
+
+// A lowercase word before a capitalised one that is no name's particle (`von`, `de`, `van der`…).
+const lowercaseLead = /^(\p{Ll}+)\s+\p{Lu}/u;
+const particles: ReadonlySet<string> = new Set(['von', 'van', 'vom', 'zu', 'de', 'der', 'den', 'da', 'di', 'du', 'del', 'della', 'des', 'la', 'le', 'al', 'el', 'bin', 'ibn', 'ten', 'ter', 'dos', 'das']);
+
+/**
+ * Words of running text, not a name: an author link inside a paragraph (`der <a href="…/autoren/…">patriarchalen
+ * Weiblichkeit</a>`) opens with a lowercase word that is no particle.
+ */
+function isPhrase(name: string): boolean {
+  const lead = lowercaseLead.exec(name);
+  return lead !== null && !particles.has(lead[1]!);
 }
 
 /**
@@ -94,10 +109,14 @@ function firstByline(entries: readonly BylineText[], sites: ReadonlySet<string>)
     if (last !== null && entry.start - last.end > maxBylineGap) break;
     const name = bylineName(entry.text, sites);
     if (name === null) continue;
+    // A one-word label after a full name (`<span class="author">Ann Lee</span> | <span class="author-group">Community</span>`)
+    // is the author's group, not a second writer.
+    if (found.length !== 0 && !name.includes(' ') && !/[\d_]/.test(name) && found.every((known) => known.includes(' '))) continue;
     if (!found.includes(name)) found.push(name);
     last = entry;
   }
-  return found.length === 0 ? [] : [found.join(', ')];
+  // More names in a row than a byline holds: a list of columnists or of related stories' authors, no byline.
+  return found.length === 0 || found.length > maxBylineNames ? [] : [found.join(', ')];
 }
 
 /** The text of the first `<a rel="author">`, unless it is the site's own name (a theme's `<a class="site-title" rel="author">`). */

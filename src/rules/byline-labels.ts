@@ -12,12 +12,13 @@ const kindBy = String.raw`(?:(?:a|an)\s+)?(?:guest\s+(?:post|article|column|essa
 const kindVon = String.raw`(?:eine?n?\s+)?(?:gast(?:beitrag|kommentar|artikel)|kolumne|glosse|essay|analyse|reportage|interview|rezension)\s+von`;
 // Labels that are a byline's lead-in in any case and without a colon: `By`, `Von`, `VON`, `Posted by`,
 // `Eingestellt von`, `Blog Beitrag von`, `Autor`, `Autoren`, `Auteur :`, `Escrito por`.
-const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|${kindBy}|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|${kindVon}|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|propos\s+recueillis\s+par|scritto\s+da|a\s+cura\s+di|testo\s+di|geschreven\s+door|skrivet\s+av|skrevet\s+a[fv]|(?:gast)?auth?ors?|(?:gast)?autor(?:in|en|innen|\/in|\*in|:in|_in)?|auteur(?:e|s|es)?|autrice|autore|autori|verfasser(?:in)?|автор(?:ы)?|by|von|vom|par|por|door|av)`;
+const leadIn = String.raw`(?:(?:written|posted|reported|words|story|text|photos?|published|edited|compiled)\s+by|${kindBy}|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel|kommentar|alles|alle\s+(?:beiträge|artikel))\s*von|${kindVon}|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht|publiziert)\s+(?:von|durch)|(?:escrito|publicado|redactado|postado)\s+por|(?:écrit|publié|rédigé)\s+par|propos\s+recueillis\s+par|scritto\s+da|a\s+cura\s+di|testo\s+di|geschreven\s+door|skrivet\s+av|skrevet\s+a[fv]|thread\s+starter|topic\s+starter|themen-?starter(?:in)?|auteur\s+de\s+la\s+discussion|autor\s+del\s+tema|autore\s+discussione|(?:gast)?auth?ors?|(?:gast)?autor(?:in|en|innen|\/in|\*in|:in|_in)?|auteur(?:e|s|es)?|autrice|autore|autori|verfasser(?:in)?|автор(?:ы)?|by|von|vom|par|por|door|av)`;
 // Labels that lead in only with a colon: `Text:`, `Interview:`, `Text und Interview:`, `Redaktion:`.
-const colonLeadIn = String.raw`(?:text(?:\s+(?:und|&)\s+(?:interview|fotos?|bilder))?|interview|texto|texte|testo|tekst|teksti|redaktion|redacción|reporter(?:in)?|reportage|words|forfatter|författare|kirjoittaja)`;
+// Chinese news pages' labels, before a full-width colon as often as an ASCII one: `责任编辑：孔德明` (editor in charge), `作者：`, `编辑：`, `记者：`.
+const colonLeadIn = String.raw`(?:text(?:\s+(?:und|&)\s+(?:interview|fotos?|bilder))?|interview|texto|texte|testo|tekst|teksti|redaktion|redacción|reporter(?:in)?|reportage|words|forfatter|författare|kirjoittaja|责任编辑|作者|编辑|记者|撰文|撰稿)`;
 
 /** A label before the name, with the `:` and spaces after it. */
-const labelBefore = new RegExp(String.raw`^(?:${leadIn}(?:\s*:\s*|\s+)|${colonLeadIn}\s*:\s*)`, 'i');
+const labelBefore = new RegExp(String.raw`^(?:${leadIn}(?:\s*[:：]\s*|\s+)|${colonLeadIn}\s*[:：]\s*)`, 'i');
 /** A label glued to the name when a theme dropped the space between two elements: `AuthorAndreas Kalt`, `VonAnn Lee`, `ByJ.R. Stone`. */
 const gluedLabel = /^(?:Author|Autor|Autorin|Verfasser|Verfasserin|Auteur|Autore|Von|By|Par|Por|Door)(?=\p{Lu}[\p{Ll}.])/u;
 /** `di Mario Rossi`, `af Lars Hansen`: Italian's and Danish's lead-ins, lowercase only (`Di` is a name, `Af` an abbreviation). */
@@ -44,7 +45,7 @@ export function withoutLabel(text: string): string {
 
 // Interface text that sits after a name in an author box: `Jil Schuller Alle Artikel Kontakt`,
 // `Ann Lee View profile`, `Amber Guetebier 12 Shares`, `Ann Lee Follow`.
-const trailingInterface = /\s+(?:(?:twitter|x|facebook|instagram|linkedin|xing|mastodon)(?:[\s-]+(?:account|profil|profile|konto))?(?:\s+von\b|\s+of\b|$)|alle\s+(?:artikel|beiträge)|mehr\s+(?:artikel|von|vom\s+autor)|view\s+(?:full\s+)?profile|all\s+(?:posts|articles|stories)|more\s+(?:from|by|articles)|profil(?:e)?|kontakt|contact|follow(?:ers)?|folgen|[\d.,]+[km]?\s+(?:shares|followers|follower|articles|artikel|posts|beiträge))(?:\s.*)?$/i;
+const trailingInterface = /\s+(?:(?:twitter|x|facebook|instagram|linkedin|xing|mastodon)(?:[\s-]+(?:account|profil|profile|konto))?(?:\s+von\b|\s+of\b|$)|alle\s+(?:artikel|beiträge)|mehr\s+(?:artikel|von|vom\s+autor)|view\s+(?:full\s+)?profile|all\s+(?:posts|articles|stories)|more\s+(?:from|by|articles)|profil(?:e)?|kontakt|contact|follow(?:ers)?|folgen|[\d.,]+[km]?\s+(?:shares|followers|follower|articles|artikel|posts|beiträge)|(?:来源|出处|发布时间|时间)\s*[:：].*)(?:\s.*)?$/i;
 
 /** The value without the interface text after the name (`Jil Schuller Alle Artikel Kontakt` → `Jil Schuller`). */
 export function withoutTrailingInterface(text: string): string {
@@ -59,13 +60,13 @@ export function withoutTrailingInterface(text: string): string {
  * name goes when the author is unset (`Unbenannt`, `Unknown`, `Super User`, `null`), the label itself
  * (`Posted`, `Publiziert am`, `publisher`), a section's name (`Alle Artikel`), a count (`1.1M followers`).
  */
-const labelValue = /^(?:(?:posted|published|written|geschrieben|eingestellt|gepostet|veröffentlicht|publiziert|erstellt|aktualisiert|updated|publicado|publié)(?:\s+(?:am|on|at|um|le|el|by|von|in))?|(?:publiziert|veröffentlicht|erschienen)\s+am|publisher|herausgeber(?:in)?|verlag|autor(?:in|en)?|auteur|author(?:s)?|by|von|par|por|unbenannt|unbekannt|anonym(?:e|ous)?|anónimo|anonimo|inconnu|desconocido|super\s*user|superuser|webmaster|administrator|admin|null|undefined|none|n\/a|nobody|user|benutzer|gast|guest|anführer|leader|alle\s+(?:artikel|beiträge)|(?:(?:my|your|view|edit|mein|dein|zum)\s+)?profile?|[\d.,]+\s*[km]?\s+(?:followers|follower|shares|posts|articles)|(?:\S+\s+)?(?:login|log\s*in|anmelden|sign\s*in|registrieren|register)|suche|suchen|search|recherche|buscar|cerca)$/i;
+const labelValue = /^(?:(?:posted|published|written|geschrieben|eingestellt|gepostet|veröffentlicht|publiziert|erstellt|aktualisiert|updated|publicado|publié)(?:\s+(?:am|on|at|um|le|el|by|von|in))?|(?:publiziert|veröffentlicht|erschienen)\s+am|publisher|herausgeber(?:in)?|verlag|autor(?:in|en)?|auteur|author(?:s)?|by|von|par|por|unbenannt|unbekannt|anonym(?:e|ous)?|anónimo|anonimo|inconnu|desconocido|super\s*user|superuser|webmaster|administrator|admin|null|undefined|none|n\/a|nobody|user|benutzer|gast|guest|anführer|leader|alle\s+(?:artikel|beiträge)|(?:(?:my|your|view|edit|mein|dein|zum)\s+)?profile?|[\d.,]+\s*[km]?\s+(?:followers|follower|shares|posts|articles)|(?:\S+\s+)?(?:login|log\s*in|anmelden|sign\s*in|registrieren|register)|suche|suchen|search|recherche|buscar|cerca|about\s+(?:the\s+)?author|über\s+(?:den|die)\s+autor(?:in)?|à\s+propos\s+de\s+l['’]auteur(?:e|rice)?|sobre\s+el\s+autor)$/i;
 
 /** Whether a value is a label or an interface word, not a name (`Posted`, `Publiziert am`, `Unbenannt`, `Super User`). */
 export function isLabelValue(text: string): boolean {
   // A call to action is no name either (`Auf geht’s!`, `Jetzt mitmachen!`), nor a label awaiting its value (`Zuletzt geändert am:`),
   // nor a lead-in alone (`Artikel von`, a theme's element of its own before the name's).
-  return labelValue.test(text) || /[!?]|:$/.test(text) || loneLeadIn.test(text);
+  return labelValue.test(text) || /[!?]|[:：]$/.test(text) || loneLeadIn.test(text);
 }
 const loneLeadIn = new RegExp(String.raw`^${leadIn}\s*:?$`, 'i');
 
@@ -105,8 +106,11 @@ export function withoutCopyright(text: string): string | null {
   return words.length % 2 === 0 && words.slice(0, half).join(' ') === words.slice(half).join(' ') ? words.slice(half).join(' ') : null;
 }
 
-/** Lead-ins of two words or more (`Posted by`, `Gespeichert von`, `Blog Beitrag von`): a strong sign that a username follows. */
-const strongLeadIn = new RegExp(String.raw`^(?:(?:written|posted|published|submitted)\s+by|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|skrevet\s+a[fv]|(?:gast)?autor(?:in)?\s*:|author\s*:|auteur(?:e)?\s*:|autrice\s*:)\s*`, 'i');
+/**
+ * Lead-ins of two words or more (`Posted by`, `Gespeichert von`, `Blog Beitrag von`), and a forum's label of the
+ * thread's first poster (XenForo's `Thread starter`, `Themenstarter`): a strong sign that a username follows.
+ */
+const strongLeadIn = new RegExp(String.raw`^(?:(?:written|posted|published|submitted)\s+by|(?:thread|topic)\s+starter|themen-?starter(?:in)?|auteur\s+de\s+la\s+discussion|autor\s+del\s+tema|autore\s+discussione|(?:ein\s+|blog\s+)?(?:beitrag|eintrag|artikel)\s*von|(?:eingestellt|geschrieben|verfasst|gepostet|gespeichert|erstellt|veröffentlicht)\s+(?:von|durch)|(?:escrito|publicado)\s+por|(?:écrit|publié|rédigé)\s+par|skrevet\s+a[fv]|(?:gast)?autor(?:in)?\s*:|author\s*:|auteur(?:e)?\s*:|autrice\s*:)\s*`, 'i');
 
 /**
  * The label a text opens with (`von `, `Por `, `Posted by `, `Autorin: `), as its length and whether

@@ -39,6 +39,42 @@ export function isJobTitle(part: string): boolean {
   return (roleNouns.has(first) || roleModifiers.has(first)) && lower.some((word) => roleNouns.has(word));
 }
 
+/** German job titles, capitalised as German writes nouns: `Chefredakteur`, `Redakteurin`, `Online-Redakteur`, `Autorin`, `Korrespondent`. */
+const germanRole = /^(?:\p{Lu}[\p{Ll}]*-?)?(?:[Rr]edakteur|[Aa]utor|[Jj]ournalist|[Kk]orrespondent|[Vv]olontär|[Hh]erausgeber|[Rr]essortleiter|[Rr]edaktionsleiter|[Kk]olumnist|[Rr]eporter|[Mm]oderator|[Ff]otograf)(?:in|innen|en)?$/u;
+
+const germanRoleStem = /redakteur|autor|journalist|korrespondent|volontär|herausgeber|leiter|kolumnist|reporter|moderator|fotograf/i;
+/** Two lowercase letters and a capital: where two blocks' texts ran together (`ArztRedakteur`). */
+const gluedCapital = /\p{Ll}{2}\p{Lu}/u;
+/** The longest value read for a role after the name: a byline line, not a bio. */
+const maxRoleLine = 120;
+
+/**
+ * The name without the job title a theme writes after it in an element of its own, with no comma:
+ * a German role (`Christoph Hein Chefredakteur`, `Lisa Berg Redakteurin für Wirtschaft`), or any role
+ * glued to the name when two blocks' texts run together (`Ingo ArztRedakteur für Wirtschaft`, `Andrew
+ * WoodcockPolitical Editor`). The name keeps two words at least: `Nils Autor …` is a label's order.
+ */
+export function withoutTrailingRole(text: string): string {
+  // A long text is a bio or a sentence, no name with a role after it.
+  if (text.length > maxRoleLine) return text;
+  // Glued: a capital right after two lowercase letters, past the name's first word (`McKay` glues one).
+  const glued = gluedCapital.exec(text);
+  if (glued !== null && text.lastIndexOf(' ', glued.index) !== -1) {
+    const at = glued.index + glued[0].length - 1;
+    const tail = text.slice(at);
+    const first = tail.split(/\s/, 1)[0]!;
+    if (germanRole.test(first) || isJobTitle(tail.split(/\s+(?:für|for|at|bei|im|in)\s/, 1)[0]!)) return text.slice(0, at);
+  }
+  // Most values name no German role: one look before splitting into words.
+  if (!germanRoleStem.test(text)) return text;
+  const words = text.split(' ');
+  // The words before it a name's (`Über die Autorin` is a heading).
+  for (let index = 2; index < words.length; index++) {
+    if (germanRole.test(words[index]!)) return /^\p{Lu}/u.test(words[index - 1]!) ? words.slice(0, index).join(' ') : text;
+  }
+  return text;
+}
+
 /**
  * Author values that name no one: a CMS's default or a desk (`Staff`, `admin`, `Staff Reporter`,
  * `Web Desk`, `Guest Author`, `Anonymous`). The card rather says nothing, or names the organization
@@ -96,9 +132,10 @@ export function personNames(part: string, isNoName: (text: string) => boolean): 
 
 /**
  * An outlet named after a byline's person: an acronym (`CNN`, `AFP`), an agency's lowercase code as German
- * papers write it (`dpa`, `epd`, `dpa/lno`), or a desk (`PhillyVoice Staff`, `Reuters staff`).
+ * papers write it (`dpa`, `epd`, `dpa/lno`), a desk (`PhillyVoice Staff`, `Reuters staff`), or a site by its
+ * domain (`Bob Yirka, Phys.org`, `Ann Lee, Spiegel.de`).
  */
-const affiliation = /^(?:\p{Lu}{2,6}|\p{Ll}{2,4}(?:\/\p{Ll}{2,4})?|\S+(?:\s+\S+)?\s+(?:[Ss]taff|[Nn]ewsroom|[Rr]edaktion|[Dd]esk))$/u;
+const affiliation = /^(?:\p{Lu}{2,6}|\p{Ll}{2,4}(?:\/\p{Ll}{2,4})?|\S+(?:\s+\S+)?\s+(?:[Ss]taff|[Nn]ewsroom|[Rr]edaktion|[Dd]esk)|[\p{L}\d-]+(?:\.[\p{L}\d-]+)*\.\p{Ll}{2,6})$/u;
 
 /** Whether a comma list's later piece is an outlet, not a second person (`Rob Picheta, CNN`). */
 export function isAffiliation(name: string): boolean {

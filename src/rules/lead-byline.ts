@@ -21,8 +21,10 @@ const username = /^[\p{L}\d][\p{L}\d._-]*/u;
 const calendarWords = String.raw`monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mo|di|mi|do|fr|sa|so`;
 // What a theme writes after the name before the date: `Erstellt am`, `Veröffentlicht`, `Published`, `Publié le`.
 const publishedWords = String.raw`erstellt|veröffentlicht|aktualisiert|geändert|publiziert|gepostet|published|posted|updated|publié|publiée|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|publicerad|publiceret|publisert`;
-/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`). */
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b)`, 'iu');
+// A picture's credit after the name (`von Alexander Karper Foto: © GEPA`): its label ends the name.
+const creditWords = String.raw`fotos?|bild(?:er)?|photos?|credits?|quelle|grafik|illustration`;
+/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`Foto:`). */
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A full name in a list: two to four capitalised words (`John Roe`, `Ann-Kathrin de Lee`). */
@@ -160,7 +162,7 @@ export const undatedHeadlineByline: Rule = named('document(h1 + block) byline', 
  * a date), after every other byline: the line often names the user who saved the post, and the
  * writer, when the page names one, is named elsewhere.
  */
-export const metaLineByline: Rule = named('document(.submitted, date | time | name) byline', (snapshot: Snapshot) => {
+export const metaLineByline: Rule = named('document(.submitted, date | time | name) byline', (snapshot: Snapshot, context) => {
   for (const text of snapshot.dateTexts ?? []) {
     const name = leadBylineName(text) ?? datedName(text);
     if (name !== null) return name;
@@ -169,8 +171,34 @@ export const metaLineByline: Rule = named('document(.submitted, date | time | na
     const name = datedName(text);
     if (name !== null) return name;
   }
+  // Then a byline inside the meta line, after its date or its kind (`Veröffentlicht am 03.02.2022 von Sarah Schnieder`,
+  // `Posted on May 3, 2020 by Ann Lee`, `Tipps von Marie Jaster 6.11.22`).
+  let sites: ReadonlySet<string> | undefined;
+  for (const text of snapshot.dateTexts ?? []) {
+    const label = innerLabel.exec(text);
+    if (label === null || label.index === 0) continue;
+    const name = leadBylineName(text.slice(label.index + 1));
+    if (name !== null) return withoutSiteName(name, (sites ??= siteNames(snapshot, context.url)));
+  }
   return null;
 });
+
+/** A byline's lowercase label inside a line, before a capitalised name: ` von Sarah`, ` by Ann`, ` par Inès`. */
+const innerLabel = /\s(?:von|by|par|por|door)\s+(?=\p{Lu})/u;
+
+/**
+ * The name without the site's name a theme writes after it (a screen reader's `<span class="sr-only">Reiterrevue
+ * International</span>` after `von Sarah Schnieder`): cut from the first word, past the name's second, that starts
+ * the site's name (its domain's, its `og:site_name`…) and words after it.
+ */
+function withoutSiteName(name: string, sites: ReadonlySet<string>): string {
+  const words = name.split(' ');
+  for (let index = 2; index < words.length; index++) {
+    const rest = foldText(words.slice(index).join(' '));
+    for (const site of sites) if (site.length >= 4 && rest.startsWith(site)) return words.slice(0, index).join(' ');
+  }
+  return name;
+}
 
 /** A full name: two or three capitalised words (`Uta Helkenberg`, `Ann-Kathrin Lee`, `Edilson La Rosa`). */
 export const fullName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
@@ -197,3 +225,20 @@ function datedName(text: string): string | null {
 
 /** A CMS's line naming the user who saved the post (Drupal's `Gespeichert von human am …`, `Submitted by admin on …`): the writer is often named below it. */
 const cmsUserLine = /^(?:gespeichert|submitted|eingereicht)\s/i;
+
+/**
+ * A byline with no label under the headline: a full name in a block of its own, a date alone in the next
+ * (`<h1>…</h1><div>Amelie Siekmann</div><div>04. Dezember 2022</div>`), as news themes set the writer's
+ * name above the date. Read last of the bylines: the site's name and the headline are refused.
+ */
+/** A line that opens with a date: `04. Dezember 2022`, `12.01.2022`, `May 3, 2024`, `3 mai 2019`, `2023-11-06`. */
+const shownDate = /^(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{1,2}\.?\s+\p{L}+\.?\s+\d{4}|\p{L}+\.?\s+\d{1,2},?\s+\d{4}|\d{4}-\d{2}-\d{2})/u;
+
+export const unlabelledHeadlineByline: Rule = named('document(h1 + name + date) byline', (snapshot: Snapshot, context) => {
+  const text = snapshot.afterHeadline;
+  if (text === undefined) return null;
+  const [first, second] = text.split('\n', 2);
+  if (second === undefined || second.length > 40 || !fullName.test(first!) || !shownDate.test(second)) return null;
+  const name = authorName(first!);
+  return name === first && !siteNames(snapshot, context.url).has(foldText(name)) && foldText(snapshot.h1 ?? '') !== foldText(name) ? name : null;
+});

@@ -1,5 +1,5 @@
 import {collapse} from '../parse/collect-text.js';
-import {bylineParts, personNames} from './byline.js';
+import {bylineParts, personNames, withoutTrailingRole} from './byline.js';
 import {isCredit, isLabelValue, isLegalEntity, withoutCopyright, withoutLabel, withoutTrailingInterface} from './byline-labels.js';
 import type {DateOrder} from './dates/date-order.js';
 import {labelledDates, type LabelledDate} from './dates/date-labels.js';
@@ -33,7 +33,8 @@ const emailAddress = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
  * a placeholder (`Staff`, `admin`).
  */
 export function authorName(value: string): string | null {
-  const text = withoutLabel(cleanText(value)?.replace(bylinePrefix, '').trim() ?? '');
+  // A job title after the name, with no comma (`Christoph Hein Chefredakteur`) or glued to it (`Ingo ArztRedakteur`), is cut first.
+  const text = withoutTrailingRole(withoutLabel(cleanText(value)?.replace(bylinePrefix, '').trim() ?? ''));
   // Its first part runs words together: menu text (an outlet after a comma may, `Ann Lee, PhillyVoice Staff`).
   if (text === '' || (menuText.test(text.split(',', 1)[0]!) && !text.startsWith('@'))) return null;
   for (const part of bylineParts(text)) {

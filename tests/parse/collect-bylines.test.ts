@@ -32,10 +32,12 @@ describe('classHint', () => {
 
 describe('isAuthorHref', () => {
   it.each(['/author/jane-doe/', 'https://x.example/authors/jd', '/profile/jdoe', '/contributors/ann?ref=byline', '/autor/moritz-p-21589', '/autoren/gathmann-moritz', '/profil/es_detail/A7M7/ann', '/auteur/ines-moreau',
-    '/autore/mario-rossi/', '/autori/mario-rossi', '/writers/mira-oduya', '/writer/mira', '/redakteure/anna-berg', '/redakteur/anna-berg/', '/forfatter/lars-hansen', '/skribenter/anna-svensson'])('%s is an author page', (href) => {
+    '/autore/mario-rossi/', '/autori/mario-rossi', '/writers/mira-oduya', '/writer/mira', '/redakteure/anna-berg', '/redakteur/anna-berg/', '/redaktion/andreas-floemer', 'https://x.example/fr/staff/uriel-gadessaud/', '/forfatter/lars-hansen', '/skribenter/anna-svensson'])('%s is an author page', (href) => {
     expect(isAuthorHref(href)).toBe(true);
   });
-  it.each(['/authors/', '/author', '/authoring-guide', '/toi-authors/x', '/autos/neu', '/autorennen/x', '/2016/05/story', 'mailto:ann@x.example', '/en/Author/Ann', '/licenses/by/3.0/', '/journalist/2012-06/01/content_1.htm', '/writers-guide'])('%s is not (paths are matched in lowercase, as CMSs write them)', (href) => {
+  it.each(['/authors/', '/author', '/authoring-guide', '/toi-authors/x', '/autos/neu', '/autorennen/x', '/2016/05/story', 'mailto:ann@x.example', '/en/Author/Ann', '/licenses/by/3.0/', '/journalist/2012-06/01/content_1.htm', '/writers-guide', '/redaktion/', '/staff/', '/staffing/jobs',
+    // The reader's account under a profile path (an account menu outside `<nav>`).
+    'https://abonnement.example/profil/creer-votre-profil', 'https://secure.example/common/profile/member/optout/', '/profile/edit', '/profile/settings/email'])('%s is not (paths are matched in lowercase, as CMSs write them)', (href) => {
     expect(isAuthorHref(href)).toBe(false);
   });
 });
