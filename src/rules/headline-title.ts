@@ -22,10 +22,17 @@ import {restoreQuoteCut, wholeTitles} from './quote-cut.js';
 
 // A separator between a title's segments: spaces around it (`Verfassungsgericht: Berlusconis` is one).
 // A pipe needs no spaces (`Headline|Site`). No leading `\s*`: the scan stays linear and quick.
-const separator = /(\s+(?:[-–—·•»«›‹/~|│ǀ]|::?)\s+|[|│ǀ])/;
+const separator = /(\s+(?:[-–—·•»«›‹/~|│ǀ]|::?|\/\/)\s+|[|│ǀ])/;
 const trailingSeparator = /\s+(?:\||-|–|—|·|•|:|»|›|\/)\s*$/;
 // The separators a title's one site segment may stand behind and still count as the headline's.
 const usualSeparator = /^\s*(?:\||-|–|—|·|:|»)\s*$/;
+// A separator first (` • PepTalks`, `| Site`): a theme's `<headline> • <site>` with the headline left empty.
+// (Not a guillemet: French quotes open a headline, `« Il y a… »`.)
+const leadingSeparator = /^(?:[-–—·•›/~|│ǀ]|::?)\s/;
+// A site's name decorated in the old style, then its tagline (`.:: NMB-MEDIA ::. eBay-Templates, …`).
+const decoratedName = /^[.:]*::[.:]*\s*[^\s:][^:]*?\s*[.:]*::[.:]*(?:\s+|$)/;
+// The separators a blog theme puts before the site's name (`Headline « Site`, WordPress's classic `wp_title('«')`).
+const backToSite = /^\s+[«‹]\s+$/;
 const maxSiteWords = 6;
 // Titles that name no page: `Home`, `Startseite`, `Untitled`, `Accueil`, `Index`.
 const placeholder = /^(?:home(?:\s*page)?|start(?:seite)?|index|untitled(?:\s+document)?|new page|accueil|inicio|willkommen|welcome|page|blog|blog archiv(?:e)?|archiv(?:e)?|news|aktuelles|artikel|article|about(?:\s+us)?|über uns|contact(?:\s+us)?|kontakt)$/i;
@@ -52,7 +59,8 @@ export function isSiteName(text: string, snapshot: Snapshot, pageUrl: string): b
 
 /** Whether a (folded) text is a placeholder or one of the site's names (declared, or spelling the domain). */
 function namesNoPage(text: string, folded: string | undefined, snapshot: Snapshot, pageUrl: string): boolean {
-  if (placeholder.test(text.trim()) || namesDomain(text, pageUrl)) return true;
+  // The host name written out (`www.ekbo.de | Detail`) names the domain too.
+  if (placeholder.test(text.trim()) || namesDomain(text.trim().replace(/^www\./i, ''), pageUrl)) return true;
   // The head's site names, however long (`.:: NMB-MEDIA ::. eBay-Templates, JTL-Wawi / Eazyauction
   // Designvorlagen` as og:title and og:site_name): the text is folded only when the head names one.
   const names = siteNamesOf(snapshot);
@@ -131,7 +139,18 @@ function headlineWithin(parts: readonly string[], noPage: SegmentCheck, snapshot
       }
     }
   }
-  return kickerBeforeHeadline(parts, snapshot, pageUrl) ?? siteNameCut(parts, snapshot);
+  return kickerBeforeHeadline(parts, snapshot, pageUrl) ?? siteNameCut(parts, snapshot) ?? siteBehindGuillemet(parts);
+}
+
+/**
+ * `Headline « Site` (WordPress's classic `wp_title('«')` before the blog's name), no headline of
+ * the page confirming where it ends: a separator the lenient reading does not know, pointing back to
+ * the site, with one short segment behind it, ends the headline.
+ */
+function siteBehindGuillemet(parts: readonly string[]): string | null {
+  if (parts.length !== 3 || !backToSite.test(parts[1]!) || parts[2]!.trim().split(/\s+/).length > maxSiteWords) return null;
+  const head = parts[0]!.trim();
+  return /\s/.test(head) ? head : null;
 }
 
 /**
@@ -216,6 +235,9 @@ function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): str
   if (cleaned === null) return null;
   const title = cleaned.replace(trailingSeparator, '');
   // A site's home page is rightly titled with the site's name alone.
+  if (leadingSeparator.test(title) && isShort(title)) return headlinesOf(snapshot, pageUrl).length === 0 || isHomePage(pageUrl) ? title.replace(leadingSeparator, '').trim() : null;
+  const decorated = decoratedName.exec(title);
+  if (decorated !== null) return judgeDecorated(title, title.slice(decorated[0].length), snapshot, pageUrl);
   const parts = split(title);
   const checked: boolean[] = [];
   const noPage: SegmentCheck = (index) => (checked[index] ??= namesNoPage(parts[index]!, undefined, snapshot, pageUrl));
@@ -224,10 +246,29 @@ function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): str
   return headlineWithin(parts, noPage, snapshot, pageUrl) ?? title;
 }
 
-/** Whether a title is one word alone or before the site's name (`Wurmkiste | selbst.de`, `Gefahrstoff-Service`): a section's or a page's label, not a headline. */
+/** Whether a text has at most {@link maxSiteWords} words besides a leading separator: a site's name, not a headline. */
+const isShort = (text: string): boolean => text.split(/\s+/).length <= maxSiteWords + 1;
+
+/**
+ * `.:: Site ::. Tagline`: the site's name and what it does, the same on every page, unless what
+ * follows the name holds a headline the page shows (`.:: Site ::. Headline`): then that is judged.
+ */
+function judgeDecorated(title: string, rest: string, snapshot: Snapshot, pageUrl: string): string | null {
+  const headlines = headlinesOf(snapshot, pageUrl);
+  if (headlines.length === 0 || isHomePage(pageUrl)) return title;
+  const folded = foldText(rest);
+  return rest !== '' && headlines.some((headline) => folded.includes(headline.folded)) ? judgeTitleOnce(rest, snapshot, pageUrl) : null;
+}
+
+/**
+ * Whether a title is one word alone, before or after the site's name (`Wurmkiste | selbst.de`,
+ * `Gefahrstoff-Service`, `www.ekbo.de | Detail`): a section's or a page's label, not a headline.
+ */
 function isOneWordSection(parts: readonly string[], noPage: SegmentCheck): boolean {
-  if (parts.length !== 1 && !(parts.length === 3 && noPage(2))) return false;
-  return !/\s/.test(parts[0]!.trim());
+  if (parts.length === 1) return !/\s/.test(parts[0]!.trim());
+  if (parts.length !== 3) return false;
+  const label = noPage(2) ? parts[0]! : noPage(0) ? parts[2]! : null;
+  return label !== null && !/\s/.test(label.trim());
 }
 
 /** A title source whose values are judged by {@link judgeTitle}. */
