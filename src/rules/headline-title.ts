@@ -243,7 +243,57 @@ function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): str
   const noPage: SegmentCheck = (index) => (checked[index] ??= namesNoPage(parts[index]!, undefined, snapshot, pageUrl));
   if (namesNoPageOnly(title, parts, noPage, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
   if (isOneWordSection(parts, noPage) && headlinesOf(snapshot, pageUrl).length > 0 && !isHomePage(pageUrl)) return null;
-  return headlineWithin(parts, noPage, snapshot, pageUrl) ?? title;
+  return headlineWithin(parts, noPage, snapshot, pageUrl) ?? gluedAround(title, snapshot, pageUrl) ?? title;
+}
+
+/**
+ * The page's headline when `title` holds it with more around it than one short segment behind a
+ * usual separator, glued where no separator splits it (`Headline bei Site`, `Headline Site`, `Site
+ * Headline | Site`, `Kicker: Headline - Section - Site`, `Date | Headline: Site`); `null` when it holds
+ * none, or the headline alone or with one short segment. The headline must be half the title at
+ * least, and three words: a short `<h1>` inside a title is the site's name or a section, not the
+ * headline (a blog's `<h1>` `privacy policy` in `SibenLab privacy policy`).
+ */
+function gluedAround(title: string, snapshot: Snapshot, pageUrl: string): string | null {
+  const headlines = headlinesOf(snapshot, pageUrl);
+  if (headlines.length === 0) return null;
+  const folded = foldWithIndex(title);
+  for (const headline of headlines) {
+    if (headline.folded.length * 2 < folded.text.length || headline.text.split(/\s+/).length < 3) continue;
+    const at = folded.text.indexOf(headline.folded);
+    if (at < 0) continue;
+    const start = folded.index[at]!;
+    const end = folded.index[at + headline.folded.length - 1]! + 1;
+    // Whole words only (`Ferienhaus Feinen` is no headline inside `Ferienhaus Feinenberg`).
+    if (isWordCharacter(title, start - 1) || isWordCharacter(title, end)) continue;
+    const before = title.slice(0, start).trim();
+    const after = title.slice(end).trim();
+    if ((before === '' && isOneSegmentAfter(after)) || (after === '' && isOneSegmentBefore(before))) return null;
+    return headline.text;
+  }
+  return null;
+}
+
+// The separators the lenient reading knows (a headline with one short segment behind one of them stays).
+const segmentStart = /^[|\-–—·:»]\s*(\S.*)$/;
+const segmentEnd = /^(.*\S)\s*[|\-–—·:»]$/;
+const isOneSegmentAfter = (after: string): boolean => after === '' || (segmentStart.exec(after)?.[1]?.split(/\s+/).length ?? Infinity) <= maxSiteWords;
+const isOneSegmentBefore = (before: string): boolean => before === '' || (segmentEnd.exec(before)?.[1]?.split(/\s+/).length ?? Infinity) <= maxSiteWords;
+const wordCharacter = /[\p{L}\p{N}]/u;
+const isWordCharacter = (text: string, index: number): boolean => index >= 0 && index < text.length && wordCharacter.test(text[index]!);
+
+/** `text` folded as {@link foldText} does (letters and digits, lowercase), with each kept character's index in `text`. */
+function foldWithIndex(text: string): {text: string; index: number[]} {
+  let out = '';
+  const index: number[] = [];
+  for (let at = 0; at < text.length; at++) {
+    const c = text[at]!;
+    if (!wordCharacter.test(c)) continue;
+    const lower = c.toLowerCase();
+    out += lower;
+    for (let n = 0; n < lower.length; n++) index.push(at);
+  }
+  return {text: out, index};
 }
 
 /** Whether a text has at most {@link maxSiteWords} words besides a leading separator: a site's name, not a headline. */

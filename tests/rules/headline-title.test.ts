@@ -130,3 +130,28 @@ describe('a site\'s name behind a separator the lenient reading does not know', 
       .toBe('Perfect cuts along the line on the table saw');
   });
 });
+
+describe('the headline glued to more than one short segment gives the headline', () => {
+  const h1 = '<h1>Natura small animal hutch with run</h1>';
+  it.each([
+    ['the shop\'s name after it without a separator', '<title>Natura small animal hutch with run at PetLedger</title>'],
+    ['the site\'s name glued after it', '<title>Natura small animal hutch with run PetLedger</title>'],
+    ['the site\'s name glued before it and after it', '<title>Pet Ledger Natura small animal hutch with run | Pet Ledger</title>'],
+    ['a kicker glued by a colon, a section and the site', '<title>Animals: Natura small animal hutch with run - Shop - petledger.example</title>'],
+    ['a date segment before it, the site glued by a colon after it', '<title>08.11.2021 | Natura small animal hutch with run: PetLedger</title>'],
+    ['a word and the site after it', '<title>Natura small animal hutch with run Offer | Pet Ledger ME</title>'],
+  ])('%s', (_name, head) => {
+    expect(titleOf(head, h1)).toBe('Natura small animal hutch with run');
+  });
+
+  it.each([
+    ['the headline with one short segment stays', '<title>Natura small animal hutch with run: PetLedger</title>', h1, 'Natura small animal hutch with run: PetLedger'],
+    ['a segment before it stays', '<title>PetLedger | Natura small animal hutch with run</title>', h1, 'PetLedger | Natura small animal hutch with run'],
+    // A blog's name in its <h1> (Blogger's `Blog: Post`), two words: no headline.
+    ['a two-word <h1> is no headline', '<meta property="og:title" content="SibenLab privacy policy">', '<h1><a href="/">privacy policy</a></h1>', 'SibenLab privacy policy'],
+    ['an <h1> of less than half the title is no headline', '<title>Harbour Post tells how the ferry came back to the island after years</title>', '<h1>the ferry came back</h1>', 'Harbour Post tells how the ferry came back to the island after years'],
+    ['only whole words', '<title>Natura small animal hutch with runway lights | PetLedger</title>', h1, 'Natura small animal hutch with runway lights | PetLedger'],
+  ])('%s', (_name, head, body, expected) => {
+    expect(titleOf(head, body)).toBe(expected);
+  });
+});
