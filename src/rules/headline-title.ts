@@ -139,7 +139,7 @@ function headlineWithin(parts: readonly string[], noPage: SegmentCheck, snapshot
       }
     }
   }
-  return kickerBeforeHeadline(parts, snapshot, pageUrl) ?? siteNameCut(parts, snapshot) ?? siteBehindGuillemet(parts);
+  return kickerBeforeHeadline(parts, snapshot, pageUrl) ?? siteNameCut(parts, noPage, snapshot) ?? siteBehindGuillemet(parts);
 }
 
 /**
@@ -187,14 +187,18 @@ function leadingCrumbs(parts: readonly string[], folds: readonly string[], noPag
 
 /**
  * `Headline : Site | Tagline | Founded 2005` where `Site` is the site's name (or the page's `<h1>`,
- * a blog theme's): the segments before it, when more than the site's name follows them.
+ * a blog theme's): the segments before it, when more than the site's name follows them; the segments
+ * after the `<h1>` when the title starts with the site's name (a breadcrumb trail).
  */
-function siteNameCut(parts: readonly string[], snapshot: Snapshot): string | null {
+function siteNameCut(parts: readonly string[], noPage: SegmentCheck, snapshot: Snapshot): string | null {
   const names = siteNamesOf(snapshot);
   const h1 = snapshot.h1 === null ? '' : foldText(snapshot.h1);
   for (let index = 2; index < parts.length - 2; index += 2) {
     const folded = foldText(parts[index]!);
     if (folded === '' || (!names.has(folded) && folded !== h1)) continue;
+    // A breadcrumb trail from the site's name to the page's section `<h1>` (`GALORE.de | Kultur |
+    // Literatur | Headline - Subtitle`): the headline is what follows it.
+    if (folded === h1 && noPage(0)) return parts.slice(index + 2).join('').trim();
     const head = parts.slice(0, index - 1).join('').trim();
     return head === '' ? null : head;
   }

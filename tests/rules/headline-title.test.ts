@@ -85,6 +85,10 @@ describe('the site name leading or inside the title marks where the headline is'
   it('a section h1 inside the title marks the end of the headline', () => {
     expect(titleOf('<title>Harbour council votes - Politics - The Ledger</title>', '<h1>Politics</h1>')).toBe('Harbour council votes');
   });
+  it('a breadcrumb trail from the site\'s name to the section h1 marks its start', () => {
+    expect(titleOf('<title>ledger.example | Culture | Books | 30.11. | Book of the week - Nikole Hannah-Jones • 1619</title>', '<h1>Books</h1><h2>30.11. | Book of the week</h2>'))
+      .toBe('30.11. | Book of the week - Nikole Hannah-Jones • 1619');
+  });
   it('a separator left at the end goes', () => {
     expect(titleOf('<meta property="og:title" content="Equestrian sport stays at the games -">')).toBe('Equestrian sport stays at the games');
   });
