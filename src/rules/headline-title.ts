@@ -261,9 +261,13 @@ function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): str
 function gluedAround(title: string, snapshot: Snapshot, pageUrl: string): string | null {
   const headlines = headlinesOf(snapshot, pageUrl);
   if (headlines.length === 0) return null;
-  const folded = foldWithIndex(title);
+  // Most titles hold no headline but as a whole segment: the quick fold first, the mapped one only for a hit.
+  const whole = foldText(title);
   for (const headline of headlines) {
-    if (headline.folded.length * 2 < folded.text.length || headline.text.split(/\s+/).length < 3) continue;
+    // The title is one of the page's headlines: as written.
+    if (whole === headline.folded) return null;
+    if (headline.folded.length * 2 < whole.length || !whole.includes(headline.folded) || headline.text.split(/\s+/).length < 3) continue;
+    const folded = foldWithIndex(title);
     const at = folded.text.indexOf(headline.folded);
     if (at < 0) continue;
     const start = folded.index[at]!;

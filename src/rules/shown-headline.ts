@@ -1,5 +1,5 @@
 import type {Snapshot} from '../parse/snapshot.js';
-import {mainNodes, metaContentsOf, strings} from './query.js';
+import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
 import {cleanText, foldText} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
@@ -76,12 +76,20 @@ export function withShownHeadline(source: Rule): Rule {
     if (h1 === null || result === null || result === undefined) return result;
     const value = typeof result === 'string' ? result : result[0];
     if (value === undefined || metaContentsOf(snapshot, ogTitleKeys).length > 0) return result;
-    // As the title rules read it: a JSON-LD string's entities decoded (`Sorge &#8211; Finanzdaten`).
-    const first = cleanText(value);
-    if (first === null) return result;
-    const shown = tellsSameStory(h1, first, () => isJsonldHeadline(snapshot, h1)) || isUnrelatedShareText(first, h1, snapshot.title);
+    // Judged once per call and value (the title rules run for the field and for its candidates).
+    const judged = perCall(snapshot, shownMemo);
+    let shown = judged.get(value);
+    if (shown === undefined) judged.set(value, (shown = showsHeadlineFor(value, h1, snapshot)));
     return shown ? [h1, ...(typeof result === 'string' ? [result] : result)] : result;
   });
+}
+const shownMemo = (): Map<string, boolean> => new Map();
+
+/** Whether the `<h1>` takes the place of a head source's `value`, as og:title's. */
+function showsHeadlineFor(value: string, h1: string, snapshot: Snapshot): boolean {
+  // As the title rules read it: a JSON-LD string's entities decoded (`Sorge &#8211; Finanzdaten`).
+  const first = cleanText(value);
+  return first !== null && (tellsSameStory(h1, first, () => isJsonldHeadline(snapshot, h1)) || isUnrelatedShareText(first, h1, snapshot.title));
 }
 
 /** `<title>`, with the `<h1>` before it when the `<h1>` words its story anew (a page without og:title). */
