@@ -73,9 +73,9 @@ export function withShownHeadline(source: Rule): Rule {
   return named(source.name, (snapshot: Snapshot, context) => {
     const result = source(snapshot, context);
     const h1 = snapshot.h1;
-    if (h1 === null || result === null || result === undefined) return result;
+    if (h1 === null || result === null || result === undefined || perCall(snapshot, hasOgTitle)) return result;
     const value = typeof result === 'string' ? result : result[0];
-    if (value === undefined || metaContentsOf(snapshot, ogTitleKeys).length > 0) return result;
+    if (value === undefined) return result;
     // Judged once per call and value (the title rules run for the field and for its candidates).
     const judged = perCall(snapshot, shownMemo);
     let shown = judged.get(value);
@@ -84,6 +84,7 @@ export function withShownHeadline(source: Rule): Rule {
   });
 }
 const shownMemo = (): Map<string, boolean> => new Map();
+const hasOgTitle = (snapshot: Snapshot): boolean => metaContentsOf(snapshot, ogTitleKeys).length > 0;
 
 /** Whether the `<h1>` takes the place of a head source's `value`, as og:title's. */
 function showsHeadlineFor(value: string, h1: string, snapshot: Snapshot): boolean {
