@@ -22,10 +22,17 @@ import {restoreQuoteCut, wholeTitles} from './quote-cut.js';
 
 // A separator between a title's segments: spaces around it (`Verfassungsgericht: Berlusconis` is one).
 // A pipe needs no spaces (`Headline|Site`). No leading `\s*`: the scan stays linear and quick.
-const separator = /(\s+(?:[-–—·•»«›‹/~|│ǀ]|::?)\s+|[|│ǀ])/;
+const separator = /(\s+(?:[-–—·•»«›‹/~|│ǀ]|::?|\/\/)\s+|[|│ǀ])/;
 const trailingSeparator = /\s+(?:\||-|–|—|·|•|:|»|›|\/)\s*$/;
 // The separators a title's one site segment may stand behind and still count as the headline's.
 const usualSeparator = /^\s*(?:\||-|–|—|·|:|»)\s*$/;
+// A separator first (` • PepTalks`, `| Site`): a theme's `<headline> • <site>` with the headline left empty.
+// (Not a guillemet: French quotes open a headline, `« Il y a… »`.)
+const leadingSeparator = /^(?:[-–—·•›/~|│ǀ]|::?)\s/;
+// A site's name decorated in the old style, then its tagline (`.:: NMB-MEDIA ::. eBay-Templates, …`).
+const decoratedName = /^[.:]*::[.:]*\s*[^\s:][^:]*?\s*[.:]*::[.:]*(?:\s+|$)/;
+// The separators a blog theme puts before the site's name (`Headline « Site`, WordPress's classic `wp_title('«')`).
+const backToSite = /^\s+[«‹]\s+$/;
 const maxSiteWords = 6;
 // Titles that name no page: `Home`, `Startseite`, `Untitled`, `Accueil`, `Index`.
 const placeholder = /^(?:home(?:\s*page)?|start(?:seite)?|index|untitled(?:\s+document)?|new page|accueil|inicio|willkommen|welcome|page|blog|blog archiv(?:e)?|archiv(?:e)?|news|aktuelles|artikel|article|about(?:\s+us)?|über uns|contact(?:\s+us)?|kontakt)$/i;
@@ -52,7 +59,8 @@ export function isSiteName(text: string, snapshot: Snapshot, pageUrl: string): b
 
 /** Whether a (folded) text is a placeholder or one of the site's names (declared, or spelling the domain). */
 function namesNoPage(text: string, folded: string | undefined, snapshot: Snapshot, pageUrl: string): boolean {
-  if (placeholder.test(text.trim()) || namesDomain(text, pageUrl)) return true;
+  // The host name written out (`www.ekbo.de | Detail`) names the domain too.
+  if (placeholder.test(text.trim()) || namesDomain(text.trim().replace(/^www\./i, ''), pageUrl)) return true;
   // The head's site names, however long (`.:: NMB-MEDIA ::. eBay-Templates, JTL-Wawi / Eazyauction
   // Designvorlagen` as og:title and og:site_name): the text is folded only when the head names one.
   const names = siteNamesOf(snapshot);
@@ -131,7 +139,18 @@ function headlineWithin(parts: readonly string[], noPage: SegmentCheck, snapshot
       }
     }
   }
-  return kickerBeforeHeadline(parts, snapshot, pageUrl) ?? siteNameCut(parts, snapshot);
+  return kickerBeforeHeadline(parts, snapshot, pageUrl) ?? siteNameCut(parts, noPage, snapshot) ?? siteBehindGuillemet(parts);
+}
+
+/**
+ * `Headline « Site` (WordPress's classic `wp_title('«')` before the blog's name), no headline of
+ * the page confirming where it ends: a separator the lenient reading does not know, pointing back to
+ * the site, with one short segment behind it, ends the headline.
+ */
+function siteBehindGuillemet(parts: readonly string[]): string | null {
+  if (parts.length !== 3 || !backToSite.test(parts[1]!) || parts[2]!.trim().split(/\s+/).length > maxSiteWords) return null;
+  const head = parts[0]!.trim();
+  return /\s/.test(head) ? head : null;
 }
 
 /**
@@ -168,14 +187,18 @@ function leadingCrumbs(parts: readonly string[], folds: readonly string[], noPag
 
 /**
  * `Headline : Site | Tagline | Founded 2005` where `Site` is the site's name (or the page's `<h1>`,
- * a blog theme's): the segments before it, when more than the site's name follows them.
+ * a blog theme's): the segments before it, when more than the site's name follows them; the segments
+ * after the `<h1>` when the title starts with the site's name (a breadcrumb trail).
  */
-function siteNameCut(parts: readonly string[], snapshot: Snapshot): string | null {
+function siteNameCut(parts: readonly string[], noPage: SegmentCheck, snapshot: Snapshot): string | null {
   const names = siteNamesOf(snapshot);
   const h1 = snapshot.h1 === null ? '' : foldText(snapshot.h1);
   for (let index = 2; index < parts.length - 2; index += 2) {
     const folded = foldText(parts[index]!);
     if (folded === '' || (!names.has(folded) && folded !== h1)) continue;
+    // A breadcrumb trail from the site's name to the page's section `<h1>` (`GALORE.de | Kultur |
+    // Literatur | Headline - Subtitle`): the headline is what follows it.
+    if (folded === h1 && noPage(0)) return parts.slice(index + 2).join('').trim();
     const head = parts.slice(0, index - 1).join('').trim();
     return head === '' ? null : head;
   }
@@ -216,18 +239,94 @@ function judgeTitleOnce(value: string, snapshot: Snapshot, pageUrl: string): str
   if (cleaned === null) return null;
   const title = cleaned.replace(trailingSeparator, '');
   // A site's home page is rightly titled with the site's name alone.
+  if (leadingSeparator.test(title) && isShort(title)) return headlinesOf(snapshot, pageUrl).length === 0 || isHomePage(pageUrl) ? title.replace(leadingSeparator, '').trim() : null;
+  const decorated = decoratedName.exec(title);
+  if (decorated !== null) return judgeDecorated(title, title.slice(decorated[0].length), snapshot, pageUrl);
   const parts = split(title);
   const checked: boolean[] = [];
   const noPage: SegmentCheck = (index) => (checked[index] ??= namesNoPage(parts[index]!, undefined, snapshot, pageUrl));
   if (namesNoPageOnly(title, parts, noPage, snapshot, pageUrl)) return headlinesOf(snapshot, pageUrl).length === 0 || (isHomePage(pageUrl) && !isPlaceholder(title)) ? title : null;
   if (isOneWordSection(parts, noPage) && headlinesOf(snapshot, pageUrl).length > 0 && !isHomePage(pageUrl)) return null;
-  return headlineWithin(parts, noPage, snapshot, pageUrl) ?? title;
+  return headlineWithin(parts, noPage, snapshot, pageUrl) ?? gluedAround(title, snapshot, pageUrl) ?? title;
 }
 
-/** Whether a title is one word alone or before the site's name (`Wurmkiste | selbst.de`, `Gefahrstoff-Service`): a section's or a page's label, not a headline. */
+/**
+ * The page's headline when `title` holds it with more around it than one short segment behind a
+ * usual separator, glued where no separator splits it (`Headline bei Site`, `Headline Site`, `Site
+ * Headline | Site`, `Kicker: Headline - Section - Site`, `Date | Headline: Site`); `null` when it holds
+ * none, or the headline alone or with one short segment. The headline must be half the title at
+ * least, and three words: a short `<h1>` inside a title is the site's name or a section, not the
+ * headline (a blog's `<h1>` `privacy policy` in `SibenLab privacy policy`).
+ */
+function gluedAround(title: string, snapshot: Snapshot, pageUrl: string): string | null {
+  const headlines = headlinesOf(snapshot, pageUrl);
+  if (headlines.length === 0) return null;
+  // Most titles hold no headline but as a whole segment: the quick fold first, the mapped one only for a hit.
+  const whole = foldText(title);
+  for (const headline of headlines) {
+    // The title is one of the page's headlines: as written.
+    if (whole === headline.folded) return null;
+    if (headline.folded.length * 2 < whole.length || !whole.includes(headline.folded) || headline.text.split(/\s+/).length < 3) continue;
+    const folded = foldWithIndex(title);
+    const at = folded.text.indexOf(headline.folded);
+    if (at < 0) continue;
+    const start = folded.index[at]!;
+    const end = folded.index[at + headline.folded.length - 1]! + 1;
+    // Whole words only (`Ferienhaus Feinen` is no headline inside `Ferienhaus Feinenberg`).
+    if (isWordCharacter(title, start - 1) || isWordCharacter(title, end)) continue;
+    const before = title.slice(0, start).trim();
+    const after = title.slice(end).trim();
+    if ((before === '' && isOneSegmentAfter(after)) || (after === '' && isOneSegmentBefore(before))) return null;
+    return headline.text;
+  }
+  return null;
+}
+
+// The separators the lenient reading knows (a headline with one short segment behind one of them stays).
+const segmentStart = /^[|\-–—·:»]\s*(\S.*)$/;
+const segmentEnd = /^(.*\S)\s*[|\-–—·:»]$/;
+const isOneSegmentAfter = (after: string): boolean => after === '' || (segmentStart.exec(after)?.[1]?.split(/\s+/).length ?? Infinity) <= maxSiteWords;
+const isOneSegmentBefore = (before: string): boolean => before === '' || (segmentEnd.exec(before)?.[1]?.split(/\s+/).length ?? Infinity) <= maxSiteWords;
+const wordCharacter = /[\p{L}\p{N}]/u;
+const isWordCharacter = (text: string, index: number): boolean => index >= 0 && index < text.length && wordCharacter.test(text[index]!);
+
+/** `text` folded as {@link foldText} does (letters and digits, lowercase), with each kept character's index in `text`. */
+function foldWithIndex(text: string): {text: string; index: number[]} {
+  let out = '';
+  const index: number[] = [];
+  for (let at = 0; at < text.length; at++) {
+    const c = text[at]!;
+    if (!wordCharacter.test(c)) continue;
+    const lower = c.toLowerCase();
+    out += lower;
+    for (let n = 0; n < lower.length; n++) index.push(at);
+  }
+  return {text: out, index};
+}
+
+/** Whether a text has at most {@link maxSiteWords} words besides a leading separator: a site's name, not a headline. */
+const isShort = (text: string): boolean => text.split(/\s+/).length <= maxSiteWords + 1;
+
+/**
+ * `.:: Site ::. Tagline`: the site's name and what it does, the same on every page, unless what
+ * follows the name holds a headline the page shows (`.:: Site ::. Headline`): then that is judged.
+ */
+function judgeDecorated(title: string, rest: string, snapshot: Snapshot, pageUrl: string): string | null {
+  const headlines = headlinesOf(snapshot, pageUrl);
+  if (headlines.length === 0 || isHomePage(pageUrl)) return title;
+  const folded = foldText(rest);
+  return rest !== '' && headlines.some((headline) => folded.includes(headline.folded)) ? judgeTitleOnce(rest, snapshot, pageUrl) : null;
+}
+
+/**
+ * Whether a title is one word alone, before or after the site's name (`Wurmkiste | selbst.de`,
+ * `Gefahrstoff-Service`, `www.ekbo.de | Detail`): a section's or a page's label, not a headline.
+ */
 function isOneWordSection(parts: readonly string[], noPage: SegmentCheck): boolean {
-  if (parts.length !== 1 && !(parts.length === 3 && noPage(2))) return false;
-  return !/\s/.test(parts[0]!.trim());
+  if (parts.length === 1) return !/\s/.test(parts[0]!.trim());
+  if (parts.length !== 3) return false;
+  const label = noPage(2) ? parts[0]! : noPage(0) ? parts[2]! : null;
+  return label !== null && !/\s/.test(label.trim());
 }
 
 /** A title source whose values are judged by {@link judgeTitle}. */

@@ -1,6 +1,6 @@
 import type {Snapshot} from '../parse/snapshot.js';
-import {mainNodes, metaContentsOf, strings} from './query.js';
-import {foldText} from './normalize.js';
+import {mainNodes, metaContentsOf, perCall, strings} from './query.js';
+import {cleanText, foldText} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -63,6 +63,36 @@ function isUnrelatedShareText(og: string, h1: string, title: string | null): boo
   return head.length >= 2 && shareIn(head, titleWords) < 0.5 && shareIn(head, new Set(shown)) <= 0.2;
 }
 
+/**
+ * A title source read after og:title (twitter:title, JSON-LD, microdata, DC), with the `<h1>` before
+ * its first value as og:title's has it, on a page without og:title: the first head source that
+ * answers is judged against the headline the page shows, whichever it is (a Yoast WebPage `name` that
+ * copies `<title>`, a JSON-LD headline cut short for search, an embedded video's `name`).
+ */
+export function withShownHeadline(source: Rule): Rule {
+  return named(source.name, (snapshot: Snapshot, context) => {
+    const result = source(snapshot, context);
+    const h1 = snapshot.h1;
+    if (h1 === null || result === null || result === undefined || perCall(snapshot, hasOgTitle)) return result;
+    const value = typeof result === 'string' ? result : result[0];
+    if (value === undefined) return result;
+    // Judged once per call and value (the title rules run for the field and for its candidates).
+    const judged = perCall(snapshot, shownMemo);
+    let shown = judged.get(value);
+    if (shown === undefined) judged.set(value, (shown = showsHeadlineFor(value, h1, snapshot)));
+    return shown ? [h1, ...(typeof result === 'string' ? [result] : result)] : result;
+  });
+}
+const shownMemo = (): Map<string, boolean> => new Map();
+const hasOgTitle = (snapshot: Snapshot): boolean => metaContentsOf(snapshot, ogTitleKeys).length > 0;
+
+/** Whether the `<h1>` takes the place of a head source's `value`, as og:title's. */
+function showsHeadlineFor(value: string, h1: string, snapshot: Snapshot): boolean {
+  // As the title rules read it: a JSON-LD string's entities decoded (`Sorge &#8211; Finanzdaten`).
+  const first = cleanText(value);
+  return first !== null && (tellsSameStory(h1, first, () => isJsonldHeadline(snapshot, h1)) || isUnrelatedShareText(first, h1, snapshot.title));
+}
+
 /** `<title>`, with the `<h1>` before it when the `<h1>` words its story anew (a page without og:title). */
 export const titleOrShownHeadline: Rule = named('document(title)', (snapshot: Snapshot) => {
   const title = snapshot.title;
@@ -85,7 +115,8 @@ function tellsSameStory(h1: string, headTitle: string, confirmed: () => boolean 
   if (isColonKicker(h1, headText)) return true;
   // A part of the head's title, or a kicker, a date or a section before the head's headline (of four
   // words or more: `Wärmepumpe im Altbau` ends the question `Eignet sich eine Wärmepumpe im Altbau?`).
-  if (wordsOf(headTitle).join(' ').includes(shownText) || (head.length >= 4 && shownText.includes(headText) && !shownText.startsWith(headText))) return false;
+  // One word glued before a shorter headline is a kicker too (`<span class="roofline">Wurmkiste</span> Wurmkiste selber bauen`).
+  if (wordsOf(headTitle).join(' ').includes(shownText) || ((head.length >= 4 || shown.length === head.length + 1) && shownText.includes(headText) && !shownText.startsWith(headText))) return false;
   // The head's headline cut short, the `<h1>` going on from it (`How to Care for Hydrangeas` for
   // `How to Care for Hydrangeas to Get the Most Beautiful Blooms on the Block`).
   if (shownText.startsWith(`${headText} `)) return true;

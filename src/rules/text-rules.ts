@@ -2,7 +2,7 @@ import type {Snapshot} from '../parse/parse-html.js';
 import type {MicrodataValue} from '../parse/snapshot.js';
 import {addNodeStrings, items, jsonldTypes, mainNodes, shortType, strings, httpEquivContents, type JsonldNode} from './query.js';
 import {judgedTitle} from './headline-title.js';
-import {ogTitleOrShownHeadline, titleOrShownHeadline} from './shown-headline.js';
+import {ogTitleOrShownHeadline, titleOrShownHeadline, withShownHeadline} from './shown-headline.js';
 import {organizationTypes} from './publisher-sources.js';
 import {jsonld, meta, microdata, link, named, type Rule} from './rule-kit.js';
 import {metadataDescriptionRules, noDescriptionLast} from './description.js';
@@ -166,11 +166,8 @@ function microdataTitle(prop: 'headline' | 'name'): Rule {
 export const titleRules: Rule[] = [
   // og:title; the shown headline in its place when it words the same story anew (shown-headline.ts).
   ogTitleOrShownHeadline,
-  meta('twitter:title'),
-  jsonldTitle,
-  microdataTitle('headline'),
-  microdataTitle('name'),
-  meta('dc.title', 'dcterms.title'),
+  // On a page without og:title, the first of these that answers takes its place (shown-headline.ts).
+  ...[meta('twitter:title'), jsonldTitle, microdataTitle('headline'), microdataTitle('name'), meta('dc.title', 'dcterms.title')].map(withShownHeadline),
   titleOrShownHeadline,
   named('document(h1)', (snapshot) => snapshot.h1),
 ].map(judgedTitle);

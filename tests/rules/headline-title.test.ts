@@ -85,7 +85,77 @@ describe('the site name leading or inside the title marks where the headline is'
   it('a section h1 inside the title marks the end of the headline', () => {
     expect(titleOf('<title>Harbour council votes - Politics - The Ledger</title>', '<h1>Politics</h1>')).toBe('Harbour council votes');
   });
+  it('a breadcrumb trail from the site\'s name to the section h1 marks its start', () => {
+    expect(titleOf('<title>ledger.example | Culture | Books | 30.11. | Book of the week - Nikole Hannah-Jones • 1619</title>', '<h1>Books</h1><h2>30.11. | Book of the week</h2>'))
+      .toBe('30.11. | Book of the week - Nikole Hannah-Jones • 1619');
+  });
   it('a separator left at the end goes', () => {
     expect(titleOf('<meta property="og:title" content="Equestrian sport stays at the games -">')).toBe('Equestrian sport stays at the games');
+  });
+});
+
+describe('a <title> that is only the site\'s name, decorated, gives way to the headline on a page without sharing metadata', () => {
+  it('a theme\'s `<headline> • <site>` with the headline left empty', () => {
+    expect(titleOf('<title> &bull; Pep Ledger</title>', '<h1 class="posttitle"><a href="/mozart">Did Mozart\'s parents worry about his marks?</a></h1>'))
+      .toBe('Did Mozart\'s parents worry about his marks?');
+    expect(titleOf('<title>| The Ledger</title>', '<h1>Harbour council votes to keep ferry</h1>')).toBe('Harbour council votes to keep ferry');
+    // Without a headline, or on the home page, the site's name stays (without the separator).
+    expect(titleOf('<title> &bull; Pep Ledger</title>')).toBe('Pep Ledger');
+    expect(titleOf('<title> &bull; Pep Ledger</title>', '<h1>Welcome to our pages</h1>', 'https://pep.example/')).toBe('Pep Ledger');
+    // A French quote opens a headline: it stays.
+    expect(titleOf('<title>« Il y a le poids de la géographie ». Sur les migrations</title>', '<h1>Sur les migrations</h1>'))
+      .toBe('« Il y a le poids de la géographie ». Sur les migrations');
+  });
+  it('`.:: Site ::. tagline`, the same on every page', () => {
+    const title = '<title>.:: SHOP-LEDGER ::. Shop templates, stock tools / auction designs</title>';
+    expect(titleOf(title, '<h1> Templates adapted to the data protection rules</h1>')).toBe('Templates adapted to the data protection rules');
+    // The headline after the decorated name is the page's; without a headline the title stays.
+    expect(titleOf('<title>.:: SHOP-LEDGER ::. Templates adapted to the data protection rules</title>', '<h1>Templates adapted to the data protection rules</h1>'))
+      .toBe('Templates adapted to the data protection rules');
+    expect(titleOf(title)).toBe('.:: SHOP-LEDGER ::. Shop templates, stock tools / auction designs');
+  });
+  it('the host name and a one-word page label (`www.site | Detail`)', () => {
+    expect(titleOf('<title>www.ledger.example&nbsp;&#124;&nbsp;Detail</title>', '<h1>Word of the bishop: worship as a mark of identity</h1>'))
+      .toBe('Word of the bishop: worship as a mark of identity');
+  });
+});
+
+describe('a site\'s name behind a separator the lenient reading does not know', () => {
+  it('`Headline « Site` (a classic blog theme), even when the first <h1> is a widget\'s', () => {
+    expect(titleOf('<title>3 strange places in Berlin &laquo; BLOG OFF!</title>', '<h1>Do you know my videos?</h1><h1>3 strange places in Berlin</h1>'))
+      .toBe('3 strange places in Berlin');
+    // One word before it is no headline; a long segment behind it is no site name.
+    expect(titleOf('<title>Lexicon &laquo; Lion Pages</title>')).toBe('Lexicon « Lion Pages');
+    expect(titleOf('<title>3 strange places in Berlin &laquo; and the seven other places a visitor never finds</title>'))
+      .toBe('3 strange places in Berlin « and the seven other places a visitor never finds');
+  });
+  it('`Headline // Site` where the <h1> is the headline', () => {
+    expect(titleOf('<title>Perfect cuts along the line on the table saw // WoodWorks</title>', '<h1 class="headline"> Perfect cuts along the line on the table saw </h1>'))
+      .toBe('Perfect cuts along the line on the table saw');
+  });
+});
+
+describe('the headline glued to more than one short segment gives the headline', () => {
+  const h1 = '<h1>Natura small animal hutch with run</h1>';
+  it.each([
+    ['the shop\'s name after it without a separator', '<title>Natura small animal hutch with run at PetLedger</title>'],
+    ['the site\'s name glued after it', '<title>Natura small animal hutch with run PetLedger</title>'],
+    ['the site\'s name glued before it and after it', '<title>Pet Ledger Natura small animal hutch with run | Pet Ledger</title>'],
+    ['a kicker glued by a colon, a section and the site', '<title>Animals: Natura small animal hutch with run - Shop - petledger.example</title>'],
+    ['a date segment before it, the site glued by a colon after it', '<title>08.11.2021 | Natura small animal hutch with run: PetLedger</title>'],
+    ['a word and the site after it', '<title>Natura small animal hutch with run Offer | Pet Ledger ME</title>'],
+  ])('%s', (_name, head) => {
+    expect(titleOf(head, h1)).toBe('Natura small animal hutch with run');
+  });
+
+  it.each([
+    ['the headline with one short segment stays', '<title>Natura small animal hutch with run: PetLedger</title>', h1, 'Natura small animal hutch with run: PetLedger'],
+    ['a segment before it stays', '<title>PetLedger | Natura small animal hutch with run</title>', h1, 'PetLedger | Natura small animal hutch with run'],
+    // A blog's name in its <h1> (Blogger's `Blog: Post`), two words: no headline.
+    ['a two-word <h1> is no headline', '<meta property="og:title" content="SibenLab privacy policy">', '<h1><a href="/">privacy policy</a></h1>', 'SibenLab privacy policy'],
+    ['an <h1> of less than half the title is no headline', '<title>Harbour Post tells how the ferry came back to the island after years</title>', '<h1>the ferry came back</h1>', 'Harbour Post tells how the ferry came back to the island after years'],
+    ['only whole words', '<title>Natura small animal hutch with runway lights | PetLedger</title>', h1, 'Natura small animal hutch with runway lights | PetLedger'],
+  ])('%s', (_name, head, body, expected) => {
+    expect(titleOf(head, body)).toBe(expected);
   });
 });

@@ -88,6 +88,29 @@ describe('the shown headline', () => {
     expect(title(page('<title>Aren’t we all …? | Katastrophengebiet</title><meta property="og:title" content="Aren’t we all …?">', 'Katastrophengebiet'))).toBe('Aren’t we all …?');
   });
 
+  // A page without og:title: the first head source that answers is judged the same way.
+  it('is the title in place of the JSON-LD headline, twitter:title or a microdata headline on a page without og:title', () => {
+    const ld = (headline: string): string => `<script type="application/ld+json">{"@type":"NewsArticle","headline":"${headline}"}</script>`;
+    // The JSON-LD headline cut short for search, the <h1> going on from it.
+    expect(title(page(ld('Can fish feel pain?'), 'Can fish feel pain / suffer?'))).toBe('Can fish feel pain / suffer?');
+    // The <h1> is the JSON-LD headline behind a short kicker and a colon.
+    expect(title(page(ld('Music stars call for a new streaming model'), 'User-centric payment: Music stars call for a new streaming model')))
+      .toBe('User-centric payment: Music stars call for a new streaming model');
+    // A Yoast WebPage name that copies <title>, entities and all.
+    const yoast = '<script type="application/ld+json">{"@graph":[{"@type":"WebPage","name":"Kramer misses the games in Beijing &#8211; jumping.example"}]}</script>';
+    expect(title(page(yoast, '"Pure emptiness": Kramer misses the games in Beijing'))).toBe('"Pure emptiness": Kramer misses the games in Beijing');
+    // An embedded video's name that shares nothing with the <h1> and <title>, which agree.
+    const video = '<title>Export Chrome and keep everything safe</title><script type="application/ld+json">{"@type":"VideoObject","name":"Your Browser, Everywhere"}</script>';
+    expect(title(page(video, 'Export Chrome and keep everything safe'))).toBe('Export Chrome and keep everything safe');
+    expect(title(page('<meta name="twitter:title" content="Can fish feel pain?">', 'Can fish feel pain / suffer?'))).toBe('Can fish feel pain / suffer?');
+    // A kicker glued before it (a roofline element in the <h1>), even one word: the head's headline stays.
+    expect(title(page(ld('Build a worm bin yourself'), 'Wormery Build a worm bin yourself'))).toBe('Build a worm bin yourself');
+    expect(title(page(ld('Benko company Signa in trouble &#8211; figures and advisers'), 'Property crisis Benko company Signa in trouble – figures and advisers')))
+      .toBe('Benko company Signa in trouble – figures and advisers');
+    // With og:title, og:title's judgment alone counts: the JSON-LD headline is not looked at.
+    expect(title(page(`<meta property="og:title" content="Can fish feel pain?">${ld('Can fish feel pain?')}`, 'Fish'))).toBe('Can fish feel pain?');
+  });
+
   it('is read from the body: a head with og:title does not settle the title', () => {
     const head = (tags: string): string[] => unsettledFields(parseHtml(`<html><head>${tags}</head><body>`), {url, headers: {}}, ['title'], () => false);
     expect(head(oneTitle)).toEqual(['title']);
