@@ -98,7 +98,7 @@ function isMetaLine(words: readonly string[]): boolean {
 }
 // `.submitted`, `.postmetadata`, and the meta lines of blog and news themes (`.entry-meta`, `.post-meta`, `.article__meta`,
 // a headline's `.topline`), whose text holds the post's date among its author and section.
-const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata', 'meta', 'postmeta', 'entrymeta', 'articlemeta', 'topline']);
+const metaLineWords: ReadonlySet<string> = new Set(['submitted', 'postmetadata', 'meta', 'postmeta', 'entrymeta', 'articlemeta', 'metainfo', 'metadata', 'topline']);
 
 /** The label displays of Drupal's field modifiers (`field--label-hidden`, `field--label-above`, `field--label-inline`). */
 const labelDisplays: ReadonlySet<string> = new Set(['hidden', 'above', 'inline', 'visually']);

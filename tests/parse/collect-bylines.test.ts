@@ -14,7 +14,7 @@ describe('classHint', () => {
     // A post's meta line (Drupal's `Submitted by … on …`, classic WordPress themes' `.postmetadata`): its date.
     ['submitted', 'date'], ['node-submitted meta', 'date'], ['postmetadata alt', 'date'],
     // The meta line of blog and news themes, and a headline's topline (issue 33): `Accueil | Par Loïc Le Clerc | 30 septembre 2018`.
-    ['entry-meta', 'date'], ['-meta', 'date'], ['article__meta', 'date'], ['post-meta clearfix', 'date'], ['topline', 'date'],
+    ['entry-meta', 'date'], ['-meta', 'date'], ['article__meta', 'date'], ['post-meta clearfix', 'date'], ['topline', 'date'], ['item-page__metainfo', 'date'], ['post-metadata', 'date'],
     // Drupal's field wrapper, its label display a modifier: `field--label-hidden` is no label element.
     ['field field--name-field-term-author field--type-entity-reference field--label-hidden field--item', 'author'],
     ['field field--name-field-author field--label-above', 'author'],
