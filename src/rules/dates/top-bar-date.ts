@@ -15,26 +15,24 @@ const timeOfDay = /\d:\d\d/;
 /** The longest text read as a top bar's date. */
 const maxLength = 40;
 
-/** Whether `text` is a weekday and a date alone, as a top bar shows the day's date. */
-export function isTopBarDate(text: string): boolean {
-  if (text.length > maxLength || timeOfDay.test(text)) return false;
+/** What a short text that opens with a weekday and holds one date right after it is: a top bar's day, or a post's timestamp. */
+function weekdayDate(text: string): 'day' | 'timestamp' | null {
+  if (text.length > maxLength) return null;
   const start = weekdayStart.exec(text);
-  if (start === null) return false;
+  if (start === null) return null;
   const dates = findDates(text, 'dmy', 2);
-  return dates.length === 1 && dates[0]!.index === start[0].length;
+  if (dates.length !== 1 || dates[0]!.index !== start[0].length) return null;
+  return timeOfDay.test(text) ? 'timestamp' : 'day';
 }
+
+/** Whether `text` is a weekday and a date alone, as a top bar shows the day's date. */
+export const isTopBarDate = (text: string): boolean => weekdayDate(text) === 'day';
 
 /**
  * Whether `text` is a weekday, a date, then a time of day (`Monday 28 September 2020 19:27`, `Freitag, 04.02.2022, 09:55 Uhr`):
  * a post's timestamp, which a top bar's date is not.
  */
-export function isWeekdayTimestamp(text: string): boolean {
-  if (text.length > maxLength || !timeOfDay.test(text)) return false;
-  const start = weekdayStart.exec(text);
-  if (start === null) return false;
-  const dates = findDates(text, 'dmy', 2);
-  return dates.length === 1 && dates[0]!.index === start[0].length;
-}
+export const isWeekdayTimestamp = (text: string): boolean => weekdayDate(text) === 'timestamp';
 
 /** `texts` with the top bars' dates ({@link isTopBarDate}) moved last, when another text is left before them. */
 export function topBarDatesLast(texts: readonly string[]): readonly string[] {
