@@ -22,6 +22,21 @@ export interface RuleContext {
  */
 export type Rule = (snapshot: Snapshot, context: RuleContext) => string | string[] | null | undefined;
 
+/**
+ * A rule's string values, the rule run as pickFields runs it: one that throws gives none (a rule
+ * cannot break extraction). For rules that read other rules' answers (dates/shown-date.ts).
+ */
+export function stringValues(rule: Rule, snapshot: Snapshot, context: RuleContext): string[] {
+  let result: ReturnType<Rule>;
+  try {
+    result = rule(snapshot, context);
+  } catch {
+    return [];
+  }
+  if (typeof result === 'string') return [result];
+  return Array.isArray(result) ? result.filter((value): value is string => typeof value === 'string') : [];
+}
+
 /** For each field, its rules in priority order. */
 export type RuleTable = Record<TextField | MediaField, Rule[]>;
 

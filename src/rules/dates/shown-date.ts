@@ -1,6 +1,6 @@
 import type {Snapshot} from '../../parse/parse-html.js';
 import {isoDate} from '../normalize.js';
-import {named, type Rule, type RuleContext} from '../rule-kit.js';
+import {named, stringValues, type Rule, type RuleContext} from '../rule-kit.js';
 import {labelledDates} from './date-labels.js';
 import {pageOrder} from './page-order.js';
 
@@ -21,28 +21,16 @@ function dayOf(value: string): string | null {
 
 /** The days of the values a rule gives (a rule that throws gives none). */
 function addDays(rule: Rule, snapshot: Snapshot, context: RuleContext, out: Set<string>): void {
-  let result: ReturnType<Rule>;
-  try {
-    result = rule(snapshot, context);
-  } catch {
-    return;
-  }
-  for (const value of typeof result === 'string' ? [result] : Array.isArray(result) ? result : []) {
-    const day = typeof value === 'string' ? dayOf(value) : null;
+  for (const value of stringValues(rule, snapshot, context)) {
+    const day = dayOf(value);
     if (day !== null) out.add(day);
   }
 }
 
-/** The first value of the first rule that gives one. */
+/** The first value of the first rule that gives one naming a day. */
 function firstValue(rules: readonly Rule[], snapshot: Snapshot, context: RuleContext): string | null {
   for (const rule of rules) {
-    let result: ReturnType<Rule>;
-    try {
-      result = rule(snapshot, context);
-    } catch {
-      continue;
-    }
-    const value = typeof result === 'string' ? result : Array.isArray(result) ? result.find((item) => typeof item === 'string') : undefined;
+    const value = stringValues(rule, snapshot, context)[0];
     if (value !== undefined && dayOf(value) !== null) return value;
   }
   return null;
