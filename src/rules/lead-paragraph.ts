@@ -1,4 +1,5 @@
 import type {ParagraphText, Snapshot} from '../parse/snapshot.js';
+import {leadBylineName} from './lead-byline.js';
 import {looksLikeDate} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
@@ -17,11 +18,6 @@ const promotion = /^(?:sign up|subscribe|get (?:our|the)\b.*\binbox|join (?:our|
 const newsletter = /\bnewsletter\b.*\b(?:sign up|subscribe|inbox)\b|\b(?:sign up|subscribe)\b.*\bnewsletter\b/i;
 // The site's interface: `Skip to content`, `Advertisement`, `Share this article`.
 const interfaceText = /^(?:skip to|jump to|advertisement\b|sponsored\b|share (?:this|on)\b|read more\b|click here\b|continue reading\b|you are (?:here|viewing)\b|this (?:page|site) requires javascript|please enable javascript|javascript is (?:disabled|not available))/i;
-// A byline: `By Jane Doe | May 3, 2024 | 4 min read`, `By Jane Doe and John Roe, Senior Reporters`,
-// `Par Nicolas Gutierrez C. le 14.09.2020 à 11h46`, `Von Jane Doe am 3. Mai`: capitalised words after the
-// label up to a separator, the word that opens a date (`on`, `le`, `am`…) or the end (`By the time…`,
-// `By 2030, …`, `Von Berlin aus fährt…` are sentences).
-const bylineStart = /^(?:(?:[Ww]ritten|[Pp]osted|[Pp]ublished|[Rr]eported) )?(?:By|by|BY|Par|par|Von|von|Por|por|Door|door):?\s+\p{Lu}[\p{L}'’.-]*,?(?:\s+(?:and|und|et|y|en|&|\p{Lu}[\p{L}'’.-]*,?))*(?:\s*[|•·—–»]|\s+-\s|\s+(?:on|le|am|el|il|op)\s|$)/u;
 // `Updated 12 March 2024`, `Veröffentlicht am: 28. Oktober 2023 | Anzahl Kommentare: noch keine`, `Publié le 3 mai 2024`.
 const datelineStart = /^(?:(?:last\s+)?updated|published|posted|first published|veröffentlicht|aktualisiert|erstellt|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)\b/iu;
 // Breadcrumbs and menus written as text: `Home › News › Transport › The ferry`, `Home → Notizie → …`.
@@ -52,7 +48,7 @@ export function isLeadText(text: string): boolean {
   if (!letters.test(text) || cookieNotice.test(text)) return false;
   if (promotion.test(text) || newsletter.test(text) || interfaceText.test(text)) return false;
   if (text.length < 200 && (text.match(crumbSeparator)?.length ?? 0) >= 2) return false;
-  if (text.length < 200 && (bylineStart.test(text) || rightsLine.test(text) || creditStart.test(text) || creditEnd.test(text) || isTagList(text))) return false;
+  if (text.length < 200 && (leadBylineName(text) !== null || rightsLine.test(text) || creditStart.test(text) || creditEnd.test(text) || isTagList(text))) return false;
   if (galleryCounter.test(text)) return false;
   if (datelineStart.test(text) && text.length < 100 && (looksLikeDate(text) || year.test(text))) return false;
   return true;

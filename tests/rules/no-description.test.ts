@@ -54,6 +54,8 @@ describe('the lead paragraph is not a line of the page\'s furniture', () => {
     ['a rights line in German', '<p>Harbour Ledger Verlag GmbH 2023. Alle Rechte vorbehalten.</p>'],
     ['a rule of dashes', '<p>------------------------------------------</p>'],
     ['breadcrumbs with arrows', '<p>Home → Notizie dal mondo → La nave torna sull\'isola anche in inverno</p>'],
+    ['an English byline with its date and reading time', '<p>By Jane Doe and John Roe | May 3, 2024 | 4 min read</p>'],
+    ['a byline with its label', '<p>Autorin: Jana Peters | Redaktion Hafenblatt, 3. Mai 2024</p>'],
     ['a French byline with its date', '<p>Par Nicolas Gutierrez C. le 14.09.2020 à 11h46</p>'],
     ['a German byline with its date', '<p>Von Jana Peters und Ole Brandt am 3. Mai 2024, 10:04 Uhr</p>'],
     ['a German dateline', '<p>Veröffentlicht am: 28. Oktober 2023 | Anzahl Kommentare: noch keine</p>'],
