@@ -82,8 +82,14 @@ export function isLegalEntity(text: string): boolean {
   return legalForm.test(text);
 }
 
-// A picture's credit (`Foto: Ingo Schneider`, `Bild: dpa`, `Quelle: …`, `Photo by …`), not the text's writer.
-const creditLabel = /^(?:fotos?|photos?(?:\s+by)?|bild(?:er)?|bildquelle|quelle|credits?|image|illustrations?|grafik|video|kamera|camera)\s*[:|]/i;
+/**
+ * The labels of a picture's credit (`Foto: Ingo Schneider`, `Bild: dpa`, `Abb.: …`, `Quelle: …`, `Photo by: …`), as a
+ * regexp source: one list for the byline's parts, the name before a credit (lead-byline.ts) and the lead paragraph.
+ */
+export const creditWords = String.raw`abb|abbildung|fotos?|photos?(?:\s+by)?|bild(?:er)?|bildquelle|quelle|source|credits?|images?|illustrations?|grafik|video|kamera|camera`;
+
+// A picture's credit, not the text's writer.
+const creditLabel = new RegExp(String.raw`^(?:${creditWords})\.?\s*[:|]`, 'i');
 
 /** Whether a byline part credits a picture, not the text (`Foto: Ingo Schneider`). */
 export function isCredit(text: string): boolean {

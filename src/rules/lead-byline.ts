@@ -1,5 +1,5 @@
 import type {Snapshot} from '../parse/parse-html.js';
-import {leadingLabel} from './byline-labels.js';
+import {creditWords, leadingLabel} from './byline-labels.js';
 import {siteNames} from './body-rules.js';
 import {bylineParts} from './byline.js';
 import {authorName, foldText} from './normalize.js';
@@ -21,9 +21,7 @@ const username = /^[\p{L}\d][\p{L}\d._-]*/u;
 const calendarWords = String.raw`monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mo|di|mi|do|fr|sa|so`;
 // What a theme writes after the name before the date: `Erstellt am`, `Veröffentlicht`, `Published`, `Publié le`.
 const publishedWords = String.raw`erstellt|veröffentlicht|aktualisiert|geändert|publiziert|gepostet|published|posted|updated|publié|publiée|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|publicerad|publiceret|publisert`;
-// A picture's credit after the name (`von Alexander Karper Foto: © GEPA`): its label ends the name.
-const creditWords = String.raw`fotos?|bild(?:er)?|photos?|credits?|quelle|grafik|illustration`;
-/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`Foto:`). */
+/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`von Alexander Karper Foto: © GEPA`). */
 const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;

@@ -1,4 +1,5 @@
 import type {ParagraphText, Snapshot} from '../parse/snapshot.js';
+import {creditWords} from './byline-labels.js';
 import {leadBylineName} from './lead-byline.js';
 import {looksLikeDate} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
@@ -27,8 +28,8 @@ const rightsLine = /^(?:©|\(c\)\s|copyright\s*(?:©|\(c\)|\d{4}))|\b(?:all righ
 // A picture's caption or credit: `1/5 Am Freitagabend…` (a gallery's counter), `Abb.: Collage aus…`,
 // `Foto: dpa`, or a short text ending in one (`Auch Grönemeyer gehört dazu. Bild: dpa`).
 const galleryCounter = /^\d{1,3}\s*\/\s*\d{1,3}\s/;
-const creditStart = /^(?:abb|abbildung|bild|bilder|foto|fotos|photo|photos|image|credit|quelle|source)\.?\s*:/iu;
-const creditEnd = /\b(?:bild|foto|photo|image|credit|quelle)s?\s*:\s*[^.:]{1,40}\)?$/iu;
+const creditStart = new RegExp(String.raw`^(?:${creditWords})\.?\s*:`, 'iu');
+const creditEnd = new RegExp(String.raw`\b(?:${creditWords})\s*:\s*[^.:]{1,40}\)?$`, 'iu');
 // A list of tags or keywords: `amiga, dogs, floppy, Hunde, Hundeleben, Mesty` (short items, no sentence).
 const listItem = /^[^.!?]{1,30}$/u;
 const isTagList = (text: string): boolean => {

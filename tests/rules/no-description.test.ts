@@ -60,6 +60,7 @@ describe('the lead paragraph is not a line of the page\'s furniture', () => {
     ['a German byline with its date', '<p>Von Jana Peters und Ole Brandt am 3. Mai 2024, 10:04 Uhr</p>'],
     ['a German dateline', '<p>Veröffentlicht am: 28. Oktober 2023 | Anzahl Kommentare: noch keine</p>'],
     ['a picture credit', '<p>Abb.: Collage aus Archivbildern und eigenen Aufnahmen</p>'],
+    ['a video\'s credit', '<p>Video: Hafenamt Nordstrand, Schnitt und Ton Jana Peters</p>'],
     ['a caption ending in its credit', '<p>Auch der Bürgermeister gehört zu den Unterstützern der Fähre. Bild: dpa</p>'],
     ['a gallery\'s counter', '<p>1/5 Am Freitagabend legte die Fähre zum ersten Mal im Winter an. (Bild: Hafenamt)</p>'],
     ['a list of tags', '<p>amiga, dogs, floppy, Hunde, Hundeleben, Fähre</p>'],
