@@ -1,5 +1,6 @@
 import type {Snapshot} from '../parse/parse-html.js';
 import {creditWords, leadingLabel} from './byline-labels.js';
+import {modifiedWords, publishedWords} from './dates/date-labels.js';
 import {siteNames} from './body-rules.js';
 import {bylineParts} from './byline.js';
 import {authorName, foldText} from './normalize.js';
@@ -19,10 +20,10 @@ const capitalisedName = new RegExp(String.raw`^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:a
 const username = /^[\p{L}\d][\p{L}\d._-]*/u;
 // Weekdays and months in English, German, French, Spanish and Italian, and German weekdays' short forms.
 const calendarWords = String.raw`monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mo|di|mi|do|fr|sa|so`;
-// What a theme writes after the name before the date: `Erstellt am`, `Veröffentlicht`, `Published`, `Publié le`.
-const publishedWords = String.raw`erstellt|veröffentlicht|aktualisiert|geändert|publiziert|gepostet|published|posted|updated|publié|publiée|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt|publicerad|publiceret|publisert`;
+// What a theme writes after the name before the date (`Erstellt am`, `Veröffentlicht`, `Published`, `Publié le`, `Aktualisiert`): a date's label.
+const dateLabelWords = String.raw`${publishedWords}|${modifiedWords}`;
 /** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`von Alexander Karper Foto: © GEPA`). */
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:)`, 'iu');
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${dateLabelWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A full name in a list: two to four capitalised words (`John Roe`, `Ann-Kathrin de Lee`). */
@@ -36,7 +37,7 @@ const calendarWord = new RegExp(String.raw`^(?:${calendarWords})$`, 'iu');
  * A word that opens what follows a name, capitalised as themes write it (`By Martin Jendrischik On 12. Dezember 2022`,
  * `von Sonia Mevißen Erstellt am 01.01.23`): never a name's last word.
  */
-const labelWord = new RegExp(String.raw`^(?:on|am|um|vom|${publishedWords})$`, 'iu');
+const labelWord = new RegExp(String.raw`^(?:on|am|um|vom|${dateLabelWords})$`, 'iu');
 
 /** The name a text's opening byline gives (`von Klaus Stanjek` → `Klaus Stanjek`), or `null`. */
 export function leadBylineName(text: string): string | null {

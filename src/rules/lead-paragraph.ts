@@ -1,5 +1,6 @@
 import type {ParagraphText, Snapshot} from '../parse/snapshot.js';
 import {creditWords} from './byline-labels.js';
+import {modifiedWords, publishedWords} from './dates/date-labels.js';
 import {leadBylineName} from './lead-byline.js';
 import {looksLikeDate} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
@@ -20,7 +21,7 @@ const newsletter = /\bnewsletter\b.*\b(?:sign up|subscribe|inbox)\b|\b(?:sign up
 // The site's interface: `Skip to content`, `Advertisement`, `Share this article`.
 const interfaceText = /^(?:skip to|jump to|advertisement\b|sponsored\b|share (?:this|on)\b|read more\b|click here\b|continue reading\b|you are (?:here|viewing)\b|this (?:page|site) requires javascript|please enable javascript|javascript is (?:disabled|not available))/i;
 // `Updated 12 March 2024`, `Veröffentlicht am: 28. Oktober 2023 | Anzahl Kommentare: noch keine`, `Publié le 3 mai 2024`.
-const datelineStart = /^(?:(?:last\s+)?updated|published|posted|first published|veröffentlicht|aktualisiert|erstellt|publié|mis à jour|publicado|actualizado|pubblicato|aggiornato|gepubliceerd|bijgewerkt)\b/iu;
+const datelineStart = new RegExp(String.raw`^(?:(?:last|first)\s+)?(?:${publishedWords}|${modifiedWords})(?![\p{L}\d])`, 'iu');
 // Breadcrumbs and menus written as text: `Home › News › Transport › The ferry`, `Home → Notizie → …`.
 const crumbSeparator = /\s(?:›|»|>|\/|\||→|▸|►)\s/g;
 // A rights line: `© 2023 WWB Holdings, LLC. All rights reserved`, `Copyright 2024 …`, `Alle Rechte vorbehalten`.

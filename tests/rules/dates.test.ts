@@ -268,6 +268,9 @@ describe('labels of publication and update in more languages', () => {
     expect(textDate('Обновлено 14.06.2019 Опубликовано 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
     expect(textDate('Päivitetty 14.6.2019 Julkaistu 13.6.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
     expect(textDate('Güncelleme: 14.06.2019 Yayınlanma: 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
+    // French's feminine and German's `gepostet`, read as the byline's and the dateline's labels are.
+    expect(textDate('Mise à jour le 14/06/2019 à 08h00 - Publiée le 13/06/2019 à 10h30', 'dmy')).toBe('2019-06-13T10:30:00.000Z');
+    expect(textDate('14.06.2019 · Gepostet am 13.06.2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
     // An update alone is taken last, after a date with no label.
     expect(textDate('Uppdaterad 14 juni 2019 | 13 juni 2019', 'dmy')).toBe('2019-06-13T12:00:00.000Z');
   });

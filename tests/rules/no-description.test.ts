@@ -59,6 +59,7 @@ describe('the lead paragraph is not a line of the page\'s furniture', () => {
     ['a French byline with its date', '<p>Par Nicolas Gutierrez C. le 14.09.2020 à 11h46</p>'],
     ['a German byline with its date', '<p>Von Jana Peters und Ole Brandt am 3. Mai 2024, 10:04 Uhr</p>'],
     ['a German dateline', '<p>Veröffentlicht am: 28. Oktober 2023 | Anzahl Kommentare: noch keine</p>'],
+    ['a French dateline', '<p>Publié le 3 mai 2024 à 10h30, mis à jour le 4 mai 2024 à 8h00</p>'],
     ['a picture credit', '<p>Abb.: Collage aus Archivbildern und eigenen Aufnahmen</p>'],
     ['a video\'s credit', '<p>Video: Hafenamt Nordstrand, Schnitt und Ton Jana Peters</p>'],
     ['a caption ending in its credit', '<p>Auch der Bürgermeister gehört zu den Unterstützern der Fähre. Bild: dpa</p>'],

@@ -8,8 +8,18 @@ import type {DateOrder} from './date-order.js';
  * taken only when the text has no other. The end of a range or a deadline is an event's date, never taken.
  */
 
-const modifiedLabel = /(?:aktualisiert|geändert|änderung|stand|updated?|modified|edited|revised|mis\s+à\s+jour|modifié|actualizad[oa]|actualización|aggiornat[oa]|modificat[oa]|atualizad[oa]|bijgewerkt|gewijzigd|zaktualizowano|aktualizacja|aktualizováno|upraveno|uppdaterad|opdateret|oppdatert|päivitetty|güncellendi|güncelleme|обновлено|изменено|actualizat|diperbarui|ažurirano|azurirano|posodobljeno|ажурирано|актуализирано|обновено|ενημερώθηκε|ενημέρωση|עודכן|تحديث|cập\s+nhật|atnaujinta|atjaunināts|frissítve|अपडेट(?:ेड)?|अद्यतन|수정|更新|оновлено|aktualizované|uuendatud|แก้ไข|อัปเดต|อัพเดท|به‌?\s?روزرسانی|بروزرسانی|আপডেট|اپ\s?ڈیٹ)\W*(?:am|on|le|el|il|em|op|den|dne|в|:)?\W*$/i;
-const publishedLabel = /(?:veröffentlicht|erschienen|publiziert|erstellt|published|posted|created|publié|publicado|pubblicato|gepubliceerd|geplaatst|opublikowano|publikováno|zveřejněno|publicerad|publiceret|publisert|julkaistu|yayınlanma|опубликовано|publicat|diterbitkan|objavljeno|објављено|публикувано|δημοσιεύθηκε|δημοσίευση|פורסם|نشر|تاريخ\s+النشر|đăng|ngày\s+đăng|paskelbta|publicēts|közzétéve|publikálva|प्रकाशित|प्रकाशन|입력|게시|작성|등록|发布|發佈|发表|發表|公開|投稿|掲載|配信|опубліковано|avaldatud|megjelent|publikované|uverejnené|diterbitkan|dipublikasikan|terbit|เผยแพร่|โพสต์|انتشار|منتشر|প্রকাশিত|প্রকাশ|شائع)\W*(?:am|on|le|el|il|em|op|den|dne|в|:)?\W*$/i;
+/**
+ * The words of a label that calls a date the last edit (`Aktualisiert`, `Updated`, `Letzte Änderung`, `Stand`, `mis à jour`),
+ * and of one that calls it the first publication (`Veröffentlicht`, `Posted`, `Publié`, `Opublikowano`), as regexp sources: one
+ * list each for the dates of a text (here), the words that end a byline's name (lead-byline.ts) and a dateline paragraph
+ * (lead-paragraph.ts).
+ */
+export const modifiedWords = String.raw`aktualisiert|geändert|änderung|stand|updated?|modified|edited|revised|mise?\s+à\s+jour|modifié|actualizad[oa]|actualización|aggiornat[oa]|modificat[oa]|atualizad[oa]|bijgewerkt|gewijzigd|zaktualizowano|aktualizacja|aktualizováno|upraveno|uppdaterad|opdateret|oppdatert|päivitetty|güncellendi|güncelleme|обновлено|изменено|actualizat|diperbarui|ažurirano|azurirano|posodobljeno|ажурирано|актуализирано|обновено|ενημερώθηκε|ενημέρωση|עודכן|تحديث|cập\s+nhật|atnaujinta|atjaunināts|frissítve|अपडेट(?:ेड)?|अद्यतन|수정|更新|оновлено|aktualizované|uuendatud|แก้ไข|อัปเดต|อัพเดท|به‌?\s?روزرسانی|بروزرسانی|আপডেট|اپ\s?ڈیٹ`;
+export const publishedWords = String.raw`veröffentlicht|erschienen|publiziert|erstellt|gepostet|published|posted|created|publiée?|publicado|pubblicato|gepubliceerd|geplaatst|opublikowano|publikováno|zveřejněno|publicerad|publiceret|publisert|julkaistu|yayınlanma|опубликовано|publicat|diterbitkan|objavljeno|објављено|публикувано|δημοσιεύθηκε|δημοσίευση|פורסם|نشر|تاريخ\s+النشر|đăng|ngày\s+đăng|paskelbta|publicēts|közzétéve|publikálva|प्रकाशित|प्रकाशन|입력|게시|작성|등록|发布|發佈|发表|發表|公開|投稿|掲載|配信|опубліковано|avaldatud|megjelent|publikované|uverejnené|diterbitkan|dipublikasikan|terbit|เผยแพร่|โพสต์|انتشار|منتشر|প্রকাশিত|প্রকাশ|شائع`;
+// What may follow the label before the date: `Veröffentlicht am`, `Posted on:`, `Publié le`.
+const labelEnd = String.raw`\W*(?:am|on|le|el|il|em|op|den|dne|в|:)?\W*$`;
+const modifiedLabel = new RegExp(String.raw`(?:${modifiedWords})${labelEnd}`, 'i');
+const publishedLabel = new RegExp(String.raw`(?:${publishedWords})${labelEnd}`, 'i');
 
 // The end of a range or a deadline (`vom 9.1. - 10.2.2023`, `Deadline: 15. März 2020`, `until May 3, 2021`): an event's, not the page's.
 const eventLabel = /(?:deadline|frist|einsendeschluss|anmeldeschluss|bis|until|till|jusqu'au|hasta|fino\s+al|tot|\d\.?\s*[-–])\s*:?\s*$/i;
