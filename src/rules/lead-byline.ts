@@ -23,7 +23,7 @@ const calendarWords = String.raw`monday|tuesday|wednesday|thursday|friday|saturd
 // What a theme writes after the name before the date (`Erstellt am`, `Veröffentlicht`, `Published`, `Publié le`, `Aktualisiert`): a date's label.
 const dateLabelWords = String.raw`${publishedWords}|${modifiedWords}`;
 /** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`von Alexander Karper Foto: © GEPA`). */
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${dateLabelWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:)`, 'iu');
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${dateLabelWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})(?![\p{L}\d])|\s+(?:${creditWords})\s*:)`, 'iu');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A full name in a list: two to four capitalised words (`John Roe`, `Ann-Kathrin de Lee`). */

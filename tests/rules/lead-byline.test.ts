@@ -27,6 +27,9 @@ describe('leadBylineName', () => {
     ['Von Lotte Sandvik Mi, 3. Mai 2023', 'Lotte Sandvik'],
     ['Par Inès Moreau mardi 13 juin 2019', 'Inès Moreau'],
     ['Por Ana Ruiz jueves 2 de abril de 2020', 'Ana Ruiz'],
+    // A weekday ending in a letter outside ASCII (`lunedì`) ends the name as any other.
+    ['di Marco Rossi lunedì 3 giugno 2019', 'Marco Rossi'],
+    ['Gepostet von Lotte Sandvik Gepostet am 3. Mai 2023', 'Lotte Sandvik'],
     // A print byline's dateline after two names: the place before `/ region` is no part of the last name.
     ['Von Roland Adler und Sebastian Kern Dadaab /Kenia', 'Roland Adler, Sebastian Kern'],
     ['By Mira Oduya and Tom Keel Nairobi / Kenya', 'Mira Oduya, Tom Keel'],
