@@ -24,7 +24,8 @@ const interfaceText = /^(?:skip to|jump to|advertisement\b|sponsored\b|share (?:
 const datelineStart = new RegExp(String.raw`^(?:(?:last|first)\s+)?(?:${publishedWords}|${modifiedWords})(?![\p{L}\d])`, 'iu');
 // Breadcrumbs and menus written as text: `Home › News › Transport › The ferry`, `Home → Notizie → …`.
 const crumbSeparator = /\s(?:›|»|>|\/|\||→|▸|►)\s/g;
-// A rights line: `© 2023 WWB Holdings, LLC. All rights reserved`, `Copyright 2024 …`, `Alle Rechte vorbehalten`.
+// A rights line: `© 2023 WWB Holdings, LLC. All rights reserved`, `Copyright 2024 …`, `Alle Rechte vorbehalten`. Stricter
+// than byline-labels' `copyright`, which cuts the word off a byline: a paragraph may open with `Copyright law …`.
 const rightsLine = /^(?:©|\(c\)\s|copyright\s*(?:©|\(c\)|\d{4}))|\b(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati)\b/iu;
 // A picture's caption or credit: `1/5 Am Freitagabend…` (a gallery's counter), `Abb.: Collage aus…`,
 // `Foto: dpa`, or a short text ending in one (`Auch Grönemeyer gehört dazu. Bild: dpa`).
