@@ -116,6 +116,36 @@ describe('Reddit: the post title and text, not the community boilerplate', () =>
   });
 });
 
+describe('Reddit before shreddit: the title out of its wrappers, the poster out of the votes line', () => {
+  it('2018–2023 (`data-testid="post-container"`): og:title `r/sub - Title`, `Posted in r/sub by u/name • N points…` is the author, not the description', () => {
+    expect(summary(siteCard('reddit', 'post-2021'))).toEqual({
+      title: 'How long can I keep a starter in the fridge?',
+      description: "I'm going away for a month. Will my starter survive in the fridge without feeding, or should I dry some?",
+      author: 'crumb_curious', publisher: 'Reddit', datePublished: null, image: 'https://external-preview.redd.it/abc123.jpg?auto=webp&s=def456',
+    });
+  });
+
+  it('2023: `r/sub on Reddit: Title` and `Posted by u/name - N votes and M comments` on a post without text', () => {
+    expect(summary(siteCard('reddit', 'post-2023'))).toMatchObject({title: 'How long can I keep a starter in the fridge?', description: null, author: 'crumb_curious'});
+  });
+
+  it.each([
+    ['How long can I keep a starter in the fridge? : Sourdough', 'How long can I keep a starter in the fridge?'],
+    ['How long can I keep a starter in the fridge? : r/Sourdough', 'How long can I keep a starter in the fridge?'],
+  ])('<title> %j is %j', (title, expected) => {
+    const snapshot = parseHtml(`<title>${title}</title>`);
+    expect(pickFields(snapshot, {url: 'https://old.reddit.com/r/Sourdough/comments/mabc12/x/', headers: {}}, rules).title).toBe(expected);
+  });
+
+  it.each([
+    '12 votes and 3 comments so far on Reddit',
+    '1.2k votes, 340 comments. 2.1M subscribers in the Sourdough community. A place to share bread.',
+  ])('refuses the description %j', (description) => {
+    const snapshot = parseHtml(`<title>T</title><meta property="og:description" content="${description}">`);
+    expect(pickFields(snapshot, {url: 'https://www.reddit.com/r/Sourdough/comments/mabc12/x/', headers: {}}, rules).description).toBeNull();
+  });
+});
+
 describe('IMDb: HTML entities in JSON-LD decoded', () => {
   it('`Schindler&apos;s List`, `&quot;` in the plot', () => {
     expect(summary(siteCard('imdb', 'title-escaped'))).toMatchObject({
