@@ -43,6 +43,24 @@ describe('Instagram: `Name (@handle) • Instagram photo`', () => {
   });
 });
 
+describe('Instagram of 2019–2022: the name and handle from `N Likes, M Comments - Name (@handle) on Instagram`', () => {
+  it('a post with a caption: the handle in the title, the caption alone', () => {
+    expect(summary(siteCard('instagram', 'post-2021'))).toEqual({
+      title: 'Harbour Bakery (@harbourbakery) • Instagram photo', description: 'Rye loaves are back this Saturday 🍞 Come early!',
+      author: 'Harbour Bakery', publisher: 'Instagram', datePublished: null,
+      image: 'https://scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/e35/p1080x1080/200000000_n.jpg',
+    });
+  });
+
+  it('a post without a caption, titled `Instagram post by Name • Jun 3, 2020 at …`: its day, no counts as the description', () => {
+    expect(summary(siteCard('instagram', 'post-2020'))).toEqual({
+      title: 'Harbour Bakery (@harbourbakery) • Instagram photo', description: null,
+      author: 'Harbour Bakery', publisher: 'Instagram', datePublished: '2020-06-03T12:00:00.000Z',
+      image: 'https://scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/e35/100000000_n.jpg',
+    });
+  });
+});
+
 describe('TikTok: `Name (@handle) on TikTok`, the caption, the date from the embedded state', () => {
   it('__UNIVERSAL_DATA_FOR_REHYDRATION__: desc, createTime, nickname; og:image the cover', () => {
     expect(summary(siteCard('tiktok', 'video-state'))).toEqual({
