@@ -3,10 +3,15 @@ import type {SiteRules} from './site.js';
 import {constant, jsonldNamesOf, jsonldOf, mapped, matched, onPath, without} from './site-kit.js';
 
 const content = ['SocialMediaPosting', 'DiscussionForumPosting', 'Article', 'NewsArticle'];
+/** A post (`/posts/name_slug-activity-…`, `/feed/update/urn:li:activity:…`), not an article (`/pulse/…`). */
+const postPath = /^\/(?:posts|feed\/update)\//;
+/** The comment count (and the brand) LinkedIn adds after a post's title: ` | 42 comments`. */
+const counts = /(?: \| [\d.,]+K? comments?)?(?: \| LinkedIn)?$/;
 
 /**
  * LinkedIn: posts and articles carry a SocialMediaPosting/Article with `author` and `datePublished`;
- * a post's og:title is `Name on LinkedIn: text…`, a profile's `Name - Headline | LinkedIn`, a
+ * a post's og:title is `Name on LinkedIn: text…` (its title, as shared: the person and the post's
+ * start; its text is the description), an article's headline is its title; a profile's `Name - Headline | LinkedIn`, a
  * company's `Company | LinkedIn`.
  */
 export const linkedin: SiteRules = {
@@ -20,6 +25,8 @@ export const linkedin: SiteRules = {
   ],
   rules: {
     title: [
+      // A post: the person and the post's start, as LinkedIn titles it for sharing (the post's text is the description).
+      onPath(postPath, mapped('meta(og:title) without counts', meta('og:title', 'twitter:title'), (value) => (/^.+? on LinkedIn: ./.test(value) ? value.replace(counts, '') : null))),
       jsonldOf(content, 'headline'),
       // `Name on LinkedIn: text | 42 comments`: the post's text.
       mapped('meta(og:title) without name and counts', meta('og:title'), (value) => value.replace(/^.+? on LinkedIn: | \| [\d.,]+K? comments?$| \| LinkedIn$/g, '')),
