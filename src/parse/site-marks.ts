@@ -18,8 +18,12 @@ const headingIds: ReadonlySet<string> = new Set(['title']);
 const imageIds: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFront', 'ebooksImgBlkFront', 'main-image']);
 const imageAttributes = ['data-old-hires', 'data-a-dynamic-image', 'src', 'alt'] as const;
 
-/** Elements whose text is kept, by id: Amazon's price as older pages and book pages write it (`#priceblock_ourprice`, `#kindle-price`…). */
-const textIds: ReadonlySet<string> = new Set(['priceblock_ourprice', 'priceblock_dealprice', 'price_inside_buybox', 'kindle-price', 'price']);
+/**
+ * Elements whose text is kept, by id: Amazon's price as older pages and book pages write it
+ * (`#priceblock_ourprice`, `#kindle-price`…), and its `#productTitle` (in `h1#title`, a book's binding
+ * and edition follow it).
+ */
+const textIds: ReadonlySet<string> = new Set(['priceblock_ourprice', 'priceblock_dealprice', 'price_inside_buybox', 'kindle-price', 'price', 'productTitle']);
 /** Boxes whose first `.a-offscreen` text is kept, by id: Amazon's buy box price (`#corePrice_feature_div .a-offscreen`). */
 const boxIds: ReadonlySet<string> = new Set(['corePrice_feature_div', 'corePriceDisplay_desktop_feature_div']);
 /** The class of the element in a box whose text is kept: Amazon's price for screen readers, `$29.99` whole. */

@@ -93,9 +93,17 @@ describe('Amazon: the product title element and the main image, never a banner, 
     });
   });
 
-  it('a book without h1#title: the name from `<title>` without the store, the ISBN; the cover #imgBlkFront', () => {
+  it('a book without h1#title: its #productTitle (not `<title>`, which adds the author and ISBN); the cover #imgBlkFront', () => {
     expect(summary(siteCard('amazon', 'book-cover'))).toMatchObject({
-      title: 'The Salt Road: A Novel: Example, Ann', publisher: 'Amazon', image: 'https://m.media-amazon.com/images/I/51saltRd._SY445_SX342_.jpg',
+      title: 'The Salt Road: A Novel', publisher: 'Amazon', image: 'https://m.media-amazon.com/images/I/51saltRd._SY445_SX342_.jpg',
+    });
+  });
+
+  it('a book of 2023: #productTitle without the binding and edition h1#title adds; its authors without their roles and the author popover', () => {
+    expect(summary(siteCard('amazon', 'book-2023'))).toEqual({
+      title: 'The Quiet Harbour: A Novel',
+      description: 'The Quiet Harbour: A Novel [Lind, Maren] on Amazon.com. *FREE* shipping on qualifying offers. The Quiet Harbour: A Novel',
+      author: 'Maren Lind, Tom Roe', publisher: 'Amazon', datePublished: null, image: 'https://m.media-amazon.com/images/I/81qh._SY522_.jpg',
     });
   });
 
@@ -112,7 +120,7 @@ describe('Amazon: the product title element and the main image, never a banner, 
 
   it('the parse records h1#title and the main image\'s attributes, nothing of other ids', () => {
     const snapshot = parseHtml('<h1 id="title"><span id="productTitle"> Kettle </span></h1><h1 id="title">Other</h1><img id="landingImage" src="s.jpg" data-old-hires="h.jpg"><img id="other" src="o.jpg">');
-    expect(snapshot.marks).toEqual({'#title': 'Kettle', '#landingImage@src': 's.jpg', '#landingImage@data-old-hires': 'h.jpg'});
+    expect(snapshot.marks).toEqual({'#title': 'Kettle', '#productTitle': 'Kettle', '#landingImage@src': 's.jpg', '#landingImage@data-old-hires': 'h.jpg'});
     expect(parseHtml('<h1 id="x">A</h1><img src="a.jpg">').marks).toBeUndefined();
   });
 });
