@@ -23,6 +23,17 @@ describe('X: `Name (@handle) on X` whatever shape the title has', () => {
   });
 });
 
+describe('X as a signed-in browser saved it: no og tags, `(2) Name on X: "text" / X`', () => {
+  it('the title without the notification count, the text, the name, the date from the post ID, the post\'s photo', () => {
+    expect(summary(siteCard('x', 'post-browser'))).toEqual({
+      title: 'Harbour City Council (@harbourcity) on X',
+      description: 'Ferry timetable changes from Monday: the 7:10 now leaves at 7:05. Full timetable: https://t.co/Ab12Cd34',
+      author: 'Harbour City Council', publisher: 'X', datePublished: '2024-05-27T10:20:57.095Z',
+      image: 'https://pbs.twimg.com/media/GOaBcDeFgHiJ?format=jpg&name=small',
+    });
+  });
+});
+
 describe('Instagram: `Name (@handle) • Instagram photo`', () => {
   it('a reel: `• Instagram reel`, the handle from og:description', () => {
     expect(summary(siteCard('instagram', 'reel')).title).toBe('Crumb Lab (@crumblab) • Instagram reel');
