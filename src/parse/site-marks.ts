@@ -14,9 +14,9 @@ import type {ParseState} from './state.js';
 /** `<h1>`s whose text is kept, by id: Amazon's product title (`h1#title` around `#productTitle`). */
 const headingIds: ReadonlySet<string> = new Set(['title']);
 
-/** Images whose attributes are kept, by id: Amazon's main product photo (a book's cover). */
+/** Images whose attributes are kept, by id: Amazon's main product photo (a book's cover; the mobile site's `#main-image`, its large form in `data-a-hires`). */
 const imageIds: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFront', 'ebooksImgBlkFront', 'main-image']);
-const imageAttributes = ['data-old-hires', 'data-a-dynamic-image', 'src', 'alt'] as const;
+const imageAttributes = ['data-old-hires', 'data-a-hires', 'data-a-dynamic-image', 'src', 'alt'] as const;
 
 /**
  * Elements whose text is kept, by id: Amazon's price as older pages and book pages write it

@@ -42,13 +42,13 @@ function largestImage(value: string): string | null {
 /** The ids of the main photo: a product's `#landingImage`, a book's cover (`#imgBlkFront`, `#ebooksImgBlkFront`), older pages' `#main-image`. */
 const photoIds = ['landingImage', 'imgBlkFront', 'ebooksImgBlkFront', 'main-image'];
 
-/** The main photo in its largest form: `data-old-hires`, else the largest of `data-a-dynamic-image`, else its `src`. */
+/** The main photo in its largest form: `data-old-hires` (the mobile site's `data-a-hires`), else the largest of `data-a-dynamic-image`, else its `src`. */
 const mainPhoto: Rule = named('amazon(#landingImage hi-res)', (snapshot) => {
   const marks = snapshot.marks;
   if (marks === undefined) return null;
   const out: string[] = [];
   for (const id of photoIds) {
-    const hires = marks[`#${id}@data-old-hires`];
+    const hires = marks[`#${id}@data-old-hires`] ?? marks[`#${id}@data-a-hires`];
     if (hires !== undefined) out.push(hires);
     const dynamic = marks[`#${id}@data-a-dynamic-image`];
     const largest = dynamic === undefined ? null : largestImage(dynamic);
@@ -142,6 +142,7 @@ export const amazon: SiteRules = {
     {kind: 'book-cover', example: 'https://www.amazon.com/Salt-Road-Novel/dp/B0EXAMPLE5'},
     {kind: 'product-de', example: 'https://www.amazon.de/Example-Schreibtischlampe-dimmbar/dp/B0EXAMPLE6'},
     {kind: 'book-2023', example: 'https://www.amazon.com/Quiet-Harbour-Novel-Maren-Lind/dp/0000000002'},
+    {kind: 'product-mobile', example: 'https://www.amazon.com/Example-Pour-Over-Kettle/dp/B0EXAMPLE7'},
   ],
   rules: {
     title: [
