@@ -118,6 +118,12 @@ describe('Amazon: the product title element and the main image, never a banner, 
     });
   });
 
+  it('the mobile site: #main-image at its data-a-hires, not the deals banner', () => {
+    expect(summary(siteCard('amazon', 'product-mobile'))).toMatchObject({
+      title: 'Example Pour-Over Coffee Kettle, 1L, Gooseneck', publisher: 'Amazon', image: 'https://m.media-amazon.com/images/I/61goose._AC_SL1500_.jpg',
+    });
+  });
+
   it.each([
     ['Amazon.com: Example Kettle, 1.7L : Home & Kitchen', 'Example Kettle, 1.7L'],
     ['Amazon.com : Example Kettle', 'Example Kettle'],
@@ -188,6 +194,16 @@ describe('IMDb: HTML entities in JSON-LD decoded', () => {
     expect(summary(siteCard('imdb', 'title-escaped'))).toMatchObject({
       title: "Schindler's List", author: 'Steven Spielberg',
       description: expect.stringMatching(/persecution by the Nazis\. "Whoever saves one life saves the world entire\."$/) as unknown as string,
+    });
+  });
+});
+
+describe('LinkedIn: a post is `Name on LinkedIn: text`, the person in the title', () => {
+  it('a post with only a <title> in that shape (no og:title, no JSON-LD): the title without the comment count, the text, the person', () => {
+    expect(summary(siteCard('linkedin', 'post-title'))).toMatchObject({
+      title: 'Ben Example on LinkedIn: Our night shift now ends at 5am. Here is what changed on the line.',
+      description: 'Our night shift now ends at 5am. Here is what changed on the line: fewer handovers, one more break.',
+      author: 'Ben Example', publisher: 'LinkedIn',
     });
   });
 });
