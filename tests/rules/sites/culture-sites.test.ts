@@ -160,6 +160,13 @@ describe('Pinterest', () => {
     expect(plain.description).toMatch(/^This Pin was discovered by/);
   });
 
+  it('pin titled `Pin by Name on Board`: the pinner is the author, the pin\'s text the description', () => {
+    expect(summary(siteCard('pinterest', 'pin-by'))).toEqual({
+      title: 'Pin by Cara Example on Small gardens', description: 'Gravel, two benches and a birch: a courtyard garden in a weekend.',
+      author: 'Cara Example', publisher: 'Pinterest', datePublished: null, image: 'https://i.pinimg.com/originals/77/88/99/778899courtyard.jpg',
+    });
+  });
+
   it('board on pinterest.de: its name, its owner from "Explore Name\'s board", no boilerplate description', () => {
     expect(summary(siteCard('pinterest', 'board'))).toEqual({
       title: 'Weeknight dinners', description: null, author: 'Ann Example', publisher: 'Pinterest', datePublished: null,
