@@ -5,7 +5,7 @@ import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microda
 import {allCut, appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
 import type {WindowReader} from '../shared/page.js';
-import {recordMarkedClass, recordMarkedId} from './site-marks.js';
+import {readInlinePiece, recordMarkedClass, recordMarkedId} from './site-marks.js';
 import {readStatePiece} from './state-dates.js';
 import {endDateNode, readDateNodePiece, readRawDateNode} from './date-nodes.js';
 import {endHeadlineBlock, resumeAfterHeadline} from './collect-dates.js';
@@ -140,6 +140,7 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       if (state.rawText) {
         // htmlparser2 gives a script's text as text; the scanner gives it to rawBody, wanted or not.
         if (tokenizer && state.appScript) readStatePiece(state, text);
+        if (tokenizer && (state.inlineHead !== undefined || state.inlineState !== undefined)) readInlinePiece(state, text);
         return;
       }
       readLabelText(state, text);
@@ -172,7 +173,13 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
     // An inline script's text, in the scanner's pieces: searched for an app state's date (state-dates.ts).
     rawBody(html, start, end) {
       if (tag !== null) flush();
-      if (state.appScript && end > start) readStatePiece(state, html.slice(start, end));
+      if (end <= start) return;
+      const inline = state.inlineHead !== undefined || state.inlineState !== undefined;
+      if (!state.appScript && !inline) return;
+      const piece = html.slice(start, end);
+      if (state.appScript) readStatePiece(state, piece);
+      // An inline script that may set a site's state (site-marks.ts: YouTube's player state).
+      if (inline) readInlinePiece(state, piece);
     },
     // A short text node that may hold a date's label, or the rest of one read so far (collect-labelled-dates.ts).
     wantsLabel: (html, start, end) => {

@@ -5,7 +5,8 @@ import type {ParseState} from './state.js';
  * The few elements of the most-pasted sites that carry a field no meta tag does, recorded in the one
  * parse pass into `Snapshot.marks` for the site rules (src/rules/sites): keys are `#id` (an `<h1>`'s
  * text), `#id@attr` (an `<img>`'s attribute), `tag@attr` (an attribute of the first such element),
- * `script#id` (a state script's raw text), `#id` of a span or div (its text) and `#id .a-offscreen`
+ * `script#id` (a state script's raw text), `script:name` (an inline script that starts by setting the
+ * state `name`, its raw text), `#id` of a span or div (its text) and `#id .a-offscreen`
  * (the text of the first element of that class in the box `#id`). Only these are looked at, so a page of another site
  * records nothing.
  */
@@ -13,12 +14,16 @@ import type {ParseState} from './state.js';
 /** `<h1>`s whose text is kept, by id: Amazon's product title (`h1#title` around `#productTitle`). */
 const headingIds: ReadonlySet<string> = new Set(['title']);
 
-/** Images whose attributes are kept, by id: Amazon's main product photo (a book's cover). */
+/** Images whose attributes are kept, by id: Amazon's main product photo (a book's cover; the mobile site's `#main-image`, its large form in `data-a-hires`). */
 const imageIds: ReadonlySet<string> = new Set(['landingImage', 'imgBlkFront', 'ebooksImgBlkFront', 'main-image']);
-const imageAttributes = ['data-old-hires', 'data-a-dynamic-image', 'src', 'alt'] as const;
+const imageAttributes = ['data-old-hires', 'data-a-hires', 'data-a-dynamic-image', 'src', 'alt'] as const;
 
-/** Elements whose text is kept, by id: Amazon's price as older pages and book pages write it (`#priceblock_ourprice`, `#kindle-price`…). */
-const textIds: ReadonlySet<string> = new Set(['priceblock_ourprice', 'priceblock_dealprice', 'price_inside_buybox', 'kindle-price', 'price']);
+/**
+ * Elements whose text is kept, by id: Amazon's price as older pages and book pages write it
+ * (`#priceblock_ourprice`, `#kindle-price`…), and its `#productTitle` (in `h1#title`, a book's binding
+ * and edition follow it).
+ */
+const textIds: ReadonlySet<string> = new Set(['priceblock_ourprice', 'priceblock_dealprice', 'price_inside_buybox', 'kindle-price', 'price', 'productTitle']);
 /** Boxes whose first `.a-offscreen` text is kept, by id: Amazon's buy box price (`#corePrice_feature_div .a-offscreen`). */
 const boxIds: ReadonlySet<string> = new Set(['corePrice_feature_div', 'corePriceDisplay_desktop_feature_div']);
 /** The class of the element in a box whose text is kept: Amazon's price for screen readers, `$29.99` whole. */
@@ -51,6 +56,18 @@ const tagAttributes: ReadonlyMap<string, readonly string[]> = new Map([
 const stateScriptIds: ReadonlySet<string> = new Set(['__UNIVERSAL_DATA_FOR_REHYDRATION__', 'SIGI_STATE']);
 /** The longest state script kept (a TikTok video page's is 100–400 kB). */
 export const maxStateScript = 3 * 1024 * 1024;
+
+/**
+ * Inline scripts (no id, no type) whose raw text is kept, by the state they set at their start:
+ * YouTube's player state (`var ytInitialPlayerResponse = {…};`, 2020–21 also
+ * `window["ytInitialPlayerResponse"] = {…};`), whose `videoDetails` and `microformat` name the channel
+ * and the publication date that watch pages without their microdata (2023–) carry nowhere else.
+ */
+const inlineStateNames = ['ytInitialPlayerResponse'] as const;
+/** How a script sets a state at its start: `var name =`, `window.name =`, `window["name"] =` (the name follows). */
+const setsState = /^\s*(?:var\s+|let\s+|const\s+|window\.|window\[["'])(\w+)/;
+/** How many characters of an inline script's start are read for the state's name (the most kept before it is decided on). */
+const inlineHeadLength = 96;
 
 /** The custom tags whose attributes the parse reads (for tag-handlers' `attributeTags`). */
 export const markedTags: readonly string[] = [...tagAttributes.keys()];
@@ -117,4 +134,44 @@ export function closeStateScript(state: ParseState, text: string): void {
   const id = state.markScript;
   state.markScript = undefined;
   if (id !== undefined && text.length <= maxStateScript) mark(state, `script#${id}`, text);
+}
+
+/** An inline script opened: its first characters are read for a state of {@link inlineStateNames}. */
+export function opensInlineScript(state: ParseState): void {
+  state.inlineHead = '';
+}
+
+/** Whether `head`, an inline script's start, sets a kept state: then its text is kept from here on. */
+function decideHead(state: ParseState, head: string): void {
+  state.inlineHead = undefined;
+  const start = head.length > inlineHeadLength ? head.slice(0, inlineHeadLength) : head;
+  const name = setsState.exec(start)?.[1];
+  if (name === undefined || !(inlineStateNames as readonly string[]).includes(name) || state.snapshot.marks?.[`script:${name}`] !== undefined) return;
+  state.inlineState = {name, text: head};
+}
+
+/**
+ * A piece of an inline script's text: its start is read (over a few pieces if it must) for a state's
+ * name; a state script's text is kept whole (at most {@link maxStateScript}), every other is let go.
+ */
+export function readInlinePiece(state: ParseState, piece: string): void {
+  const kept = state.inlineState;
+  if (kept !== undefined) {
+    if (kept.text.length + piece.length > maxStateScript) state.inlineState = undefined;
+    else kept.text += piece;
+    return;
+  }
+  const head = state.inlineHead! + piece;
+  if (head.length < inlineHeadLength) state.inlineHead = head;
+  else decideHead(state, head);
+}
+
+/** The inline script closed: a state script's text is its mark. */
+export function closeInlineScript(state: ParseState): void {
+  // A script shorter than the start read: decided on now.
+  if (state.inlineHead !== undefined && state.inlineHead !== '') decideHead(state, state.inlineHead);
+  state.inlineHead = undefined;
+  const found = state.inlineState;
+  state.inlineState = undefined;
+  if (found !== undefined) mark(state, `script:${found.name}`, found.text);
 }

@@ -72,6 +72,10 @@ export interface ParseState {
   markBox?: string | undefined;
   /** The id of the state script whose text `json` holds instead (site-marks.ts). */
   markScript?: string | undefined;
+  /** The start of the inline script being read, until it is long enough to tell whether it sets a kept state (site-marks.ts). */
+  inlineHead: string | undefined;
+  /** The inline state script being kept, and its text so far (site-marks.ts). */
+  inlineState: {name: string; text: string} | undefined;
   /** Whether the inline script being read is searched for an app state's date (state-dates.ts). */
   appScript: boolean;
   /** How many characters of inline scripts have been searched for that date (state-dates.ts). */
@@ -119,6 +123,9 @@ export function createParseState(): ParseState {
     labelNode: '',
     labelTail: null,
     labelPending: null,
+    // Set from the start, so the state keeps one shape while the page is read.
+    inlineHead: undefined,
+    inlineState: undefined,
     appScript: false,
     stateSearched: 0,
     stateCarry: '',

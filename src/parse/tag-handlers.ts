@@ -6,7 +6,7 @@ import {asideTextTags, breakLine, collectParagraph, contentTags} from './collect
 import {recordLogoAlt} from './logo-alt.js';
 import {readAfterHeadline, readDateline, readHeadingLine} from './collect-dates.js';
 import {parseJsonld} from './jsonld.js';
-import {closeStateScript, markedTags, opensStateScript, recordMarkedTag} from './site-marks.js';
+import {closeInlineScript, closeStateScript, markedTags, opensInlineScript, opensStateScript, recordMarkedTag} from './site-marks.js';
 import {endStateScript, opensAppScript} from './state-dates.js';
 import type {FirstTextField, ParseState} from './state.js';
 import {
@@ -89,6 +89,7 @@ function openScript(state: ParseState, attribs: Record<string, string>): void {
     state.json = '';
   } else {
     state.rawText = true;
+    if (attribs.src === undefined) opensInlineScript(state);
     // An inline script is searched for an app state's publication date as its text comes (state-dates.ts).
     opensAppScript(state, attribs);
   }
@@ -221,6 +222,7 @@ export const closeHandlers: ReadonlyMap<string, CloseHandler> = new Map<string, 
       state.json = null;
     }
     if (state.appScript) endStateScript(state);
+    if (state.inlineHead !== undefined || state.inlineState !== undefined) closeInlineScript(state);
     state.rawText = false;
   }],
   ...rawTextTags.map((name): [string, CloseHandler] => [name, (state) => { state.rawText = false; }]),

@@ -42,13 +42,13 @@ function largestImage(value: string): string | null {
 /** The ids of the main photo: a product's `#landingImage`, a book's cover (`#imgBlkFront`, `#ebooksImgBlkFront`), older pages' `#main-image`. */
 const photoIds = ['landingImage', 'imgBlkFront', 'ebooksImgBlkFront', 'main-image'];
 
-/** The main photo in its largest form: `data-old-hires`, else the largest of `data-a-dynamic-image`, else its `src`. */
+/** The main photo in its largest form: `data-old-hires` (the mobile site's `data-a-hires`), else the largest of `data-a-dynamic-image`, else its `src`. */
 const mainPhoto: Rule = named('amazon(#landingImage hi-res)', (snapshot) => {
   const marks = snapshot.marks;
   if (marks === undefined) return null;
   const out: string[] = [];
   for (const id of photoIds) {
-    const hires = marks[`#${id}@data-old-hires`];
+    const hires = marks[`#${id}@data-old-hires`] ?? marks[`#${id}@data-a-hires`];
     if (hires !== undefined) out.push(hires);
     const dynamic = marks[`#${id}@data-a-dynamic-image`];
     const largest = dynamic === undefined ? null : largestImage(dynamic);
@@ -101,6 +101,23 @@ const buyBoxPrice: PriceRule = (snapshot, context): Price | null => {
   return null;
 };
 
+/** What follows a contributor's name in `#bylineInfo`: the role (`(Author)`, `(Autor)`, `(Illustrator)`), the older pages' author popover, a format. */
+const afterName = /\s*(?:\([^()]{1,40}\)|Visit Amazon['’]s |Find all the books|See search results for this author|Are you an author\?|Format:)[\s\S]*$/;
+
+/**
+ * A book's authors: the `.author` entries of `#bylineInfo` (`Maren Lind (Author)`), without the role
+ * and what follows it, each once. A product's byline (`Visit the Brand Store`, an `<a>`) is no `.author`.
+ */
+const contributors: Rule = named('amazon(#bylineInfo .author)', (snapshot) => {
+  const names: string[] = [];
+  for (const entry of snapshot.bylines ?? []) {
+    if (entry.kind !== 'author') continue;
+    const name = entry.text.replace(afterName, '').replace(/[\s,]+$/, '').trim();
+    if (name !== '' && !names.includes(name)) names.push(name);
+  }
+  return names.length === 0 ? null : names.join(', ');
+});
+
 /** Headings of the page's widgets and walls, which a first `<h1>` may be instead of the product. */
 const widgetHeading = /^(?:Customers (?:who|also)\b.*|Products related to this item|Sponsored(?: products.*)?|Frequently bought together|Your Browsing History|Related products|Shop by (?:Category|Department)|Hello, sign in|Sorry!? Something went wrong!?|Page Not Found|Looking for something\?|Enter the characters you see below|Results|Amazon\.[a-z.]+|Top reviews.*|Product (?:information|description|details)|About this item|Compare with similar items)$/i;
 
@@ -109,7 +126,9 @@ const widgetHeading = /^(?:Customers (?:who|also)\b.*|Products related to this i
  * and the `title` meta wrap it in the store's name and a category. The product photo is the main
  * image (`#landingImage`, a book's `#imgBlkFront`) at its high resolution (`data-old-hires`, else the
  * largest of `data-a-dynamic-image`); never the banners, ads and sprites of the site's own graphics
- * (`/images/G/`, the ad system), nor a widget's heading as the title. The brand store link is not an author.
+ * (`/images/G/`, the ad system), nor a widget's heading as the title (`#productTitle` before `h1#title`,
+ * which adds a book's binding and edition). A book's authors are its byline's `.author` names without
+ * their role; the brand store link is not an author.
  * The price is the buy box's ({@link priceMarks}), in the store's currency when its symbol fits it.
  */
 export const amazon: SiteRules = {
@@ -122,15 +141,19 @@ export const amazon: SiteRules = {
     {kind: 'product-widgets', example: 'https://www.amazon.com/dp/B0EXAMPLE4'},
     {kind: 'book-cover', example: 'https://www.amazon.com/Salt-Road-Novel/dp/B0EXAMPLE5'},
     {kind: 'product-de', example: 'https://www.amazon.de/Example-Schreibtischlampe-dimmbar/dp/B0EXAMPLE6'},
+    {kind: 'book-2023', example: 'https://www.amazon.com/Quiet-Harbour-Novel-Maren-Lind/dp/0000000002'},
+    {kind: 'product-mobile', example: 'https://www.amazon.com/Example-Pour-Over-Kettle/dp/B0EXAMPLE7'},
   ],
   rules: {
     title: [
+      mark('#productTitle'),
       mark('#title'),
       mapped('meta(title) without Amazon:', meta('title'), productName),
       mapped('document(title) without Amazon:', documentTitle, productName),
       h1,
     ],
     description: [mapped('meta(description) without Amazon:', meta('description'), (value) => productName(value))],
+    author: [contributors],
     publisher: [constant('Amazon')],
     image: [mainPhoto, imageOfHeading],
   },

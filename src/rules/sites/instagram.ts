@@ -8,6 +8,10 @@ const postPath = /^\/(?:[\w.]+\/)?(?:p|reel|reels|tv)\//;
 
 /** The counts and handle before a caption: `1,204 likes, 37 comments - handle on May 24, 2021: "…"` (other languages: `- handle am …:`). */
 const countsPrefix = /^(?:[^-]*?\d[^-]*? - )?([A-Za-z0-9._]{1,30}) (?:on|am|le|el|il|em|op|den|på|w|в|の|于) [^:"“]{3,40}(?::\s*|$)/;
+/** The counts and the author before a caption as 2019–2022 pages wrote them: `1,204 Likes, 37 Comments - Name (@handle) on Instagram`. */
+const namedCounts = /^[\d.,]+[KMB]? Likes?, [\d.,]+[KMB]? Comments? - (.+?) \(@([\w.]{1,30})\) on Instagram\b/i;
+/** The title of a post without a caption, 2018–2021: `Instagram post by Name • Jun 3, 2021 at 4:20pm UTC`. */
+const postByTitle = /^Instagram (?:post|photo|video) by (.+?) • ([A-Z][a-z]{2} \d{1,2}, \d{4}) at /;
 /** A caption in quotes after that prefix (`…: "caption".`). */
 const quotedCaption = /^[^"“]*?: [“"]([\s\S]+?)[”"]\.?\s*$/;
 
@@ -36,10 +40,18 @@ function postAuthor(snapshot: Snapshot, url: string): PostTitle {
       }
       const onInstagram = /^(.+?) on Instagram\b/.exec(value);
       if (onInstagram !== null) out.name ??= onInstagram[1]!.replace(/^@/, '');
+      const postBy = postByTitle.exec(value);
+      if (postBy !== null) out.name ??= postBy[1];
     }
   }
   for (const value of firstValue(meta('og:description', 'description'), snapshot, url)) {
     out.handle ??= countsPrefix.exec(value)?.[1];
+    // 2019–2022: `1,204 Likes, 37 Comments - Name (@handle) on Instagram: “caption”`.
+    const named = namedCounts.exec(value);
+    if (named !== null) {
+      out.name ??= named[1];
+      out.handle ??= named[2];
+    }
   }
   out.handle ??= /^\/([\w.]+)\/(?:p|reel|reels|tv)\//.exec(pathOf(url))?.[1];
   return out;
@@ -72,7 +84,9 @@ const postName = named('instagram(name of the titles)', (snapshot, context) => p
 
 /**
  * Instagram: a post's og:title is `Name on Instagram: "caption"`, its og:description
- * `12 likes, 3 comments - handle on May 24, 2021: "caption"`, its twitter:title (when served)
+ * `12 likes, 3 comments - handle on May 24, 2021: "caption"` (2019–2022: `1,204 Likes, 37 Comments -
+ * Name (@handle) on Instagram: “caption”`; a post without a caption was titled `Instagram post by Name
+ * • Jun 3, 2020 at 4:20pm UTC`), its twitter:title (when served)
  * `Name (@handle) • Instagram photo`, its og:image the photo (a reel's poster). The title is that
  * share-card form for posts, reels (`• Instagram reel`) and videos, and a profile's own og:title
  * (`Name (@handle) • Instagram photos and videos`); the description is the caption alone, the
@@ -87,6 +101,8 @@ export const instagram: SiteRules = {
     {kind: 'post-card', example: 'https://www.instagram.com/examplephotos/p/C8aBcDeFgHi/'},
     {kind: 'post-no-caption', example: 'https://www.instagram.com/p/C9aBcDeFgHi/'},
     {kind: 'profile', example: 'https://www.instagram.com/examplephotos/'},
+    {kind: 'post-2021', example: 'https://www.instagram.com/p/CQ1aBcDeFgH/'},
+    {kind: 'post-2020', example: 'https://www.instagram.com/p/CA1aBcDeFgH/'},
   ],
   rules: {
     title: [onPath(postPath, postTitle), meta('og:title')],
@@ -99,13 +115,17 @@ export const instagram: SiteRules = {
     author: [onPath(postPath, postName), matched(meta('og:title'), /^(.+?) on Instagram\b/), matched(meta('og:title'), /^(.+?) \(@[\w.]+\)/)],
     publisher: [constant('Instagram')],
     // "… - handle on May 24, 2021: …": when the post was posted.
-    datePublished: [onPath(postPath, matched(meta('og:description', 'description'), / on ([A-Z][a-z]+ \d{1,2}, \d{4})\s*(?::|$)/))],
+    datePublished: [
+      onPath(postPath, matched(meta('og:description', 'description'), / on ([A-Z][a-z]+ \d{1,2}, \d{4})\s*(?::|$)/)),
+      onPath(postPath, matched(meta('og:title'), postByTitle, 2)),
+      onPath(postPath, matched(documentTitle, postByTitle, 2)),
+    ],
   },
   // "Login • Instagram" is not refused: a post behind the login wall is EWALL before the rules run
   // (src/walls), so a page titled so is the login page itself, shared on purpose.
   refuse: {
     title: (value) => value === 'Instagram',
     // A post without a caption: its og:description is only the counts and the date.
-    description: (value) => /^[\d.,]+[KMB]? likes?, [\d.,]+[KMB]? comments? - [\w.]+ on [A-Z][a-z]+ \d{1,2}, \d{4}\.?$/.test(value),
+    description: (value) => /^[\d.,]+[KMB]? likes?, [\d.,]+[KMB]? comments? - (?:[\w.]+ on [A-Z][a-z]+ \d{1,2}, \d{4}\.?|.+? \(@[\w.]+\) on Instagram)$/i.test(value),
   },
 };

@@ -1,12 +1,19 @@
 import {meta} from '../rule-kit.js';
 import type {SiteRules} from './site.js';
-import {constant, jsonldNamesOf, jsonldOf, mapped, matched, onPath, without} from './site-kit.js';
+import {constant, documentTitle, jsonldNamesOf, jsonldOf, mapped, matched, onPath, without} from './site-kit.js';
 
 const content = ['SocialMediaPosting', 'DiscussionForumPosting', 'Article', 'NewsArticle'];
+/** A post (`/posts/name_slug-activity-…`, `/feed/update/urn:li:activity:…`), not an article (`/pulse/…`). */
+const postPath = /^\/(?:posts|feed\/update)\//;
+/** The comment count (and the brand) LinkedIn adds after a post's title: ` | 42 comments`. */
+const counts = /(?: \| [\d.,]+K? comments?)?(?: \| LinkedIn)?$/;
+/** A post's title in the shape `Name on LinkedIn: text`, without the counts after it; another shape is none. */
+const namedPost = (value: string): string | null => (/^.+? on LinkedIn: ./.test(value) ? value.replace(counts, '') : null);
 
 /**
  * LinkedIn: posts and articles carry a SocialMediaPosting/Article with `author` and `datePublished`;
- * a post's og:title is `Name on LinkedIn: text…`, a profile's `Name - Headline | LinkedIn`, a
+ * a post's og:title is `Name on LinkedIn: text…` (its title, as shared: the person and the post's
+ * start; its text is the description), an article's headline is its title; a profile's `Name - Headline | LinkedIn`, a
  * company's `Company | LinkedIn`.
  */
 export const linkedin: SiteRules = {
@@ -17,9 +24,13 @@ export const linkedin: SiteRules = {
     {kind: 'profile', example: 'https://www.linkedin.com/in/ann-example'},
     {kind: 'company', example: 'https://www.linkedin.com/company/example-robotics'},
     {kind: 'article', example: 'https://www.linkedin.com/pulse/what-we-learned-ann-example'},
+    {kind: 'post-title', example: 'https://www.linkedin.com/feed/update/urn:li:activity:7200000000000000000/'},
   ],
   rules: {
     title: [
+      // A post: the person and the post's start, as LinkedIn titles it for sharing (the post's text is the description).
+      onPath(postPath, mapped('meta(og:title) without counts', meta('og:title', 'twitter:title'), namedPost)),
+      onPath(postPath, mapped('document(title) without counts', documentTitle, namedPost)),
       jsonldOf(content, 'headline'),
       // `Name on LinkedIn: text | 42 comments`: the post's text.
       mapped('meta(og:title) without name and counts', meta('og:title'), (value) => value.replace(/^.+? on LinkedIn: | \| [\d.,]+K? comments?$| \| LinkedIn$/g, '')),
@@ -27,6 +38,7 @@ export const linkedin: SiteRules = {
     author: [
       jsonldNamesOf(content, 'author'),
       matched(meta('og:title'), /^(.+?) on LinkedIn: /),
+      onPath(postPath, matched(documentTitle, /^(.+?) on LinkedIn: /)),
       onPath(/^\/in\//, matched(meta('og:title'), /^(.+?) - /)),
       onPath(/^\/company\//, without(meta('og:title'), / \| LinkedIn$/)),
     ],

@@ -1,16 +1,18 @@
 import {meta} from '../rule-kit.js';
 import type {SiteRules} from './site.js';
-import {constant, jsonldNamesOf, jsonldOf, jsonldUrlsOf, matched, onPath, without} from './site-kit.js';
+import {constant, documentTitle, jsonldNamesOf, jsonldOf, jsonldUrlsOf, matched, onPath, without} from './site-kit.js';
 
 const pinPath = /^\/pin\/[\w-]+/;
 const postTypes = ['SocialMediaPosting'];
+/** A pin's title naming who saved it and where: `Pin by Ann Example on Weeknight dinners` (` | Recipes, Food` after it in `<title>`). */
+const pinBy = /^Pin by (.+?) on [^|]+(?:\s\|.*)?$/;
 
 /**
  * Pinterest (pinterest.com and every country domain, `uk.` and other subdomains, pin.it links): a
  * pin carries a SocialMediaPosting (JSON-LD: headline, articleBody, author, datePublished, image);
  * its og tags give the title and image, and, for a pin without a description, Pinterest's sentence
  * `This Pin was discovered by Name. Discover (and save!) your own Pins on Pinterest.`, which names
- * the pinner but is no description. A board's og:description is `Explore Name's board "Board" on
+ * the pinner but is no description (as `Pin by Name on Board`, the title of many pins, does). A board's og:description is `Explore Name's board "Board" on
  * Pinterest. See more ideas about …`; a profile's og:title `Name (handle) - Profile | Pinterest`.
  */
 export const pinterest: SiteRules = {
@@ -19,6 +21,7 @@ export const pinterest: SiteRules = {
   kinds: [
     {kind: 'pin', example: 'https://www.pinterest.com/pin/1234567890123456789/'},
     {kind: 'pin-uk', example: 'https://uk.pinterest.com/pin/9876543210987654321/'},
+    {kind: 'pin-by', example: 'https://www.pinterest.com/pin/5555555555555555555/'},
     {kind: 'board', example: 'https://www.pinterest.de/annexample/weeknight-dinners/'},
     {kind: 'profile', example: 'https://www.pinterest.co.uk/annexample/'},
   ],
@@ -28,6 +31,9 @@ export const pinterest: SiteRules = {
     author: [
       jsonldNamesOf(postTypes, 'author'),
       onPath(pinPath, matched(meta('og:description', 'description'), /^This Pin was discovered by (.+?)\. Discover \(and save!\)/)),
+      // `Pin by Name on Board` (og:title or `<title>`, 2019–), who saved the pin.
+      onPath(pinPath, matched(meta('og:title'), pinBy)),
+      onPath(pinPath, matched(documentTitle, pinBy)),
       matched(meta('og:description', 'description'), /(?:^|- )Explore (.+?)'s board "/),
       matched(meta('og:title'), /^(.+?) \([\w.-]+\) - Profile \| Pinterest$/),
     ],

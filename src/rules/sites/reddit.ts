@@ -1,12 +1,21 @@
 import {meta, named} from '../rule-kit.js';
 import {oembed} from './oembed-rules.js';
 import type {SiteRules} from './site.js';
-import {constant, documentTitle, jsonldNamesOf, jsonldOf, jsonldUrlsOf, mapped, mark, onPath} from './site-kit.js';
+import {constant, documentTitle, jsonldNamesOf, jsonldOf, jsonldUrlsOf, mapped, mark, matched, onPath} from './site-kit.js';
 
 const commentPath = /^\/r\/\w+\/comments\/\w+\/[^/]*\/\w+\/?/;
 
-/** What Reddit's titles wrap a post's title in: `r/sub on Reddit: `, `From the sub community on Reddit: `, ` : r/sub`, ` - Reddit`. */
-const titleWrap = /^(?:r\/\w+ on Reddit: |From the (?:r\/)?\w+ community on Reddit: )| : r\/\w+$| - Reddit$/g;
+/**
+ * What Reddit's titles wrap a post's title in: `r/sub on Reddit: ` (2023), `From the sub community on
+ * Reddit: ` (2024–), `r/sub - ` (the 2018–2023 site's og:title), ` : r/sub` and ` : sub` (`<title>`,
+ * the old site's without `r/`), ` - Reddit`.
+ */
+const titleWrap = /^(?:r\/\w+ on Reddit: |From the (?:r\/)?\w+ community on Reddit: |r\/\w+ - )| : (?:r\/)?\w+$| - Reddit$/g;
+/**
+ * The line Reddit gives a post without text as its description, naming its poster: `Posted in r/sub
+ * by u/name • 412 points and 96 comments` (2018–2023), `Posted by u/name - 312 votes and 41 comments` (2023).
+ */
+const postedBy = /^Posted (?:in r\/\w+ )?by u\/([\w-]+) [-•] [\d.,]+k? (?:votes?|points?) and [\d.,]+k? comments?$/i;
 /** The same before a post's text in a description. */
 const descriptionWrap = /^From the (?:r\/)?\w+ community on Reddit: /;
 
@@ -23,7 +32,8 @@ const postImage = named('mark(shreddit-post@content-href image)', (snapshot) => 
  * permalink a Comment. og:title wraps the title (`r/sub on Reddit: Title`, `From the sub community
  * on Reddit: Title`, `Title : r/sub`): unwrapped. og:description is boilerplate on text-less shares
  * (`Explore this post and more from the sub community`, `Posted by u/x - 312 votes and 41 comments`):
- * refused, so the post's text (JSON-LD, else the page's first paragraph) is the description. Its
+ * refused (the poster it names is the author), so the post's text (JSON-LD, else the page's first
+ * paragraph) is the description. Its
  * oEmbed (a post's or a comment's title and author) is asked after the page, only when the page
  * left one of them empty.
  */
@@ -37,6 +47,8 @@ export const reddit: SiteRules = {
     {kind: 'subreddit', example: 'https://www.reddit.com/r/examplesub/'},
     {kind: 'shreddit-post', example: 'https://www.reddit.com/r/examplesub/comments/1e2fghi/starter_smells_like_nail_polish/'},
     {kind: 'shreddit-image', example: 'https://www.reddit.com/r/examplesub/comments/1e3jklm/crumb_shot/'},
+    {kind: 'post-2021', example: 'https://www.reddit.com/r/Sourdough/comments/mabc12/how_long_can_i_keep_a_starter_in_the_fridge/'},
+    {kind: 'post-2023', example: 'https://www.reddit.com/r/Sourdough/comments/mabc13/how_long_can_i_keep_a_starter_in_the_fridge/'},
   ],
   rules: {
     title: [
@@ -51,14 +63,17 @@ export const reddit: SiteRules = {
       jsonldOf(['DiscussionForumPosting'], 'text'),
       mapped('meta(og:description) without the community', meta('og:description', 'twitter:description'), (value) => value.replace(descriptionWrap, '')),
     ],
-    author: [onPath(commentPath, jsonldNamesOf(['Comment'], 'author')), mark('shreddit-post@author'), jsonldNamesOf(['DiscussionForumPosting'], 'author'), oembed('author_name')],
+    author: [
+      onPath(commentPath, jsonldNamesOf(['Comment'], 'author')), mark('shreddit-post@author'), jsonldNamesOf(['DiscussionForumPosting'], 'author'),
+      matched(meta('og:description', 'twitter:description', 'description'), postedBy), oembed('author_name'),
+    ],
     publisher: [constant('Reddit')],
     datePublished: [onPath(commentPath, jsonldOf(['Comment'], 'dateCreated')), mark('shreddit-post@created-timestamp'), jsonldOf(['DiscussionForumPosting'], 'datePublished')],
     image: [postImage, jsonldUrlsOf(['DiscussionForumPosting'], 'image')],
   },
   refuse: {
     title: (value) => /^(?:Reddit - Dive into anything|reddit: the front page of the internet|Reddit - The heart of the internet|Reddit - Please wait for verification)$/.test(value),
-    description: (value) => /^(?:Explore this post and more from the (?:r\/)?\w+ community|Posted by u\/[\w-]+ - [\d.,]+k? (?:votes?|points?) and [\d.,]+k? comments?|Reddit is where millions of people gather|Reddit gives you the best of the internet)/i.test(value),
+    description: (value) => postedBy.test(value) || /^(?:Explore this post and more from the (?:r\/)?\w+ community|[\d.,]+k? votes?, [\d.,]+k? comments?\. [\d.,]+[kKmM]? subscribers in the \w+ community|[\d.,]+k? votes? and [\d.,]+k? comments? so far on Reddit|Reddit is where millions of people gather|Reddit gives you the best of the internet)/i.test(value),
     // Reddit's own icon and share card, served for any page without media.
     image: (value) => /redditstatic\.com\/(?:icon|shreddit\/assets\/(?:favicon|reddit-logo)|desktop2x\/img\/favicon)/.test(value),
   },

@@ -38,9 +38,11 @@ interface XTitle {
 /**
  * The shapes X has given its titles (og:title, twitter:title, `<title>`) since 2019: `Name (@handle) on X`
  * (a post, today), `Name (@handle) / X` (a profile), `Name on X: "text" / X` (2023),
- * `Name on Twitter: "text"` (before), `Name on X`.
+ * `Name on Twitter: "text"` (before), `Name on X`; in a signed-in browser's `<title>`, after `(3) `.
  */
-function readTitle(value: string): XTitle | null {
+function readTitle(title: string): XTitle | null {
+  // A signed-in browser's tab counts unread notifications before it: `(3) Name on X: "…" / X`.
+  const value = title.replace(/^\(\d+\+?\) /, '');
   let found = /^(.+?) \(@(\w{1,15})\)(?: on | \/ )(?:X|Twitter)$/.exec(value);
   if (found !== null) return {name: found[1]!, handle: found[2]!};
   found = /^(.+?) on (?:X|Twitter): [“"]([\s\S]*)[”"](?: \/ (?:X|Twitter))?$/.exec(value);
@@ -91,6 +93,7 @@ export const x: SiteRules = {
     {kind: 'post-2023', example: 'https://twitter.com/examplecity/status/1650000000000000000'},
     {kind: 'profile', example: 'https://x.com/examplenews'},
     {kind: 'profile-bot', example: 'https://x.com/examplecity'},
+    {kind: 'post-browser', example: 'https://x.com/harbourcity/status/1795037467512234400'},
   ],
   rules: {
     title: [conventionTitle, oembedTitle],

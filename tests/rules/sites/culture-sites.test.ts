@@ -78,6 +78,14 @@ describe('Medium', () => {
     expect(fixtureCard('medium/publication-post.html', 'https://medium.com/example-engineering/ten-years-of-on-call-5b8e2d1a9c0f', null).image[0]).toBe('https://miro.medium.com/v2/1*m-R_BkNf1Qjr1YbyOIJY2w.png');
   });
 
+  it('publication post of 2023: og:title, not the JSON-LD name that adds ` - Publication`', () => {
+    expect(summary(siteCard('medium', 'publication-2023'))).toEqual({
+      title: 'Ten Years of On-Call', description: 'What a decade of pages taught us about sleep, alerts and ownership.',
+      author: 'Ann Example', publisher: 'Medium', datePublished: '2023-09-12T14:03:21.512Z',
+      image: 'https://miro.medium.com/v2/resize:fit:1200/1*AbCdEfGhIjKlMnOpQrStUv.jpeg',
+    });
+  });
+
   it('post on a user subdomain: the byline cut from og:title, Medium\'s slogan refused for the lead paragraph', () => {
     expect(summary(siteCard('medium', 'subdomain-post'))).toEqual({
       title: 'Notes from a slow rewrite', description: 'We rewrote the billing service one endpoint a week, for a year.',
@@ -150,6 +158,13 @@ describe('Pinterest', () => {
     });
     const plain = fixtureCard('pinterest/pin-uk.html', 'https://uk.pinterest.com/pin/9876543210987654321/', null);
     expect(plain.description).toMatch(/^This Pin was discovered by/);
+  });
+
+  it('pin titled `Pin by Name on Board`: the pinner is the author, the pin\'s text the description', () => {
+    expect(summary(siteCard('pinterest', 'pin-by'))).toEqual({
+      title: 'Pin by Cara Example on Small gardens', description: 'Gravel, two benches and a birch: a courtyard garden in a weekend.',
+      author: 'Cara Example', publisher: 'Pinterest', datePublished: null, image: 'https://i.pinimg.com/originals/77/88/99/778899courtyard.jpg',
+    });
   });
 
   it('board on pinterest.de: its name, its owner from "Explore Name\'s board", no boilerplate description', () => {

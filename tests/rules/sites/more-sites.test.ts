@@ -1,4 +1,6 @@
 import {describe, expect, it} from '@jest/globals';
+import {parseHtml} from '../../../src/parse/parse-html.js';
+import {pickFields, rules} from '../../../src/rules/rules.js';
 import {siteCard, summary} from './site-card.js';
 
 describe('Reddit', () => {
@@ -57,6 +59,16 @@ describe('Spotify', () => {
       title: 'Harbour Lights', description: 'Example Band · Song · 2021', author: 'Example Band', publisher: 'Spotify',
       datePublished: '2021-05-24T12:00:00.000Z', image: 'https://i.scdn.co/image/ab67616d0000b273aaaa1111bbbb2222cccc3333',
     });
+  });
+
+  it('track of 2019–2022, without music:musician_description: the artist from `Title, a song by Artist on Spotify`', () => {
+    expect(summary(siteCard('spotify', 'track-2021'))).toEqual({
+      title: 'Harbour Lights', description: 'Harbour Lights, a song by Example Band on Spotify', author: 'Example Band', publisher: 'Spotify',
+      datePublished: '2021-04-16T12:00:00.000Z', image: 'https://i.scdn.co/image/ab67616d0000b273aaaaaaaaaaaaaaaaaaaaaaaa',
+    });
+    const titled = (title: string) => pickFields(parseHtml(`<title>${title}</title>`), {url: 'https://open.spotify.com/album/6aBcDeFgHiJkLmNoPqRsTu', headers: {}}, rules).author;
+    expect(titled('Tide Tables - Album by Example Band | Spotify')).toBe('Example Band');
+    expect(titled('Harbour Lights - song and lyrics by Example Band | Spotify')).toBe('Example Band');
   });
 
   it('album, playlist (its owner), artist (itself)', () => {

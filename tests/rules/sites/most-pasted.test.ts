@@ -23,6 +23,17 @@ describe('X: `Name (@handle) on X` whatever shape the title has', () => {
   });
 });
 
+describe('X as a signed-in browser saved it: no og tags, `(2) Name on X: "text" / X`', () => {
+  it('the title without the notification count, the text, the name, the date from the post ID, the post\'s photo', () => {
+    expect(summary(siteCard('x', 'post-browser'))).toEqual({
+      title: 'Harbour City Council (@harbourcity) on X',
+      description: 'Ferry timetable changes from Monday: the 7:10 now leaves at 7:05. Full timetable: https://t.co/Ab12Cd34',
+      author: 'Harbour City Council', publisher: 'X', datePublished: '2024-05-27T10:20:57.095Z',
+      image: 'https://pbs.twimg.com/media/GOaBcDeFgHiJ?format=jpg&name=small',
+    });
+  });
+});
+
 describe('Instagram: `Name (@handle) • Instagram photo`', () => {
   it('a reel: `• Instagram reel`, the handle from og:description', () => {
     expect(summary(siteCard('instagram', 'reel')).title).toBe('Crumb Lab (@crumblab) • Instagram reel');
@@ -39,6 +50,24 @@ describe('Instagram: `Name (@handle) • Instagram photo`', () => {
     expect(summary(siteCard('instagram', 'post-no-caption'))).toEqual({
       title: 'Crumb Lab (@crumblab) • Instagram photo', description: null, author: 'Crumb Lab', publisher: 'Instagram',
       datePublished: '2025-01-09T12:00:00.000Z', image: 'https://scontent.cdninstagram.com/v/t51.29350-15/777_n.jpg',
+    });
+  });
+});
+
+describe('Instagram of 2019–2022: the name and handle from `N Likes, M Comments - Name (@handle) on Instagram`', () => {
+  it('a post with a caption: the handle in the title, the caption alone', () => {
+    expect(summary(siteCard('instagram', 'post-2021'))).toEqual({
+      title: 'Harbour Bakery (@harbourbakery) • Instagram photo', description: 'Rye loaves are back this Saturday 🍞 Come early!',
+      author: 'Harbour Bakery', publisher: 'Instagram', datePublished: null,
+      image: 'https://scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/e35/p1080x1080/200000000_n.jpg',
+    });
+  });
+
+  it('a post without a caption, titled `Instagram post by Name • Jun 3, 2020 at …`: its day, no counts as the description', () => {
+    expect(summary(siteCard('instagram', 'post-2020'))).toEqual({
+      title: 'Harbour Bakery (@harbourbakery) • Instagram photo', description: null,
+      author: 'Harbour Bakery', publisher: 'Instagram', datePublished: '2020-06-03T12:00:00.000Z',
+      image: 'https://scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/e35/100000000_n.jpg',
     });
   });
 });
@@ -75,9 +104,23 @@ describe('Amazon: the product title element and the main image, never a banner, 
     });
   });
 
-  it('a book without h1#title: the name from `<title>` without the store, the ISBN; the cover #imgBlkFront', () => {
+  it('a book without h1#title: its #productTitle (not `<title>`, which adds the author and ISBN); the cover #imgBlkFront', () => {
     expect(summary(siteCard('amazon', 'book-cover'))).toMatchObject({
-      title: 'The Salt Road: A Novel: Example, Ann', publisher: 'Amazon', image: 'https://m.media-amazon.com/images/I/51saltRd._SY445_SX342_.jpg',
+      title: 'The Salt Road: A Novel', publisher: 'Amazon', image: 'https://m.media-amazon.com/images/I/51saltRd._SY445_SX342_.jpg',
+    });
+  });
+
+  it('a book of 2023: #productTitle without the binding and edition h1#title adds; its authors without their roles and the author popover', () => {
+    expect(summary(siteCard('amazon', 'book-2023'))).toEqual({
+      title: 'The Quiet Harbour: A Novel',
+      description: 'The Quiet Harbour: A Novel [Lind, Maren] on Amazon.com. *FREE* shipping on qualifying offers. The Quiet Harbour: A Novel',
+      author: 'Maren Lind, Tom Roe', publisher: 'Amazon', datePublished: null, image: 'https://m.media-amazon.com/images/I/81qh._SY522_.jpg',
+    });
+  });
+
+  it('the mobile site: #main-image at its data-a-hires, not the deals banner', () => {
+    expect(summary(siteCard('amazon', 'product-mobile'))).toMatchObject({
+      title: 'Example Pour-Over Coffee Kettle, 1L, Gooseneck', publisher: 'Amazon', image: 'https://m.media-amazon.com/images/I/61goose._AC_SL1500_.jpg',
     });
   });
 
@@ -94,7 +137,7 @@ describe('Amazon: the product title element and the main image, never a banner, 
 
   it('the parse records h1#title and the main image\'s attributes, nothing of other ids', () => {
     const snapshot = parseHtml('<h1 id="title"><span id="productTitle"> Kettle </span></h1><h1 id="title">Other</h1><img id="landingImage" src="s.jpg" data-old-hires="h.jpg"><img id="other" src="o.jpg">');
-    expect(snapshot.marks).toEqual({'#title': 'Kettle', '#landingImage@src': 's.jpg', '#landingImage@data-old-hires': 'h.jpg'});
+    expect(snapshot.marks).toEqual({'#title': 'Kettle', '#productTitle': 'Kettle', '#landingImage@src': 's.jpg', '#landingImage@data-old-hires': 'h.jpg'});
     expect(parseHtml('<h1 id="x">A</h1><img src="a.jpg">').marks).toBeUndefined();
   });
 });
@@ -116,11 +159,51 @@ describe('Reddit: the post title and text, not the community boilerplate', () =>
   });
 });
 
+describe('Reddit before shreddit: the title out of its wrappers, the poster out of the votes line', () => {
+  it('2018–2023 (`data-testid="post-container"`): og:title `r/sub - Title`, `Posted in r/sub by u/name • N points…` is the author, not the description', () => {
+    expect(summary(siteCard('reddit', 'post-2021'))).toEqual({
+      title: 'How long can I keep a starter in the fridge?',
+      description: "I'm going away for a month. Will my starter survive in the fridge without feeding, or should I dry some?",
+      author: 'crumb_curious', publisher: 'Reddit', datePublished: null, image: 'https://external-preview.redd.it/abc123.jpg?auto=webp&s=def456',
+    });
+  });
+
+  it('2023: `r/sub on Reddit: Title` and `Posted by u/name - N votes and M comments` on a post without text', () => {
+    expect(summary(siteCard('reddit', 'post-2023'))).toMatchObject({title: 'How long can I keep a starter in the fridge?', description: null, author: 'crumb_curious'});
+  });
+
+  it.each([
+    ['How long can I keep a starter in the fridge? : Sourdough', 'How long can I keep a starter in the fridge?'],
+    ['How long can I keep a starter in the fridge? : r/Sourdough', 'How long can I keep a starter in the fridge?'],
+  ])('<title> %j is %j', (title, expected) => {
+    const snapshot = parseHtml(`<title>${title}</title>`);
+    expect(pickFields(snapshot, {url: 'https://old.reddit.com/r/Sourdough/comments/mabc12/x/', headers: {}}, rules).title).toBe(expected);
+  });
+
+  it.each([
+    '12 votes and 3 comments so far on Reddit',
+    '1.2k votes, 340 comments. 2.1M subscribers in the Sourdough community. A place to share bread.',
+  ])('refuses the description %j', (description) => {
+    const snapshot = parseHtml(`<title>T</title><meta property="og:description" content="${description}">`);
+    expect(pickFields(snapshot, {url: 'https://www.reddit.com/r/Sourdough/comments/mabc12/x/', headers: {}}, rules).description).toBeNull();
+  });
+});
+
 describe('IMDb: HTML entities in JSON-LD decoded', () => {
   it('`Schindler&apos;s List`, `&quot;` in the plot', () => {
     expect(summary(siteCard('imdb', 'title-escaped'))).toMatchObject({
       title: "Schindler's List", author: 'Steven Spielberg',
       description: expect.stringMatching(/persecution by the Nazis\. "Whoever saves one life saves the world entire\."$/) as unknown as string,
+    });
+  });
+});
+
+describe('LinkedIn: a post is `Name on LinkedIn: text`, the person in the title', () => {
+  it('a post with only a <title> in that shape (no og:title, no JSON-LD): the title without the comment count, the text, the person', () => {
+    expect(summary(siteCard('linkedin', 'post-title'))).toMatchObject({
+      title: 'Ben Example on LinkedIn: Our night shift now ends at 5am. Here is what changed on the line.',
+      description: 'Our night shift now ends at 5am. Here is what changed on the line: fewer handovers, one more break.',
+      author: 'Ben Example', publisher: 'LinkedIn',
     });
   });
 });

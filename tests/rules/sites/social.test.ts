@@ -84,9 +84,9 @@ describe('Facebook', () => {
 });
 
 describe('LinkedIn', () => {
-  it('post: the posting\'s headline, author and date', () => {
+  it('post: `Name on LinkedIn: text` without the comment count (the person in the title, the text as description), author and date', () => {
     expect(summary(siteCard('linkedin', 'post'))).toEqual({
-      title: 'We shipped our first robot arm today.', description: 'We shipped our first robot arm today. Thanks to the whole team.',
+      title: 'Ann Example on LinkedIn: We shipped our first robot arm today.', description: 'We shipped our first robot arm today. Thanks to the whole team.',
       author: 'Ann Example', publisher: 'LinkedIn', datePublished: '2024-05-24T09:12:44.000Z',
       image: 'https://media.licdn.com/dms/image/v2/D4E22AQ/feedshare-shrink_800/photo.jpg',
     });
