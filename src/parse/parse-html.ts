@@ -10,6 +10,7 @@ import {readStatePiece} from './state-dates.js';
 import {endDateNode, readDateNodePiece, readRawDateNode} from './date-nodes.js';
 import {endHeadlineBlock, resumeAfterHeadline} from './collect-dates.js';
 import {createParseState, type ParseState} from './state.js';
+import {endLooseNode, looseCloseTags, looseOpenTags, readLoosePiece, readRawLoose} from './collect-paragraphs.js';
 import type {Snapshot} from './snapshot.js';
 import {attributeTags, closeHandlers, openHandlers, type CloseHandler, type OpenHandler} from './tag-handlers.js';
 
@@ -28,6 +29,9 @@ interface TagPlan {
   chrome: boolean;
   /** Whether its close has work of its own (a close handler, or chrome): most tags' has none. */
   closes: boolean;
+  /** Whether its opening, and its closing, is a block's edge (a text node after it may be a paragraph without `<p>`). */
+  blockOpen: boolean;
+  blockClose: boolean;
 }
 
 // A cache of compiled, immutable plans, one per tag name: no data of a call outlives it.
@@ -44,7 +48,10 @@ function planFor(name: string): TagPlan {
   if (plan === undefined) {
     const close = closeHandlers.get(name);
     const chrome = chromeTags.has(name);
-    plan = {open: openHandlers.get(name), close, readsAttributes: attributeTags.has(name), chrome, closes: close !== undefined || chrome};
+    plan = {
+      open: openHandlers.get(name), close, readsAttributes: attributeTags.has(name), chrome, closes: close !== undefined || chrome,
+      blockOpen: looseOpenTags.has(name), blockClose: looseCloseTags.has(name),
+    };
     // Tag names come from the page: the cache stays bounded whatever it holds.
     if (plans.size < 2000) plans.set(name, plan);
   }
@@ -99,10 +106,12 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       if (state.dateNode !== '') endDateNode(state);
+      if (state.looseNode !== '') endLooseNode(state);
       state.depth++;
       state.elements++;
       tag = name;
       plan = slotPlan(name, slot);
+      state.blockEdge = plan.blockOpen;
       attribs = plan.readsAttributes ? {} : null;
       itemprop = undefined;
       itemscope = false;
@@ -145,6 +154,7 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       }
       readLabelText(state, text);
       readDateNodePiece(state, text);
+      readLoosePiece(state, text);
       if (state.collectors.length === 0) return;
       appendText(state.collectors, text);
     },
@@ -152,6 +162,7 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       flush();
       endLabels(state);
       if (state.dateNode !== '') endDateNode(state);
+      if (state.looseNode !== '') endLooseNode(state);
     },
     // Kept small (the scanner calls it for every element): the work most closes do not need is in closeElement and endReads.
     onclosetag(name, slot) {
@@ -159,9 +170,11 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
       state.labelPending = null;
       if (state.labelNode !== '' || state.labelTail !== null) endLabelNode(state);
       if (state.dateNode !== '') endDateNode(state);
+      if (state.looseNode !== '') endLooseNode(state);
       state.depth--;
       if (state.headlineText !== null) endHeadlineBlock(state, name);
       const closing = slotPlan(name, slot);
+      state.blockEdge = closing.blockClose;
       if (closing.closes) closeElement(state, name, closing);
       if (state.media !== null || state.collectors.length !== 0 || state.scopes.length !== 0) endReads(state);
     },
@@ -184,8 +197,9 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
     // A short text node that may hold a date's label, or the rest of one read so far (collect-labelled-dates.ts).
     wantsLabel: (html, start, end) => {
       if (state.labelNode !== '' || state.labelPending !== null || wantsLabelText(state, html, start, end)) return true;
-      // Not given as text: read here for a date shown alone (date-nodes.ts), as ontext reads it when it is.
+      // Not given as text: read here for a date shown alone (date-nodes.ts) and a block's text (collect-paragraphs.ts), as ontext reads them when it is.
       readRawDateNode(state, html, start, end);
+      readRawLoose(state, html, start, end);
       return false;
     },
   };

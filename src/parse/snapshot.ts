@@ -83,6 +83,8 @@ export interface ParagraphText {
   text: string;
   /** Whether it sits in an `<article>` or `<main>`: the lead is looked for there first. */
   lead: boolean;
+  /** Set on a block's own text written without `<p>` (`<div>The text…<br><br>More…</div>`), read before the first `<p>`. */
+  loose?: true;
 }
 
 /** What one htmlparser2 pass collects from a document. Plain, JSON-able data. */

@@ -33,6 +33,10 @@ export interface ParseState {
   captionDepth: number;
   /** Whether a `<p>` is being read for {@link Snapshot.paragraphs}. */
   readingParagraph: boolean;
+  /** Whether the last tag opened or closed a block (a text node after it starts a block's text: collect-paragraphs.ts). */
+  blockEdge: boolean;
+  /** The block's own text node being read as a paragraph written without `<p>` (collect-paragraphs.ts). */
+  looseNode: string;
   /** How many `<h1>`s have read the text after them (collect-dates.ts). */
   headlinesRead: number;
   /** The text after the headline while it is read (collect-dates.ts). */
@@ -105,6 +109,8 @@ export function createParseState(): ParseState {
     postFooterDepth: 0,
     captionDepth: 0,
     readingParagraph: false,
+    blockEdge: false,
+    looseNode: '',
     headlinesRead: 0,
     headlineText: null,
     dateNode: '',

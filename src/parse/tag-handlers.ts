@@ -49,7 +49,7 @@ function openHtml(state: ParseState, attribs: Record<string, string>): void {
 }
 
 /** The meta keys of a page's description (lowercase): once one is seen, the lead paragraph is not needed. */
-const descriptionKeys: ReadonlySet<string> = new Set(['description', 'og:description', 'twitter:description', 'dc.description', 'dcterms.description']);
+const descriptionKeys: ReadonlySet<string> = new Set(['description', 'og:description', 'twitter:description', 'dc.description', 'dcterms.description', 'dc:description', 'dcterms:description', 'dcterm:description', 'weibo:article:description', 'weibo:webpage:description']);
 
 function openMeta(state: ParseState, attribs: Record<string, string>): void {
   const {snapshot} = state;
@@ -61,14 +61,29 @@ function openMeta(state: ParseState, attribs: Record<string, string>): void {
   }
   const meta: MetaTag = {content: content.trim()};
   if (meta.content !== '' && content.length > meta.content.length && content.charCodeAt(content.length - 1) <= 32) meta.spacedEnd = true;
-  if (attribs.name !== undefined) meta.name = attribs.name;
-  if (attribs.property !== undefined) meta.property = attribs.property;
+  if (attribs.name !== undefined) meta.name = spaced(attribs.name) ? attribs.name.replace(colonSpace, ':') : attribs.name;
   if (attribs.itemprop !== undefined) meta.itemprop = attribs.itemprop;
   if (attribs['http-equiv'] !== undefined) meta.httpEquiv = attribs['http-equiv'];
+  const property = attribs.property;
+  const keys = property !== undefined && spaced(property) ? property.trim().split(/\s+/) : undefined;
+  if (keys !== undefined && keys.length > 1) {
+    // RDFa's `property` is a list of keys (`og:title twitter:title`): one meta per key, as if written apart.
+    // (A key padded with spaces, `article:published_time `, stays as written: unread, as before.)
+    meta.property = keys[0]!;
+    snapshot.metas.push(meta);
+    for (const key of keys.slice(1)) if (snapshot.metas.length < maxMetas) snapshot.metas.push({...meta, property: key});
+    return;
+  }
+  if (property !== undefined) meta.property = property;
   if (meta.name !== undefined || meta.property !== undefined || meta.itemprop !== undefined || meta.httpEquiv !== undefined) {
     snapshot.metas.push(meta);
   }
 }
+
+/** Whether a meta's key holds white space (rare: a plain `indexOf` pass before any split). */
+const spaced = (key: string): boolean => key.includes(' ') || key.includes('\t') || key.includes('\n');
+// `weibo: article:title`, as Chinese portals write it: the key is `weibo:article:title`.
+const colonSpace = /:\s+(?=\S)/g;
 
 function openLink({snapshot}: ParseState, attribs: Record<string, string>): void {
   const {href, rel} = attribs;

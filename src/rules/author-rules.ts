@@ -152,7 +152,7 @@ function metaAuthors(...keys: string[]): Rule {
   });
 }
 
-const authorMetaKeys = ['article:author', 'og:article:author', 'book:author', 'dc.creator', 'dcterms.creator', 'author', 'parsely-author', 'sailthru.author'];
+const authorMetaKeys = ['article:author', 'og:article:author', 'book:author', 'dc.creator', 'dcterms.creator', 'dc:creator', 'dcterms:creator', 'dcterm:creator', 'author', 'parsely-author', 'sailthru.author'];
 
 /** An author meta that names the site itself: the card's author when nothing names a person (as an Organization author is). */
 const siteNamedAuthor = named('meta(author) naming the site', (snapshot, context) => {
@@ -225,7 +225,7 @@ const personSources: readonly Rule[] = [
   microdataJoined('author'),
   microdata('name', 'creator'),
   microdataJoined('creator'),
-  metaAuthors('dc.creator', 'dcterms.creator'),
+  metaAuthors('dc.creator', 'dcterms.creator', 'dc:creator', 'dcterms:creator', 'dcterm:creator'),
   agreedByline,
   shownLogins(withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author'))),
   // Yoast SEO's `twitter:label1` `Written by` / `twitter:data1` pair (label-data-author.ts).

@@ -192,7 +192,7 @@ export const publisherRules: Rule[] = platformNamesLast([
   meta('og:site_name'),
   microdata('name', 'publisher'),
   microdata('publisher', null),
-  meta('dc.publisher', 'dcterms.publisher'),
+  meta('dc.publisher', 'dcterms.publisher', 'dc:publisher', 'dcterms:publisher'),
   meta('application-name', 'apple-mobile-web-app-title', 'og:app_name', 'al:ios:app_name', 'al:android:app_name'),
   meta('publisher'),
   named('jsonld(WebSite.name, Organization.name)', siteNames),

@@ -21,8 +21,12 @@ import {restoreDescription} from './quote-cut.js';
  */
 
 const titleKeys = ['og:title', 'twitter:title', 'og:site_name'];
+// Dublin Core written with a dot or, as RDFa writes it, a colon (`dc:description`; `dcterm:` is Readability's spelling).
+const dublinCoreDescriptionKeys = ['dc.description', 'dcterms.description', 'dc:description', 'dcterms:description', 'dcterm:description', 'dcterms.abstract'];
+// The share metas of Chinese portals (Sina Weibo's card: `weibo:article:description`), read after Dublin Core as Readability does.
+const weiboDescriptionKeys = ['weibo:article:description', 'weibo:webpage:description'];
 const ogKeys = ['og:description'];
-const otherHeadKeys = ['twitter:description', 'description', 'dc.description', 'dcterms.description', 'dcterms.abstract'];
+const otherHeadKeys = ['twitter:description', 'description', ...dublinCoreDescriptionKeys, ...weiboDescriptionKeys];
 // `…from...`, `…from…`, `…from […]`, `…from (...)`.
 const cutShort = /\s*[[(]?(?:\.{3}|…)[\])]?$/;
 
@@ -209,7 +213,8 @@ const plainSources: readonly Rule[] = [
   meta('twitter:description'),
   jsonld('description'),
   microdata('description', null),
-  meta('dc.description', 'dcterms.description', 'dcterms.abstract'),
+  meta(...dublinCoreDescriptionKeys),
+  meta(...weiboDescriptionKeys),
   meta('description'),
 ];
 const judgedOpenGraph = judged(plainSources[0]!);

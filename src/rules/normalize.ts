@@ -18,6 +18,19 @@ export function cleanText(value: string): string | null {
   return text === '' ? null : text;
 }
 
+// A news agency's dateline opening a description: `WASHINGTON — The Senate…`, `NEW YORK - Shares…` (the place
+// in capitals, then an em dash or a hyphen between spaces), which the hosted service drops (metascraper's
+// description helper). Not behind an en dash: `MIGRATION – Probleme…` is a German kicker, part of the teaser.
+const placeDateline = /^\p{Lu}[\p{Lu} .]*\p{Lu}\s+[-—]\s+(?=\S)/u;
+
+/** A description, cleaned, without a place's dateline opening it (`WASHINGTON — `). */
+export function cleanDescription(value: string): string | null {
+  const text = cleanText(value);
+  if (text === null || !placeDateline.test(text)) return text;
+  const rest = text.replace(placeDateline, '');
+  return rest === '' ? text : rest;
+}
+
 // A byline's lead-in, not part of the name: "By Will Smale", "Written by: Ann Lee", "posted by Bo",
 // and an author link's "View all posts by Bo" / "More from Bo".
 const bylinePrefix = /^(?:(?:(?:written|posted|reported|words|story|text)\s+)?by(?:\s*:\s*|\s+|$)|(?:(?:view|see)\s+)?(?:all\s+)?(?:posts|articles|stories)\s+by\s+|more\s+(?:from|by)\s+)/i;

@@ -2,7 +2,7 @@ import type {Candidates, MediaField, Price, TextField} from '../data.js';
 import type {Page} from '../shared/page.js';
 import type {Snapshot} from '../parse/parse-html.js';
 import {absoluteUrl, documentBase} from './resolve-urls.js';
-import {authorName, cleanText, isoDate, languageCode} from './normalize.js';
+import {authorName, cleanDescription, cleanText, isoDate, languageCode} from './normalize.js';
 import {withQueryCache} from './query.js';
 import {UniqueStrings} from './unique-strings.js';
 import type {Rule, RuleContext, RuleTable} from './rule-kit.js';
@@ -62,8 +62,8 @@ const placeholderDays: ReadonlySet<string> = new Set(['1970-01-01', '1900-01-01'
 /** Cleans and checks one text value for a field; `null` lets the next value or rule try. */
 const acceptText: Record<TextField, (value: string, context: RuleContext) => string | null> = {
   title: cleanText,
-  // Whole, as the hosted service returns it; config `maxDescriptionLength` cuts it (in pingUrls).
-  description: cleanText,
+  // Whole, as the hosted service returns it, without a dateline's place; config `maxDescriptionLength` cuts it (in pingUrls).
+  description: cleanDescription,
   lang: languageCode,
   // "By Will Smale" is Will Smale; a profile URL (article:author often holds one) or an e-mail is no name.
   author: authorName,

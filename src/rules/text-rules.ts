@@ -167,7 +167,7 @@ export const titleRules: Rule[] = [
   // og:title; the shown headline in its place when it words the same story anew (shown-headline.ts).
   ogTitleOrShownHeadline,
   // On a page without og:title, the first of these that answers takes its place (shown-headline.ts).
-  ...[meta('twitter:title'), jsonldTitle, microdataTitle('headline'), microdataTitle('name'), meta('dc.title', 'dcterms.title')].map(withShownHeadline),
+  ...[meta('twitter:title'), jsonldTitle, microdataTitle('headline'), microdataTitle('name'), meta('dc.title', 'dcterms.title', 'dc:title', 'dcterms:title', 'dcterm:title'), meta('weibo:article:title', 'weibo:webpage:title')].map(withShownHeadline),
   titleOrShownHeadline,
   named('document(h1)', (snapshot) => snapshot.h1),
 ].map(judgedTitle);
@@ -187,7 +187,7 @@ export const langRules: Rule[] = [
   meta('og:locale'),
   jsonld('inLanguage'),
   microdata('inLanguage', null),
-  meta('dc.language', 'dcterms.language', 'language'),
+  meta('dc.language', 'dcterms.language', 'dc:language', 'dcterms:language', 'language'),
   named('document(html lang)', (snapshot) => snapshot.lang),
   named('http-equiv(content-language)', (snapshot) => httpEquivContents(snapshot, 'content-language')),
   named('header(content-language)', (_snapshot, context) => context.headers['content-language']),

@@ -168,7 +168,7 @@ describe('publisher (issue 12 point 3)', () => {
   it('reads its sources in the service\'s order, JSON-LD publisher first, the guesses last, and no domain', () => {
     expect(rules.publisher.map((entry) => entry.name)).toEqual([
       'jsonld(publisher.name)', 'meta(og:site_name)', 'microdata(publisher.name)', 'microdata(top.publisher)',
-      'meta(dc.publisher, dcterms.publisher)',
+      'meta(dc.publisher, dcterms.publisher, dc:publisher, dcterms:publisher)',
       'meta(application-name, apple-mobile-web-app-title, og:app_name, al:ios:app_name, al:android:app_name)',
       'meta(publisher)', 'jsonld(WebSite.name, Organization.name)',
       'meta(twitter:app:name:iphone, twitter:app:name:ipad, twitter:app:name:googleplay)',

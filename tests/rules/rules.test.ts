@@ -27,7 +27,7 @@ describe('the rule table', () => {
     expect(Object.keys(rules).sort()).toEqual(['audio', 'author', 'date', 'dateModified', 'datePublished', 'description', 'image', 'lang', 'logo', 'publisher', 'title', 'url', 'video']);
     expect(rules.title.map((entry) => entry.name)).toEqual([
       'meta(og:title)', 'meta(twitter:title)', 'jsonld(headline, name)', 'microdata(top.headline)', 'microdata(top.name)',
-      'meta(dc.title, dcterms.title)', 'document(title)', 'document(h1)',
+      'meta(dc.title, dcterms.title, dc:title, dcterms:title, dcterm:title)', 'meta(weibo:article:title, weibo:webpage:title)', 'document(title)', 'document(h1)',
     ]);
     for (const list of Object.values(rules)) for (const entry of list) expect(entry.name).not.toBe('');
   });
