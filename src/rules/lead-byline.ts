@@ -24,7 +24,14 @@ const publishedWords = String.raw`erstellt|veröffentlicht|aktualisiert|geänder
 // A picture's credit after the name (`von Alexander Karper Foto: © GEPA`): its label ends the name.
 const creditWords = String.raw`fotos?|bild(?:er)?|photos?|credits?|quelle|grafik|illustration`;
 /** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`Foto:`). */
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:)`, 'iu');
+// The next field's label in a CMS's meta line (`Autor: Ann Lee Datum: 12.03.2019`, `Geschrieben von Ann Lee Kategorie: News`): a capitalised word and a colon.
+const nextLabel = String.raw`\s+\p{Lu}\p{Ll}+:`;
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:|${nextLabel})`, 'iu');
+/**
+ * A month or a weekday glued to the name's last word, where a theme's name and date spans run together with no
+ * space (`Posted by Jane DoeMarch 12, 2019`, `von Anna SchmidtMärz 12, 2021`): capitalised, after two small letters.
+ */
+const gluedCalendar = new RegExp(String.raw`(?<=\p{Ll}{2})(?=(?:${calendarWords.split('|').filter((word) => word.length > 2).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('|')})(?![\p{L}]))`, 'u');
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A full name in a list: two to four capitalised words (`John Roe`, `Ann-Kathrin de Lee`). */
@@ -46,7 +53,8 @@ export function leadBylineName(text: string): string | null {
   if (label === null) return null;
   // The name ends with its block (the text after the headline keeps a line a block: collect-dates.ts).
   const lineEnd = text.indexOf('\n', label.length);
-  const rest = text.slice(label.length, lineEnd === -1 ? text.length : lineEnd);
+  const line = text.slice(label.length, lineEnd === -1 ? text.length : lineEnd);
+  const rest = line.replace(gluedCalendar, ' ');
   const match = capitalisedName.exec(rest) ?? (label.strong ? username.exec(rest) : null);
   if (match === null) return null;
   // The longest run of its words after which the byline goes on with a date, a time or a separator, or ends;
