@@ -26,7 +26,7 @@ const creditWords = String.raw`fotos?|bild(?:er)?|photos?|credits?|quelle|grafik
 /** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`Foto:`). */
 // The next field's label in a CMS's meta line (`Autor: Ann Lee Datum: 12.03.2019`, `Geschrieben von Ann Lee Kategorie: News`): a capitalised word and a colon.
 const nextLabel = String.raw`\s+\p{Lu}\p{Ll}+:`;
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:|${nextLabel})`, 'iu');
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|in|${publishedWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})\b|\s+(?:${creditWords})\s*:|${nextLabel})`, 'iu');
 /**
  * A month or a weekday glued to the name's last word, where a theme's name and date spans run together with no
  * space (`Posted by Jane DoeMarch 12, 2019`, `von Anna SchmidtMärz 12, 2021`): capitalised, after two small letters.
@@ -181,15 +181,23 @@ export const metaLineByline: Rule = named('document(.submitted, date | time | na
   }
   // Then a byline inside the meta line, after its date or its kind (`Veröffentlicht am 03.02.2022 von Sarah Schnieder`,
   // `Posted on May 3, 2020 by Ann Lee`, `Tipps von Marie Jaster 6.11.22`).
+  // The line under the headline too, when what comes before its label is a date (Contao's `<p class="info"><time>10.11.2019</time>
+  // von Max Muster</p>`, `Eingestellt am 12.03.2019 um 10:15 Uhr von Klaus Becker`): a meta line with no class that names it.
   let sites: ReadonlySet<string> | undefined;
-  for (const text of snapshot.dateTexts ?? []) {
+  const texts = snapshot.dateTexts ?? [];
+  const under = snapshot.afterHeadline === undefined ? undefined : snapshot.afterHeadline.split('\n', 1)[0]!;
+  for (const text of under === undefined ? texts : [...texts, under]) {
     const label = innerLabel.exec(text);
-    if (label === null || label.index === 0) continue;
+    if (label === null || label.index === 0 || (text === under && !datedLead(text.slice(0, label.index)))) continue;
     const name = leadBylineName(text.slice(label.index + 1));
     if (name !== null) return withoutSiteName(name, (sites ??= siteNames(snapshot, context.url)));
   }
   return null;
 });
+
+/** What a meta line writes before its byline: a date, its time and its label, short (`10.11.2019`, `Eingestellt am 12.03.2019 um 10:15 Uhr`). */
+const datedLead = (text: string): boolean => text.length <= maxDatedLead && /\d/.test(text);
+const maxDatedLead = 60;
 
 /** A byline's lowercase label inside a line, before a capitalised name: ` von Sarah`, ` by Ann`, ` par Inès`. */
 const innerLabel = /\s(?:von|by|par|por|door)\s+(?=\p{Lu})/u;

@@ -41,3 +41,25 @@ describe('the next field\'s label after the name', () => {
     expect(found.datePublished).toBe('2019-03-12T12:00:00.000Z');
   });
 });
+
+describe('a meta line under the headline: a date, then a byline', () => {
+  it('gives the name after the date (Contao\'s `p.info`, `Eingestellt am … von …`)', () => {
+    const contao = '<div class="mod_newsreader block"><div class="layout_full block"><h1>Grundschule wird im Frühjahr saniert</h1><p class="info"><time datetime="2019-11-10T09:00:00+01:00" class="time">10.11.2019</time> von Max Muster </p><div class="ce_text block"><p>Der Gemeinderat hat am Dienstagabend beschlossen, die Sanierung zu beginnen.</p></div></div></div>';
+    expect(fields(page('de', contao), 'https://www.musterverein.example/news/grundschule.html').author).toBe('Max Muster');
+    const posted = '<div id="content"><h1>Grundschule wird im Frühjahr saniert</h1><div class="info">Eingestellt am 12.03.2019 um 10:15 Uhr von Klaus Becker</div><p>Der Gemeinderat hat am Dienstagabend beschlossen, die Sanierung zu beginnen.</p></div>';
+    expect(fields(page('de', posted), 'https://www.musterverein.example/news/grundschule-2.html').author).toBe('Klaus Becker');
+  });
+
+  it('not from a sentence under the headline, nor without a date before the label', () => {
+    const lead = '<h1>Grundschule wird im Frühjahr saniert</h1><p>Nach langen Beratungen im Jahr 2018 hat der Gemeinderat am Dienstagabend die Pläne von Max Muster gebilligt.</p>';
+    expect(fields(page('de', lead), 'https://www.musterverein.example/news/grundschule-3.html').author).toBeNull();
+    const kicker = '<h1>Grundschule wird im Frühjahr saniert</h1><p class="info">Die Pläne von Max Muster</p><p>Der Gemeinderat hat am Dienstagabend beschlossen, die Sanierung zu beginnen.</p>';
+    expect(fields(page('de', kicker), 'https://www.musterverein.example/news/grundschule-4.html').author).toBeNull();
+  });
+
+  it('ends the name before the section a classic theme names after it', () => {
+    expect(leadBylineName('von Klaus Becker in Allgemein.')).toBe('Klaus Becker');
+    const footer = '<article><h1>Grundschule wird im Frühjahr saniert</h1><p>Der Gemeinderat hat am Dienstagabend beschlossen, die Sanierung zu beginnen.</p><p class="postmetadata">Dieser Eintrag wurde veröffentlicht am Dienstag, 12. März 2019 um 10:15 von Klaus Becker in Allgemein.</p></article>';
+    expect(fields(page('de', footer), 'https://www.musterblog.example/grundschule/').author).toBe('Klaus Becker');
+  });
+});
