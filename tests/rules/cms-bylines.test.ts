@@ -63,3 +63,21 @@ describe('a meta line under the headline: a date, then a byline', () => {
     expect(fields(page('de', footer), 'https://www.musterblog.example/grundschule/').author).toBe('Klaus Becker');
   });
 });
+
+describe('Joomla\'s article info', () => {
+  // Joomla 2.5 and its templates write the article info without microdata; Joomla 3 and 4 add it, which a page may drop.
+  const info = (createdBy: string, created: string): string => `<div class="item-page"><h2>Grundschule wird im Frühjahr saniert</h2><dl class="article-info"><dt class="article-info-term">Details</dt><dd class="category-name">Kategorie: <a href="/index.php/aktuelles">Aktuelles</a></dd>${created}${createdBy}<dd class="hits">Zugriffe: 5012</dd></dl><p>Der Gemeinderat hat am Dienstagabend beschlossen, die Sanierung der Grundschule zu beginnen.</p></div>`;
+
+  it('names the writer in `dd.createdby` and the first day in `dd.create`', () => {
+    const german = fields(page('de-de', info('<dd class="createdby">Geschrieben von Klaus Becker</dd>', '<dd class="create">Erstellt: Mittwoch, 12. März 2014 10:15</dd><dd class="modified">Zuletzt aktualisiert: Freitag, 14. März 2014 09:00</dd>')), 'https://www.sportverein.example/index.php/aktuelles/55-grundschule');
+    expect(german.author).toBe('Klaus Becker');
+    expect(german.datePublished).toBe('2014-03-12T10:15:00.000Z');
+    const english = fields(page('en-gb', info('<dd class="createdby">Written by John Baker</dd>', '<dd class="create">Created: 12 March 2015</dd>')), 'https://www.hillside-club.example/index.php/news/56-school');
+    expect(english.author).toBe('John Baker');
+    expect(english.datePublished).toBe('2015-03-12T12:00:00.000Z');
+    // Joomla 4's label with a colon and the name in a span of its own.
+    const four = fields(page('de-de', info('<dd class="createdby"><span class="icon-user icon-fw" aria-hidden="true"></span>Geschrieben von: <span>Klaus Becker</span></dd>', '<dd class="published"><span class="icon-calendar icon-fw"></span>Veröffentlicht: 12. März 2022</dd>')), 'https://www.sportverein.example/aktuelles/grundschule');
+    expect(four.author).toBe('Klaus Becker');
+    expect(four.datePublished).toBe('2022-03-12T12:00:00.000Z');
+  });
+});
