@@ -25,3 +25,18 @@ export function labelledTextByline(snapshot: Snapshot): string | null {
 }
 
 export const labelledByline: Rule = named('document(date label … Autor:) byline', labelledTextByline);
+
+/**
+ * The name after an author's label that opens a short text anywhere in the body (`<p><strong>Autorin: Uta Staschewski,
+ * Projektleiterin</strong></p>` at the article's end, `<td>Autor:</td><td>Ann Lee</td>`): an association's or a
+ * company's page signs its text so. Read after the bylines near the headline, which name the writer as often.
+ */
+export const authorLabelByline: Rule = named('document(Autor: …) byline', (snapshot: Snapshot) => {
+  for (const text of snapshot.labelledTexts ?? []) {
+    const match = authorLabel.exec(text);
+    if (match === null || match.index !== 0) continue;
+    const name = leadBylineName(text);
+    if (name !== null) return name;
+  }
+  return null;
+});

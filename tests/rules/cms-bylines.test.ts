@@ -81,3 +81,19 @@ describe('Joomla\'s article info', () => {
     expect(four.datePublished).toBe('2022-03-12T12:00:00.000Z');
   });
 });
+
+describe('an author\'s label opening a short text anywhere in the body', () => {
+  const article = (sign: string): string => `<div id="content"><h1>Große Aufgaben für die neue Regierung</h1><p>Nach den Wahlen im Herbst steht die neue Regierung vor großen Aufgaben in der Wirtschaft und der Verwaltung.</p><p>Die Reformen sollen im kommenden Jahr beginnen, teilte das Ministerium mit.</p>${sign}</div><footer><p>© 2023 Musterstiftung</p></footer>`;
+
+  it('signs an association\'s or a company\'s text at its end', () => {
+    expect(fields(page('de', article('<p><strong>Autorin: Uta Staschewski, Projektleiterin der Stiftung in Tunesien.</strong></p>')), 'https://www.musterstiftung.example/news/detail/aufgaben').author).toBe('Uta Staschewski');
+    const pair = fields(page('de', article('<p><strong>Autor:</strong> Klaus Becker<br><strong>Datum:</strong> 12.03.2019</p>')), 'https://www.musterstiftung.example/news/detail/aufgaben-2');
+    expect(pair.author).toBe('Klaus Becker');
+    expect(pair.datePublished).toBe('2019-03-12T12:00:00.000Z');
+  });
+
+  it('needs the label\'s colon, at the text\'s start', () => {
+    expect(fields(page('de', article('<p>Der Autor: ein Porträt von Klaus Becker</p>')), 'https://www.musterstiftung.example/news/detail/aufgaben-3').author).toBeNull();
+    expect(fields(page('de', article('<p>Autor Klaus Becker hat das Buch geschrieben</p>')), 'https://www.musterstiftung.example/news/detail/aufgaben-4').author).toBeNull();
+  });
+});
