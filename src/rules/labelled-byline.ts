@@ -1,5 +1,7 @@
 import type {Snapshot} from '../parse/parse-html.js';
+import {siteNames} from './body-rules.js';
 import {leadBylineName} from './lead-byline.js';
+import {foldText} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -27,16 +29,17 @@ export function labelledTextByline(snapshot: Snapshot): string | null {
 export const labelledByline: Rule = named('document(date label … Autor:) byline', labelledTextByline);
 
 /**
- * The name after an author's label that opens a short text anywhere in the body (`<p><strong>Autorin: Uta Staschewski,
- * Projektleiterin</strong></p>` at the article's end, `<td>Autor:</td><td>Ann Lee</td>`): an association's or a
- * company's page signs its text so. Read after the bylines near the headline, which name the writer as often.
+ * The name after a byline's label that opens one of the body's labelled texts, anywhere: an author's label with
+ * its colon (`<p><strong>Autorin: Uta Staschewski, Projektleiterin</strong></p>` at the article's end, as an
+ * association's or a company's page signs its text), or a post's footer line (Typepad's `Posted by Jane Doe at
+ * 10:15 AM in News`). Read after the bylines near the headline, which name the writer as often.
  */
-export const authorLabelByline: Rule = named('document(Autor: …) byline', (snapshot: Snapshot) => {
+export const authorLabelByline: Rule = named('document(Autor: …) byline', (snapshot: Snapshot, context) => {
+  let sites: ReadonlySet<string> | undefined;
   for (const text of snapshot.labelledTexts ?? []) {
-    const match = authorLabel.exec(text);
-    if (match === null || match.index !== 0) continue;
     const name = leadBylineName(text);
-    if (name !== null) return name;
+    // Not the site's own name (`Posted by <a href="/about/">Field Notes</a>` on Field Notes' blog).
+    if (name !== null && !(sites ??= siteNames(snapshot, context.url)).has(foldText(name))) return name;
   }
   return null;
 });

@@ -97,3 +97,27 @@ describe('an author\'s label opening a short text anywhere in the body', () => {
     expect(fields(page('de', article('<p>Autor Klaus Becker hat das Buch geschrieben</p>')), 'https://www.musterstiftung.example/news/detail/aufgaben-4').author).toBeNull();
   });
 });
+
+describe('a post\'s footer line that opens with a byline', () => {
+  const typepad = (footer: string): string => `<div id="alpha"><h2 class="date-header">March 12, 2009</h2><div class="entry-type-post entry"><h3 class="entry-header">Primary school to be renovated</h3><div class="entry-content"><div class="entry-body">${text}${'<p>Work is due to finish before the end of the summer holidays, the council said.</p>'.repeat(4)}</div></div><div class="entry-footer"><p class="entry-footer-info">${footer}</p></div></div></div>`;
+
+  it('names the writer (Typepad\'s `Posted by … at … in …`)', () => {
+    const found = fields(page('en', typepad('<span class="post-footers">Posted by Jane Doe at 10:15 AM in <a href="/blog/news/">News</a></span> <span class="separator">|</span> <a class="permalink" href="/blog/school.html">Permalink</a>')), 'https://hillsidejane.typepad.example/blog/school.html');
+    expect(found.author).toBe('Jane Doe');
+    expect(found.datePublished).toBe('2009-03-12T12:00:00.000Z');
+  });
+
+  it('not the site\'s own name', () => {
+    const html = page('en', typepad('Posted by <a href="/about/">Hillside Jane</a> at 10:15 AM')).replace('<title>T</title>', '<title>T</title><meta property="og:site_name" content="Hillside Jane">');
+    expect(fields(html, 'https://hillsidejane.typepad.example/blog/school-2.html').author).toBeNull();
+  });
+});
+
+describe('Drupal 6\'s German `submitted` line', () => {
+  it('names the user after `Eingereicht von`', () => {
+    const body = '<h2 class="with-tabs">Grundschule wird im Frühjahr saniert</h2><div id="node-123" class="node"><span class="submitted">Eingereicht von mmuster am 12. März 2010 - 10:15.</span><div class="content"><p>Der Gemeinderat hat am Dienstagabend beschlossen, die Sanierung zu beginnen.</p></div></div>';
+    const found = fields(page('de', body), 'https://www.musterverband.example/node/123');
+    expect(found.author).toBe('mmuster');
+    expect(found.datePublished).toBe('2010-03-12T10:15:00.000Z');
+  });
+});
