@@ -31,7 +31,9 @@ const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+
  * A month or a weekday glued to the name's last word, where a theme's name and date spans run together with no
  * space (`Posted by Jane DoeMarch 12, 2019`, `von Anna SchmidtMärz 12, 2021`): capitalised, after two small letters.
  */
-const gluedCalendar = new RegExp(String.raw`(?<=\p{Ll}{2})(?=(?:${calendarWords.split('|').filter((word) => word.length > 2).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('|')})(?![\p{L}]))`, 'u');
+const gluedCalendar = new RegExp(String.raw`(\p{Ll}{2})(?=(?:${calendarWords.split('|').filter((word) => word.length > 2).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('|')})(?!\p{L}))`, 'u');
+/** A capital right after a small letter: the only lines {@link gluedCalendar} is tried on (most bylines have none past a name's `McKay`). */
+const smallCapital = /\p{Ll}\p{Lu}/u;
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A full name in a list: two to four capitalised words (`John Roe`, `Ann-Kathrin de Lee`). */
@@ -54,7 +56,7 @@ export function leadBylineName(text: string): string | null {
   // The name ends with its block (the text after the headline keeps a line a block: collect-dates.ts).
   const lineEnd = text.indexOf('\n', label.length);
   const line = text.slice(label.length, lineEnd === -1 ? text.length : lineEnd);
-  const rest = line.replace(gluedCalendar, ' ');
+  const rest = smallCapital.test(line) ? line.replace(gluedCalendar, '$1 ') : line;
   const match = capitalisedName.exec(rest) ?? (label.strong ? username.exec(rest) : null);
   if (match === null) return null;
   // The longest run of its words after which the byline goes on with a date, a time or a separator, or ends;
