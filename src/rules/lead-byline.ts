@@ -221,14 +221,17 @@ function withoutSiteName(name: string, sites: ReadonlySet<string>): string {
 /** A full name: two or three capitalised words (`Uta Helkenberg`, `Ann-Kathrin Lee`, `Edilson La Rosa`). */
 export const fullName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
 
+/** A date in words opening a line, its month first or its day (`March 12, 2019`, `12. März 2019`, `3 mai 2019`): the static-site themes' meta line (Hugo PaperMod's `March 12, 2019 · 2 min · Jane Doe`). */
+const wordDate = /^(?:\p{L}+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+\p{L}+\.?\s+\d{4})(?!\d)/u;
+
 /**
  * The full name that follows a line's date and time, each its own part (`04.02.2022 | 13:10 Uhr | Uta
- * Helkenberg`, `23.06.2016 um 16:14 Uhr - Ann Lee - 91 Kommentare`), or `null`: only the first part
+ * Helkenberg`, `23.06.2016 um 16:14 Uhr - Ann Lee - 91 Kommentare`, `March 12, 2019 · 2 min · Jane Doe`), or `null`: only the first part
  * after them is read (a section's name or a place comes there as often, and is no person's full name).
  */
 function datedName(text: string): string | null {
   // Most date texts hold no separator: one look before splitting.
-  if (!/\d/.test(text.charAt(0)) || !/[|•·»—–-]/.test(text)) return null;
+  if (!(/\d/.test(text.charAt(0)) || wordDate.test(text)) || !/[|•·»—–-]/.test(text)) return null;
   const parts = bylineParts(text);
   if (parts.length < 2 || authorName(parts[0]!) !== null) return null;
   for (let index = 1; index < parts.length; index++) {

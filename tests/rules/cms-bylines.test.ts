@@ -121,3 +121,15 @@ describe('Drupal 6\'s German `submitted` line', () => {
     expect(found.datePublished).toBe('2010-03-12T10:15:00.000Z');
   });
 });
+
+describe('a static site\'s meta line: a date in words, a reading time, a full name', () => {
+  it('gives the name after the date (Hugo PaperMod)', () => {
+    const body = '<main class="main"><article class="post-single"><header class="post-header"><div class="breadcrumbs"><a href="/">Home</a>&nbsp;»&nbsp;<a href="/posts/">Posts</a></div><h1 class="post-title">Primary school to be renovated</h1><div class="post-meta"><span title=\'2019-03-12 10:15:00 +0000 UTC\'>March 12, 2019</span>&nbsp;·&nbsp;2 min&nbsp;·&nbsp;Jane Doe</div></header><div class="post-content">' + text + '</div></article></main>';
+    const found = fields(page('en', body), 'https://jane.example/posts/school/');
+    expect(found.author).toBe('Jane Doe');
+    expect(found.datePublished).toBe('2019-03-12T12:00:00.000Z');
+    // A section's name after the date is no one's full name.
+    const section = body.replace('2 min&nbsp;·&nbsp;Jane Doe', 'News');
+    expect(fields(page('en', section), 'https://jane.example/posts/school-2/').author).toBeNull();
+  });
+});
