@@ -36,7 +36,11 @@ export const labelledByline: Rule = named('document(date label … Autor:) bylin
  */
 export const authorLabelByline: Rule = named('document(Autor: …) byline', (snapshot: Snapshot, context) => {
   let sites: ReadonlySet<string> | undefined;
-  for (const text of snapshot.labelledTexts ?? []) {
+  for (const labelled of snapshot.labelledTexts ?? []) {
+    // A box above the headline (TYPO3 tt_news's `<div class="news-single-rightbox">10.11.09<br>Von: Peter Müller</div><h1>…`):
+    // the text after its label runs on into the headline, where the name has ended.
+    const headline = snapshot.h1 === null || snapshot.h1 === '' ? -1 : labelled.indexOf(snapshot.h1);
+    const text = headline > 0 ? labelled.slice(0, headline).trimEnd() : labelled;
     const name = leadBylineName(text);
     // Not the site's own name (`Posted by <a href="/about/">Field Notes</a>` on Field Notes' blog).
     if (name !== null && !(sites ??= siteNames(snapshot, context.url)).has(foldText(name))) return name;

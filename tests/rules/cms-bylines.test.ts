@@ -133,3 +133,10 @@ describe('a static site\'s meta line: a date in words, a reading time, a full na
     expect(fields(page('en', section), 'https://jane.example/posts/school-2/').author).toBeNull();
   });
 });
+
+describe('TYPO3 tt_news\'s box above the headline', () => {
+  it('names the writer after `Von:`, the name ending where the headline starts', () => {
+    const body = '<div class="news-single-item"><div class="news-single-rightbox"> 10.11.09 10:15 Alter: 14 Jahr(e)<br>Kategorie: <a href="/c">Schule</a><br>Von: <a href="mailto:pm@schule.example">Peter Müller</a></div><h1>Grundschule wird im Frühjahr saniert</h1><h2>Neue Fenster und Heizung</h2><p>Der Gemeinderat hat am Dienstagabend beschlossen, die Sanierung der Grundschule zu beginnen.</p></div>';
+    expect(fields(page('de', body), 'https://www.schule.example/index.php?id=45&tx_ttnews[tt_news]=123').author).toBe('Peter Müller');
+  });
+});
