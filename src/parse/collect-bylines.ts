@@ -29,7 +29,7 @@ export const chromeTags: ReadonlySet<string> = new Set(['nav', 'footer', 'aside'
  * Words one of which a class or id that names an author, a byline or a date contains (`by` covers `byline`;
  * `submitted` and `postmetadata` the posts' meta lines).
  */
-const hintWords = ['aut', 'writer', 'verfasser', 'date', 'time', 'publish', 'posted', 'by', 'submitted', 'meta', 'topline'] as const;
+const hintWords = ['aut', 'writer', 'verfasser', 'date', 'time', 'publish', 'posted', 'by', 'submitted', 'meta', 'topline', 'create'] as const;
 // A cheap first test on a class or id: most fail it, so most need no splitting.
 const hintPattern = new RegExp(hintWords.join('|'), 'i');
 /** The hint words by the code of their first (lowercase ASCII) letter. */
@@ -82,11 +82,12 @@ const excludedWords: ReadonlySet<string> = new Set([
 ]);
 const dateWords: ReadonlySet<string> = new Set(['date', 'dates', 'dateline', 'datetime', 'timestamp', 'time', 'pubdate', 'publishdate', 'postdate']);
 /**
- * `author`, `authors`, `authorname` (a lowercase `authorName`), `writer`, `by` (`posted-by`), and the
- * other languages' (`autor`, `autoren`, `auteur`, `auteurs`, `autore`, `verfasser`); not `authority`.
+ * `author`, `authors`, `authorname` (a lowercase `authorName`), `writer`, `by` (`posted-by`), Joomla's `createdby`,
+ * and the other languages' (`autor`, `autoren`, `auteur`, `auteurs`, `autore`, `verfasser`); not `authority`.
  */
-const authorWord = /^(?:(?:author|writer|autor|auteur|autore|verfasser)(?:s|en|in|i)?(?:name|link|info|box)?|by)$/;
-const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'posted', 'postedon', 'publishedon']);
+const authorWord = /^(?:(?:author|writer|autor|auteur|autore|verfasser)(?:s|en|in|i)?(?:name|link|info|box)?|by|createdby)$/;
+// Joomla's article info writes its writer in `dd.createdby` and its first date in `dd.create` (`Erstellt: …`).
+const weakDateWords: ReadonlySet<string> = new Set(['published', 'publish', 'posted', 'postedon', 'publishedon', 'create', 'created']);
 
 /**
  * A post's meta line, where blog themes and CMSs write `Submitted by <name> on <date>` (Drupal's

@@ -32,6 +32,12 @@ const after = String.raw`(?:\s+(?:am|on|le|el|em|il|op|den|dne|в))?\s*:?`;
 
 /** A label: a publication's, or a bare `Datum:`. */
 export const labelPattern = new RegExp(String.raw`(?<!\p{L})(?:(?:${publishedWords})${after}|(?:${genericWords})\s*:)(?!\p{L})`, 'iu');
+/**
+ * An author's label with its colon opening a node (`Autorin: Uta Staschewski, Projektleiterin`, `<td>Autor:</td><td>Ann Lee</td>`,
+ * `<strong>Verfasser:</strong> Ann Lee` at the article's end, TYPO3 tt_news's `Von: Peter Müller`): kept as a labelled date's is,
+ * the name read by the byline rules.
+ */
+export const authorLabelPattern = /^(?:autor(?:in|en|innen)?|verfasser(?:in)?|author|von)\s*:/i;
 
 // Words one of which a text node must contain to be read (lowercase; ASCII letters compared in any case): a word
 // inside another is enough (`publi` for `publikované` and `dipublikasikan`, `terbit` for `diterbitkan`).
@@ -39,6 +45,8 @@ const labelWords = [
   'veröffentlicht', 'veroeffentlicht', 'erschienen', 'publiziert', 'erstellt', 'eingestellt', 'verfasst', 'geschrieben', 'published', 'posted',
   'publi', 'pubbli', 'objavljeno', 'paskelbta', 'közzé', 'đăng', 'δημοσ', 'gepubliceerd', 'geplaatst', 'opublikowano', 'zveřejněno', 'julkaistu', 'yayın', 'terbit', 'avaldatud', 'megjelent', 'uverejnené',
   'meldung', 'mitteilung', 'artikel', 'beitrag', 'nachricht', 'release', 'communiqué', 'datum', 'date', 'fecha', 'data', 'tarih', 'päivämäärä',
+  // An author's label ({@link authorLabelPattern}).
+  'autor', 'author', 'verfasser', 'von:',
 ];
 // Patterns over the raw text: irregexp scans a node far faster than a loop over its characters
 // (the loop was 14 % of a parse). `i` without `u` also folds Latin-1 letters: a superset, as wanted.
@@ -133,7 +141,7 @@ export function endLabelNode(state: ParseState): void {
   }
   const node = state.labelNode;
   state.labelNode = '';
-  if (node.length > maxLabelNode || !mayLabel(node, 0, node.length) || !labelPattern.test(node)) return;
+  if (node.length > maxLabelNode || !mayLabel(node, 0, node.length) || !(labelPattern.test(node) || authorLabelPattern.test(node.trimStart()))) return;
   state.labelTail = {text: `${node} `, tags: 0};
 }
 

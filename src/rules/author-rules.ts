@@ -6,7 +6,7 @@ import {dereference, items, jsonldTypes, mainNodes, metaContentsOf, names, short
 import {withFullerNames} from './fuller-name.js';
 import {headlineByline, leadByline, metaLineByline, textByline, undatedHeadlineByline, unlabelledHeadlineByline} from './lead-byline.js';
 import {labelledDataAuthor} from './label-data-author.js';
-import {labelledByline} from './labelled-byline.js';
+import {authorLabelByline, labelledByline} from './labelled-byline.js';
 import {microdata, named, type Rule} from './rule-kit.js';
 
 /*
@@ -243,6 +243,8 @@ const personSources: readonly Rule[] = [
   labelledByline,
   // Last of the bylines: a post's meta line opening with one (Drupal's `.submitted` `Gespeichert von rasos am …`, lead-byline.ts).
   metaLineByline,
+  // An author's label opening a short text anywhere in the body (`Autorin: Uta Staschewski, Projektleiterin`, labelled-byline.ts).
+  authorLabelByline,
   // A full name alone above a date alone under the headline (`<div>Amelie Siekmann</div><div>04. Dezember 2022</div>`).
   unlabelledHeadlineByline,
 ];

@@ -1,5 +1,7 @@
 import type {Snapshot} from '../parse/parse-html.js';
+import {siteNames} from './body-rules.js';
 import {leadBylineName} from './lead-byline.js';
+import {foldText} from './normalize.js';
 import {named, type Rule} from './rule-kit.js';
 
 /*
@@ -25,3 +27,23 @@ export function labelledTextByline(snapshot: Snapshot): string | null {
 }
 
 export const labelledByline: Rule = named('document(date label … Autor:) byline', labelledTextByline);
+
+/**
+ * The name after a byline's label that opens one of the body's labelled texts, anywhere: an author's label with
+ * its colon (`<p><strong>Autorin: Uta Staschewski, Projektleiterin</strong></p>` at the article's end, as an
+ * association's or a company's page signs its text), or a post's footer line (Typepad's `Posted by Jane Doe at
+ * 10:15 AM in News`). Read after the bylines near the headline, which name the writer as often.
+ */
+export const authorLabelByline: Rule = named('document(Autor: …) byline', (snapshot: Snapshot, context) => {
+  let sites: ReadonlySet<string> | undefined;
+  for (const labelled of snapshot.labelledTexts ?? []) {
+    // A box above the headline (TYPO3 tt_news's `<div class="news-single-rightbox">10.11.09<br>Von: Peter Müller</div><h1>…`):
+    // the text after its label runs on into the headline, where the name has ended.
+    const headline = snapshot.h1 === null || snapshot.h1 === '' ? -1 : labelled.indexOf(snapshot.h1);
+    const text = headline > 0 ? labelled.slice(0, headline).trimEnd() : labelled;
+    const name = leadBylineName(text);
+    // Not the site's own name (`Posted by <a href="/about/">Field Notes</a>` on Field Notes' blog).
+    if (name !== null && !(sites ??= siteNames(snapshot, context.url)).has(foldText(name))) return name;
+  }
+  return null;
+});

@@ -22,8 +22,17 @@ const username = /^[\p{L}\d][\p{L}\d._-]*/u;
 const calendarWords = String.raw`monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|mo|di|mi|do|fr|sa|so`;
 // What a theme writes after the name before the date (`Erstellt am`, `Veröffentlicht`, `Published`, `Publié le`, `Aktualisiert`): a date's label.
 const dateLabelWords = String.raw`${publishedWords}|${modifiedWords}`;
-/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`von Alexander Karper Foto: © GEPA`). */
-const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|${dateLabelWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})(?![\p{L}\d])|\s+(?:${creditWords})\s*:)`, 'iu');
+// The next field's label in a CMS's meta line (`Autor: Ann Lee Datum: 12.03.2019`, `Geschrieben von Ann Lee Kategorie: News`): a capitalised word and a colon.
+const nextLabel = String.raw`\s+\p{Lu}\p{Ll}+:`;
+/** What may follow the name: the end, a separator, a date or a time (`am 07.08.2013`, `@ 12:00`, `| 3 min`, `- Publié le`, `, 12. Mai`), a credit's label (`von Alexander Karper Foto: © GEPA`), the next field's label. */
+const nameEnd = new RegExp(String.raw`^(?:$|\s*[|•·@–—,(/]|\s+-(?=\s)|\s+(?:am|on|le|el|em|il|op|um|at|den|vom|und|and|y|et|mit|with|avec|con|in|${dateLabelWords})(?![\p{L}\d])|\s+\d|\s+(?:${calendarWords})(?![\p{L}\d])|\s+(?:${creditWords})\s*:|${nextLabel})`, 'iu');
+/**
+ * A month or a weekday glued to the name's last word, where a theme's name and date spans run together with no
+ * space (`Posted by Jane DoeMarch 12, 2019`, `von Anna SchmidtMärz 12, 2021`): capitalised, after two small letters.
+ */
+const gluedCalendar = new RegExp(String.raw`(\p{Ll}{2})(?=(?:${calendarWords.split('|').filter((word) => word.length > 2).map((word) => word[0]!.toUpperCase() + word.slice(1)).join('|')})(?!\p{L}))`, 'u');
+/** A capital right after a small letter: the only lines {@link gluedCalendar} is tried on (most bylines have none past a name's `McKay`). */
+const smallCapital = /\p{Ll}\p{Lu}/u;
 
 const desk = /\s(?:redaktion|desk|staff|newsroom|team)$/i;
 /** A full name in a list: two to four capitalised words (`John Roe`, `Ann-Kathrin de Lee`). */
@@ -45,7 +54,8 @@ export function leadBylineName(text: string): string | null {
   if (label === null) return null;
   // The name ends with its block (the text after the headline keeps a line a block: collect-dates.ts).
   const lineEnd = text.indexOf('\n', label.length);
-  const rest = text.slice(label.length, lineEnd === -1 ? text.length : lineEnd);
+  const line = text.slice(label.length, lineEnd === -1 ? text.length : lineEnd);
+  const rest = smallCapital.test(line) ? line.replace(gluedCalendar, '$1 ') : line;
   const match = capitalisedName.exec(rest) ?? (label.strong ? username.exec(rest) : null);
   if (match === null) return null;
   // The longest run of its words after which the byline goes on with a date, a time or a separator, or ends;
@@ -172,15 +182,23 @@ export const metaLineByline: Rule = named('document(.submitted, date | time | na
   }
   // Then a byline inside the meta line, after its date or its kind (`Veröffentlicht am 03.02.2022 von Sarah Schnieder`,
   // `Posted on May 3, 2020 by Ann Lee`, `Tipps von Marie Jaster 6.11.22`).
+  // The line under the headline too, when what comes before its label is a date (Contao's `<p class="info"><time>10.11.2019</time>
+  // von Max Muster</p>`, `Eingestellt am 12.03.2019 um 10:15 Uhr von Klaus Becker`): a meta line with no class that names it.
   let sites: ReadonlySet<string> | undefined;
-  for (const text of snapshot.dateTexts ?? []) {
+  const texts = snapshot.dateTexts ?? [];
+  const under = snapshot.afterHeadline === undefined ? undefined : snapshot.afterHeadline.split('\n', 1)[0]!;
+  for (const text of under === undefined ? texts : [...texts, under]) {
     const label = innerLabel.exec(text);
-    if (label === null || label.index === 0) continue;
+    if (label === null || label.index === 0 || (text === under && !datedLead(text.slice(0, label.index)))) continue;
     const name = leadBylineName(text.slice(label.index + 1));
     if (name !== null) return withoutSiteName(name, (sites ??= siteNames(snapshot, context.url)));
   }
   return null;
 });
+
+/** What a meta line writes before its byline: a date, its time and its label, short (`10.11.2019`, `Eingestellt am 12.03.2019 um 10:15 Uhr`). */
+const datedLead = (text: string): boolean => text.length <= maxDatedLead && /\d/.test(text);
+const maxDatedLead = 60;
 
 /** A byline's lowercase label inside a line, before a capitalised name: ` von Sarah`, ` by Ann`, ` par Inès`. */
 const innerLabel = /\s(?:von|by|par|por|door)\s+(?=\p{Lu})/u;
@@ -202,14 +220,17 @@ function withoutSiteName(name: string, sites: ReadonlySet<string>): string {
 /** A full name: two or three capitalised words (`Uta Helkenberg`, `Ann-Kathrin Lee`, `Edilson La Rosa`). */
 export const fullName = /^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’.-]+){1,2}$/u;
 
+/** A date in words opening a line, its month first or its day (`March 12, 2019`, `12. März 2019`, `3 mai 2019`): the static-site themes' meta line (Hugo PaperMod's `March 12, 2019 · 2 min · Jane Doe`). */
+const wordDate = /^(?:\p{L}+\.?\s+\d{1,2},?\s+\d{4}|\d{1,2}\.?\s+\p{L}+\.?\s+\d{4})(?!\d)/u;
+
 /**
  * The full name that follows a line's date and time, each its own part (`04.02.2022 | 13:10 Uhr | Uta
- * Helkenberg`, `23.06.2016 um 16:14 Uhr - Ann Lee - 91 Kommentare`), or `null`: only the first part
+ * Helkenberg`, `23.06.2016 um 16:14 Uhr - Ann Lee - 91 Kommentare`, `March 12, 2019 · 2 min · Jane Doe`), or `null`: only the first part
  * after them is read (a section's name or a place comes there as often, and is no person's full name).
  */
 function datedName(text: string): string | null {
   // Most date texts hold no separator: one look before splitting.
-  if (!/\d/.test(text.charAt(0)) || !/[|•·»—–-]/.test(text)) return null;
+  if (!(/\d/.test(text.charAt(0)) || wordDate.test(text)) || !/[|•·»—–-]/.test(text)) return null;
   const parts = bylineParts(text);
   if (parts.length < 2 || authorName(parts[0]!) !== null) return null;
   for (let index = 1; index < parts.length; index++) {

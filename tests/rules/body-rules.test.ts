@@ -23,10 +23,11 @@ describe('the order of the body sources', () => {
     // Last of the bylines, an author's label after a labelled date (`Datum: 03.11.2021 Autor: Ann Lee`).
     // Then a post's meta line naming its writer (`Submitted by ann on …`, `04.02.2022 | 13:10 Uhr | Ann Lee`).
     // A byline in a block of its own under an undated headline comes after the body's author and byline elements.
+    // Then a byline's label opening a labelled text anywhere in the body (`Autorin: Ann Lee` at the article's end).
     // Last, a full name alone above a date alone under the headline, with no label.
     expect(rules.author.map((entry) => entry.name).slice(-13)).toEqual([
-      'document(a rel=author)', 'document(h1 + text) byline', 'document(.author, a[href*=/author/])', 'document(.byline)', 'document(h1 + text, p) byline', 'document(h1 + block) byline', 'document(date label … Autor:) byline',
-      'document(.submitted, date | time | name) byline', 'document(h1 + name + date) byline', 'desk (Redaktion, Newsdesk…)', 'meta(twitter:creator)', 'jsonld(author Organization), microdata(author Organization)', 'meta(author) naming the site',
+      'document(h1 + text) byline', 'document(.author, a[href*=/author/])', 'document(.byline)', 'document(h1 + text, p) byline', 'document(h1 + block) byline', 'document(date label … Autor:) byline',
+      'document(.submitted, date | time | name) byline', 'document(Autor: …) byline', 'document(h1 + name + date) byline', 'desk (Redaktion, Newsdesk…)', 'meta(twitter:creator)', 'jsonld(author Organization), microdata(author Organization)', 'meta(author) naming the site',
     ]);
     // Last of all, an app's inline state (`__NEXT_DATA__`'s `publishedAt`): a page that shows or names a date has it elsewhere.
     // Then a date shown alone before the article's text (`<span>14. Februar 2012</span>`).
