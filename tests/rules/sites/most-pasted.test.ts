@@ -72,6 +72,30 @@ describe('Instagram of 2019–2022: the name and handle from `N Likes, M Comment
   });
 });
 
+describe('Instagram in the visitor\'s language', () => {
+  it('German (2024): `Name auf Instagram: "…"`, `… - handle am 11. Februar 2024: "…"`: the convention title, the caption, the day', () => {
+    expect(summary(siteCard('instagram', 'post-de'))).toEqual({
+      title: 'Harbour Bakery (@harbourbakery) • Instagram photo', description: 'Roggenbrot ist zurück', author: 'Harbour Bakery', publisher: 'Instagram',
+      datePublished: '2024-02-11T12:00:00.000Z', image: 'https://scontent.cdninstagram.com/v/t51.29350-15/1_n.jpg',
+    });
+  });
+
+  it('French (2019–2022): `… - Name (@handle) sur Instagram : « … »`', () => {
+    expect(summary(siteCard('instagram', 'post-fr-2021'))).toMatchObject({
+      title: 'Harbour Bakery (@harbourbakery) • Instagram photo', description: 'Le pain de seigle est de retour', author: 'Harbour Bakery',
+    });
+  });
+
+  it.each([
+    '1.204 „Gefällt mir“-Angaben, 37 Kommentare - harbourbakery am 11. Februar 2024',
+    '1,204 likes, 37 comments - harbourbakery on February 11, 2024.',
+    '812 Likes, 12 Comments - Harbour Bakery (@harbourbakery) on Instagram',
+  ])('counts without a caption are no description: %j', (description) => {
+    const snapshot = parseHtml(`<meta property="og:description" content="${description}"><meta property="og:title" content="Harbour Bakery on Instagram">`);
+    expect(pickFields(snapshot, {url: 'https://www.instagram.com/p/C1deDeDeDe2/', headers: {}}, rules).description).toBeNull();
+  });
+});
+
 describe('TikTok: `Name (@handle) on TikTok`, the caption, the date from the embedded state', () => {
   it('__UNIVERSAL_DATA_FOR_REHYDRATION__: desc, createTime, nickname; og:image the cover', () => {
     expect(summary(siteCard('tiktok', 'video-state'))).toEqual({
