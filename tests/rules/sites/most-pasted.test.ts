@@ -34,6 +34,23 @@ describe('X as a signed-in browser saved it: no og tags, `(2) Name on X: "text" 
   });
 });
 
+describe('X in the visitor\'s language', () => {
+  it('a German browser\'s `Name auf X: „text“ / X`: the convention title, the text, the name', () => {
+    expect(summary(siteCard('x', 'post-de'))).toMatchObject({
+      title: 'Hafenstadt Nord (@hafenstadtnord) on X', description: 'Die Fähre um 7:10 fällt heute aus. Ersatzbus ab Anleger 2.', author: 'Hafenstadt Nord', publisher: 'X',
+    });
+  });
+
+  it.each([
+    ['Ville Nord sur X : « Le ferry de 7 h 10 est annulé. » / X', 'Ville Nord', 'Le ferry de 7 h 10 est annulé.'],
+    ['Ciudad Norte en X: "El ferry de las 7:10 no sale hoy." / X', 'Ciudad Norte', 'El ferry de las 7:10 no sale hoy.'],
+    ['Hafenstadt Nord auf Twitter: „Fähre fällt aus.“ / Twitter', 'Hafenstadt Nord', 'Fähre fällt aus.'],
+  ])('<title> %j: %j, %j', (title, author, description) => {
+    const card = pickFields(parseHtml(`<title>${title}</title>`), {url: 'https://x.com/nord/status/1795037467512234401', headers: {}}, rules);
+    expect({title: card.title, author: card.author, description: card.description}).toEqual({title: `${author} (@nord) on X`, author, description});
+  });
+});
+
 describe('Instagram: `Name (@handle) • Instagram photo`', () => {
   it('a reel: `• Instagram reel`, the handle from og:description', () => {
     expect(summary(siteCard('instagram', 'reel')).title).toBe('Crumb Lab (@crumblab) • Instagram reel');
