@@ -249,6 +249,16 @@ describe('LinkedIn: a post is `Name on LinkedIn: text`, the person in the title'
   });
 });
 
+describe('LinkedIn in the visitor\'s language', () => {
+  it.each([
+    ['Ben Example auf LinkedIn: Unsere Nachtschicht endet jetzt um 5 Uhr. | 18 Kommentare', 'Ben Example auf LinkedIn: Unsere Nachtschicht endet jetzt um 5 Uhr.'],
+    ['Ben Example sur LinkedIn : Notre équipe de nuit finit à 5 h. | 18 commentaires', 'Ben Example sur LinkedIn : Notre équipe de nuit finit à 5 h.'],
+  ])('a post titled %j: %j, the person as author', (title, expected) => {
+    const card = pickFields(parseHtml(`<meta property="og:title" content="${title}">`), {url: 'https://www.linkedin.com/posts/ben-example_shift-activity-7200000000000000001-AbCd', headers: {}}, rules);
+    expect({title: card.title, author: card.author}).toEqual({title: expected, author: 'Ben Example'});
+  });
+});
+
 describe('boilerplate descriptions of the other most-pasted sites are refused', () => {
   const card = (url: string, description: string) => {
     const snapshot = parseHtml(`<title>T</title><meta property="og:description" content="${description}">`);
