@@ -5,7 +5,7 @@ import {closeItemScopes, openItemScope, recordMicrodata} from './collect-microda
 import {allCut, appendText, finishText} from './collect-text.js';
 import {scanHtml, WindowOverrun, type ScanHandler, type TagSlot} from './scan-html.js';
 import type {WindowReader} from '../shared/page.js';
-import {readInlinePiece, recordMarkedClass, recordMarkedId} from './site-marks.js';
+import {readInlineRange, readInlinePiece, recordMarkedClass, recordMarkedId} from './site-marks.js';
 import {readStatePiece} from './state-dates.js';
 import {endDateNode, readDateNodePiece, readRawDateNode} from './date-nodes.js';
 import {endHeadlineBlock, resumeAfterHeadline} from './collect-dates.js';
@@ -187,12 +187,9 @@ function createCollector(tokenizer = false): {snapshot: Snapshot; handler: ScanH
     rawBody(html, start, end) {
       if (tag !== null) flush();
       if (end <= start) return;
-      const inline = state.inlineHead !== undefined || state.inlineState !== undefined;
-      if (!state.appScript && !inline) return;
-      const piece = html.slice(start, end);
-      if (state.appScript) readStatePiece(state, piece);
+      if (state.appScript) readStatePiece(state, html.slice(start, end));
       // An inline script that may set a site's state (site-marks.ts: YouTube's player state).
-      if (inline) readInlinePiece(state, piece);
+      if (state.inlineHead !== undefined || state.inlineState !== undefined) readInlineRange(state, html, start, end);
     },
     // A short text node that may hold a date's label, or the rest of one read so far (collect-labelled-dates.ts).
     wantsLabel: (html, start, end) => {

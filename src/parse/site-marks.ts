@@ -65,7 +65,7 @@ export const maxStateScript = 3 * 1024 * 1024;
  */
 const inlineStateNames = ['ytInitialPlayerResponse'] as const;
 /** How a script sets a state at its start: `var name =`, `window.name =`, `window["name"] =` (the name follows). */
-const setsState = /^\s*(?:var\s+|let\s+|const\s+|window\.|window\[["'])(\w+)/;
+const setsState = /\s*(?:var\s+|let\s+|const\s+|window\.|window\[["'])(\w+)/y;
 /** How many characters of an inline script's start are read for the state's name (the most kept before it is decided on). */
 const inlineHeadLength = 96;
 
@@ -141,13 +141,34 @@ export function opensInlineScript(state: ParseState): void {
   state.inlineHead = '';
 }
 
+/** The state an inline script's start (`text` from `start`, read up to `end`) sets at its start, if it is one kept. */
+function stateSetAt(state: ParseState, text: string, start: number, end: number): string | undefined {
+  setsState.lastIndex = start;
+  const found = setsState.exec(text);
+  if (found === null || setsState.lastIndex > Math.min(end, start + inlineHeadLength)) return undefined;
+  const name = found[1]!;
+  return (inlineStateNames as readonly string[]).includes(name) && state.snapshot.marks?.[`script:${name}`] === undefined ? name : undefined;
+}
+
 /** Whether `head`, an inline script's start, sets a kept state: then its text is kept from here on. */
 function decideHead(state: ParseState, head: string): void {
   state.inlineHead = undefined;
-  const start = head.length > inlineHeadLength ? head.slice(0, inlineHeadLength) : head;
-  const name = setsState.exec(start)?.[1];
-  if (name === undefined || !(inlineStateNames as readonly string[]).includes(name) || state.snapshot.marks?.[`script:${name}`] !== undefined) return;
-  state.inlineState = {name, text: head};
+  const name = stateSetAt(state, head, 0, head.length);
+  if (name !== undefined) state.inlineState = {name, text: head};
+}
+
+/**
+ * A piece of an inline script's text, `html[start, end)`, as the scanner passes it: a first piece long
+ * enough to tell is read in place (no copy of a script that is not kept); else as {@link readInlinePiece}.
+ */
+export function readInlineRange(state: ParseState, html: string, start: number, end: number): void {
+  if (state.inlineState === undefined && state.inlineHead === '' && end - start >= inlineHeadLength) {
+    state.inlineHead = undefined;
+    const name = stateSetAt(state, html, start, end);
+    if (name !== undefined) state.inlineState = {name, text: html.slice(start, end)};
+    return;
+  }
+  readInlinePiece(state, html.slice(start, end));
 }
 
 /**

@@ -7,13 +7,28 @@ import {constant, documentTitle, matched, onPath, pathOf, without} from './site-
 const postPath = /^\/(?:[\w.]+\/)?(?:p|reel|reels|tv)\//;
 
 /** The counts and handle before a caption: `1,204 likes, 37 comments - handle on May 24, 2021: "…"` (other languages: `- handle am …:`). */
-const countsPrefix = /^(?:[^-]*?\d[^-]*? - )?([A-Za-z0-9._]{1,30}) (?:on|am|le|el|il|em|op|den|på|w|в|の|于) [^:"“]{3,40}(?::\s*|$)/;
+const countsPrefix = /^(?:.{0,80}?\d.{0,80}? - )?([A-Za-z0-9._]{1,30}) (?:on|am|le|el|il|em|op|den|på|w|в|の|于) [^:"“„«]{3,40}(?::\s*|$)/;
+/** `on Instagram` in the languages Instagram writes it (`auf`, `sur`, `en`, `su`, `no`, `op`, `på`, `na`). */
+const onInstagram = '(?:on|auf|sur|en|su|no|op|på|na) Instagram';
+/** The name before it in a post's title: `Name on Instagram: "caption"`, `Name auf Instagram: „…“`. */
+const nameOnInstagram = new RegExp(`^(.+?) ${onInstagram}\\b`);
+/** The caption in quotes after it (`: "…"`, `: „…“`, ` : « … »`). */
+const captionOnInstagram = new RegExp(`^.+? ${onInstagram}\\s?: [“"„«]\\s?([\\s\\S]+?)\\s?[”"“»]\\s*$`);
 /** The counts and the author before a caption as 2019–2022 pages wrote them: `1,204 Likes, 37 Comments - Name (@handle) on Instagram`. */
-const namedCounts = /^[\d.,]+[KMB]? Likes?, [\d.,]+[KMB]? Comments? - (.+?) \(@([\w.]{1,30})\) on Instagram\b/i;
+const namedCounts = new RegExp(`^.{0,80}?\\d.{0,80}? - (.+?) \\(@([\\w.]{1,30})\\) ${onInstagram}\\b`);
+/** The day after the handle, in the page's language: `- handle on May 24, 2021:`, `- handle am 11. Februar 2024:`, `- handle le 11 février 2024 :`. */
+const postedOn = / - [\w.]{1,30} (?:on|am|le|el|il|em|op|den|på|w) ([^:"“„«]{3,40}?\d{4})\s*(?::|\.?\s*$)/;
 /** The title of a post without a caption, 2018–2021: `Instagram post by Name • Jun 3, 2021 at 4:20pm UTC`. */
 const postByTitle = /^Instagram (?:post|photo|video) by (.+?) • ([A-Z][a-z]{2} \d{1,2}, \d{4}) at /;
 /** A caption in quotes after that prefix (`…: "caption".`). */
-const quotedCaption = /^[^"“]*?: [“"]([\s\S]+?)[”"]\.?\s*$/;
+const quotedCaption = /^(?:[^"“„«]|„[^"“]{0,30}“){0,200}?\s?: [“"„«]\s?([\s\S]+?)\s?[”"“»]\.?\s*$/;
+
+/**
+ * A post's og:description without a caption: only the counts, the handle and the day
+ * (`1,204 likes, 37 comments - handle on May 24, 2021.`, `… - handle am 11. Februar 2024`), or
+ * 2019–2022 the counts and the author (`812 Likes, 12 Comments - Name (@handle) on Instagram`).
+ */
+const countsOnly = new RegExp(`^.{0,80}?\\d.{0,80}? - (?:[\\w.]{1,30} \\S+ [^"“„«:]{3,40}\\d{4}\\.?|.+? \\(@[\\w.]+\\) ${onInstagram})$`);
 
 /** What Instagram's titles say of a post: the name, the handle, the caption. */
 interface PostTitle {
@@ -38,8 +53,8 @@ function postAuthor(snapshot: Snapshot, url: string): PostTitle {
         out.name ??= withHandle[1] || undefined;
         out.handle ??= withHandle[2];
       }
-      const onInstagram = /^(.+?) on Instagram\b/.exec(value);
-      if (onInstagram !== null) out.name ??= onInstagram[1]!.replace(/^@/, '');
+      const onTitle = nameOnInstagram.exec(value);
+      if (onTitle !== null) out.name ??= onTitle[1]!.replace(/^@/, '');
       const postBy = postByTitle.exec(value);
       if (postBy !== null) out.name ??= postBy[1];
     }
@@ -90,7 +105,8 @@ const postName = named('instagram(name of the titles)', (snapshot, context) => p
  * `Name (@handle) • Instagram photo`, its og:image the photo (a reel's poster). The title is that
  * share-card form for posts, reels (`• Instagram reel`) and videos, and a profile's own og:title
  * (`Name (@handle) • Instagram photos and videos`); the description is the caption alone, the
- * author the name.
+ * author the name. Instagram writes these in the visitor's language (`Name auf Instagram: „…“`,
+ * `… - handle am 11. Februar 2024: "…"`, `Name sur Instagram : « … »`): read the same way.
  */
 export const instagram: SiteRules = {
   id: 'instagram',
@@ -103,20 +119,22 @@ export const instagram: SiteRules = {
     {kind: 'profile', example: 'https://www.instagram.com/examplephotos/'},
     {kind: 'post-2021', example: 'https://www.instagram.com/p/CQ1aBcDeFgH/'},
     {kind: 'post-2020', example: 'https://www.instagram.com/p/CA1aBcDeFgH/'},
+    {kind: 'post-de', example: 'https://www.instagram.com/p/C1deDeDeDe1/'},
+    {kind: 'post-fr-2021', example: 'https://www.instagram.com/p/CQfrFrFrFr1/'},
   ],
   rules: {
     title: [onPath(postPath, postTitle), meta('og:title')],
     // The caption, without the counts and the handle before it (else from `Name on Instagram: "caption"`).
     description: [
       onPath(postPath, matched(meta('og:description', 'description'), quotedCaption)),
-      onPath(postPath, matched(meta('og:title', 'twitter:description'), /^.+? on Instagram: [“"]([\s\S]+?)[”"]\s*$/)),
+      onPath(postPath, matched(meta('og:title', 'twitter:description'), captionOnInstagram)),
       onPath(/^\/[\w.]+\/?$/, without(meta('og:description'), /^[\d.,]+[KMB]? Followers, [\d.,]+[KMB]? Following, [\d.,]+[KMB]? Posts - /)),
     ],
-    author: [onPath(postPath, postName), matched(meta('og:title'), /^(.+?) on Instagram\b/), matched(meta('og:title'), /^(.+?) \(@[\w.]+\)/)],
+    author: [onPath(postPath, postName), matched(meta('og:title'), nameOnInstagram), matched(meta('og:title'), /^(.+?) \(@[\w.]+\)/)],
     publisher: [constant('Instagram')],
     // "… - handle on May 24, 2021: …": when the post was posted.
     datePublished: [
-      onPath(postPath, matched(meta('og:description', 'description'), / on ([A-Z][a-z]+ \d{1,2}, \d{4})\s*(?::|$)/)),
+      onPath(postPath, matched(meta('og:description', 'description'), postedOn)),
       onPath(postPath, matched(meta('og:title'), postByTitle, 2)),
       onPath(postPath, matched(documentTitle, postByTitle, 2)),
     ],
@@ -126,6 +144,6 @@ export const instagram: SiteRules = {
   refuse: {
     title: (value) => value === 'Instagram',
     // A post without a caption: its og:description is only the counts and the date.
-    description: (value) => /^[\d.,]+[KMB]? likes?, [\d.,]+[KMB]? comments? - (?:[\w.]+ on [A-Z][a-z]+ \d{1,2}, \d{4}\.?|.+? \(@[\w.]+\) on Instagram)$/i.test(value),
+    description: (value) => countsOnly.test(value),
   },
 };

@@ -6,9 +6,11 @@ const content = ['SocialMediaPosting', 'DiscussionForumPosting', 'Article', 'New
 /** A post (`/posts/name_slug-activity-…`, `/feed/update/urn:li:activity:…`), not an article (`/pulse/…`). */
 const postPath = /^\/(?:posts|feed\/update)\//;
 /** The comment count (and the brand) LinkedIn adds after a post's title: ` | 42 comments`. */
-const counts = /(?: \| [\d.,]+K? comments?)?(?: \| LinkedIn)?$/;
+const counts = /(?: \| [\d.,]+K? (?:comments?|Kommentare?|commentaires?|comentarios?))?(?: \| LinkedIn)?$/;
+/** `Name on LinkedIn: ` before a post's text, in the visitor's language too (`Name auf LinkedIn: `, `Name sur LinkedIn : `). */
+const nameOn = /^(.+?) (?:on|auf|sur|en|su|no|op|på|na) LinkedIn\s?: /;
 /** A post's title in the shape `Name on LinkedIn: text`, without the counts after it; another shape is none. */
-const namedPost = (value: string): string | null => (/^.+? on LinkedIn: ./.test(value) ? value.replace(counts, '') : null);
+const namedPost = (value: string): string | null => (nameOn.test(value) ? value.replace(counts, '') : null);
 
 /**
  * LinkedIn: posts and articles carry a SocialMediaPosting/Article with `author` and `datePublished`;
@@ -37,8 +39,8 @@ export const linkedin: SiteRules = {
     ],
     author: [
       jsonldNamesOf(content, 'author'),
-      matched(meta('og:title'), /^(.+?) on LinkedIn: /),
-      onPath(postPath, matched(documentTitle, /^(.+?) on LinkedIn: /)),
+      matched(meta('og:title'), nameOn),
+      onPath(postPath, matched(documentTitle, nameOn)),
       onPath(/^\/in\//, matched(meta('og:title'), /^(.+?) - /)),
       onPath(/^\/company\//, without(meta('og:title'), / \| LinkedIn$/)),
     ],

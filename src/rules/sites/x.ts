@@ -38,18 +38,26 @@ interface XTitle {
 /**
  * The shapes X has given its titles (og:title, twitter:title, `<title>`) since 2019: `Name (@handle) on X`
  * (a post, today), `Name (@handle) / X` (a profile), `Name on X: "text" / X` (2023),
- * `Name on Twitter: "text"` (before), `Name on X`; in a signed-in browser's `<title>`, after `(3) `.
+ * `Name on Twitter: "text"` (before), `Name on X`; in a signed-in browser's `<title>`, after `(3) `, and
+ * in its language (`Name auf X: „text“ / X`, `Name sur X : « text » / X`).
  */
 function readTitle(title: string): XTitle | null {
   // A signed-in browser's tab counts unread notifications before it: `(3) Name on X: "…" / X`.
   const value = title.replace(/^\(\d+\+?\) /, '');
-  let found = /^(.+?) \(@(\w{1,15})\)(?: on | \/ )(?:X|Twitter)$/.exec(value);
+  let found = withHandle.exec(value);
   if (found !== null) return {name: found[1]!, handle: found[2]!};
-  found = /^(.+?) on (?:X|Twitter): [“"]([\s\S]*)[”"](?: \/ (?:X|Twitter))?$/.exec(value);
+  found = withText.exec(value);
   if (found !== null) return {name: found[1]!, text: found[2]!.trim()};
-  found = /^(.+?) on (?:X|Twitter)$/.exec(value);
+  found = nameOnly.exec(value);
   return found === null ? null : {name: found[1]!};
 }
+
+/** `on` as X writes it in the visitor's language (`auf X`, `sur X`, `en X`, `su X`, `no X`, `op X`, `på X`, `na X`). */
+const on = '(?:on|auf|sur|en|su|no|op|på|na)';
+const withHandle = new RegExp(`^(.+?) \\(@(\\w{1,15})\\)(?: ${on} | \\/ )(?:X|Twitter)$`);
+// The text in the quotes of the visitor's language (`"…"`, `„…“`, `« … »`); French puts a space before the colon.
+const withText = new RegExp(`^(.+?) ${on} (?:X|Twitter)\\s?: [“"„«]\\s?([\\s\\S]*?)\\s?[”"“»](?: \\/ (?:X|Twitter))?$`);
+const nameOnly = new RegExp(`^(.+?) ${on} (?:X|Twitter)$`);
 
 const titles = [meta('og:title'), meta('twitter:title'), documentTitle];
 
@@ -94,12 +102,13 @@ export const x: SiteRules = {
     {kind: 'profile', example: 'https://x.com/examplenews'},
     {kind: 'profile-bot', example: 'https://x.com/examplecity'},
     {kind: 'post-browser', example: 'https://x.com/harbourcity/status/1795037467512234400'},
+    {kind: 'post-de', example: 'https://x.com/hafenstadtnord/status/1795037467512234401'},
   ],
   rules: {
     title: [conventionTitle, oembedTitle],
     description: [
-      matched(meta('og:description'), /^\s*[“"]([\s\S]*)[”"]\s*$/),
-      matched(meta('twitter:description'), /^\s*[“"]([\s\S]*)[”"]\s*$/),
+      matched(meta('og:description'), /^\s*[“"„«]\s?([\s\S]*?)\s?[”"“»]\s*$/),
+      matched(meta('twitter:description'), /^\s*[“"„«]\s?([\s\S]*?)\s?[”"“»]\s*$/),
       fromTitles('x(text of Name on X: "text")', (title) => title.text),
       oembedParagraph,
     ],

@@ -34,6 +34,23 @@ describe('X as a signed-in browser saved it: no og tags, `(2) Name on X: "text" 
   });
 });
 
+describe('X in the visitor\'s language', () => {
+  it('a German browser\'s `Name auf X: „text“ / X`: the convention title, the text, the name', () => {
+    expect(summary(siteCard('x', 'post-de'))).toMatchObject({
+      title: 'Hafenstadt Nord (@hafenstadtnord) on X', description: 'Die Fähre um 7:10 fällt heute aus. Ersatzbus ab Anleger 2.', author: 'Hafenstadt Nord', publisher: 'X',
+    });
+  });
+
+  it.each([
+    ['Ville Nord sur X : « Le ferry de 7 h 10 est annulé. » / X', 'Ville Nord', 'Le ferry de 7 h 10 est annulé.'],
+    ['Ciudad Norte en X: "El ferry de las 7:10 no sale hoy." / X', 'Ciudad Norte', 'El ferry de las 7:10 no sale hoy.'],
+    ['Hafenstadt Nord auf Twitter: „Fähre fällt aus.“ / Twitter', 'Hafenstadt Nord', 'Fähre fällt aus.'],
+  ])('<title> %j: %j, %j', (title, author, description) => {
+    const card = pickFields(parseHtml(`<title>${title}</title>`), {url: 'https://x.com/nord/status/1795037467512234401', headers: {}}, rules);
+    expect({title: card.title, author: card.author, description: card.description}).toEqual({title: `${author} (@nord) on X`, author, description});
+  });
+});
+
 describe('Instagram: `Name (@handle) • Instagram photo`', () => {
   it('a reel: `• Instagram reel`, the handle from og:description', () => {
     expect(summary(siteCard('instagram', 'reel')).title).toBe('Crumb Lab (@crumblab) • Instagram reel');
@@ -69,6 +86,30 @@ describe('Instagram of 2019–2022: the name and handle from `N Likes, M Comment
       author: 'Harbour Bakery', publisher: 'Instagram', datePublished: '2020-06-03T12:00:00.000Z',
       image: 'https://scontent-lhr8-1.cdninstagram.com/v/t51.2885-15/e35/100000000_n.jpg',
     });
+  });
+});
+
+describe('Instagram in the visitor\'s language', () => {
+  it('German (2024): `Name auf Instagram: "…"`, `… - handle am 11. Februar 2024: "…"`: the convention title, the caption, the day', () => {
+    expect(summary(siteCard('instagram', 'post-de'))).toEqual({
+      title: 'Harbour Bakery (@harbourbakery) • Instagram photo', description: 'Roggenbrot ist zurück', author: 'Harbour Bakery', publisher: 'Instagram',
+      datePublished: '2024-02-11T12:00:00.000Z', image: 'https://scontent.cdninstagram.com/v/t51.29350-15/1_n.jpg',
+    });
+  });
+
+  it('French (2019–2022): `… - Name (@handle) sur Instagram : « … »`', () => {
+    expect(summary(siteCard('instagram', 'post-fr-2021'))).toMatchObject({
+      title: 'Harbour Bakery (@harbourbakery) • Instagram photo', description: 'Le pain de seigle est de retour', author: 'Harbour Bakery',
+    });
+  });
+
+  it.each([
+    '1.204 „Gefällt mir“-Angaben, 37 Kommentare - harbourbakery am 11. Februar 2024',
+    '1,204 likes, 37 comments - harbourbakery on February 11, 2024.',
+    '812 Likes, 12 Comments - Harbour Bakery (@harbourbakery) on Instagram',
+  ])('counts without a caption are no description: %j', (description) => {
+    const snapshot = parseHtml(`<meta property="og:description" content="${description}"><meta property="og:title" content="Harbour Bakery on Instagram">`);
+    expect(pickFields(snapshot, {url: 'https://www.instagram.com/p/C1deDeDeDe2/', headers: {}}, rules).description).toBeNull();
   });
 });
 
@@ -205,6 +246,16 @@ describe('LinkedIn: a post is `Name on LinkedIn: text`, the person in the title'
       description: 'Our night shift now ends at 5am. Here is what changed on the line: fewer handovers, one more break.',
       author: 'Ben Example', publisher: 'LinkedIn',
     });
+  });
+});
+
+describe('LinkedIn in the visitor\'s language', () => {
+  it.each([
+    ['Ben Example auf LinkedIn: Unsere Nachtschicht endet jetzt um 5 Uhr. | 18 Kommentare', 'Ben Example auf LinkedIn: Unsere Nachtschicht endet jetzt um 5 Uhr.'],
+    ['Ben Example sur LinkedIn : Notre équipe de nuit finit à 5 h. | 18 commentaires', 'Ben Example sur LinkedIn : Notre équipe de nuit finit à 5 h.'],
+  ])('a post titled %j: %j, the person as author', (title, expected) => {
+    const card = pickFields(parseHtml(`<meta property="og:title" content="${title}">`), {url: 'https://www.linkedin.com/posts/ben-example_shift-activity-7200000000000000001-AbCd', headers: {}}, rules);
+    expect({title: card.title, author: card.author}).toEqual({title: expected, author: 'Ben Example'});
   });
 });
 
