@@ -1,4 +1,5 @@
 import type {Snapshot} from '../../parse/parse-html.js';
+import {perCall} from '../query.js';
 
 /** What TikTok's embedded state says of the page's video, or of the profile the page is. */
 export interface TikTokState {
@@ -69,14 +70,7 @@ function readState(snapshot: Snapshot): TikTokState | null {
   return user === undefined ? null : fromUser(user);
 }
 
-const cache = new WeakMap<Snapshot, TikTokState | null>();
-
-/** The page's TikTok state (parsed once per snapshot), or `null` when it has none. */
+/** The page's TikTok state (parsed once per pickFields call, by the rules that share it), or `null` when it has none. */
 export function tiktokState(snapshot: Snapshot): TikTokState | null {
-  let state = cache.get(snapshot);
-  if (state === undefined) {
-    state = readState(snapshot);
-    cache.set(snapshot, state);
-  }
-  return state;
+  return perCall(snapshot, readState);
 }

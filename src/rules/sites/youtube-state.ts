@@ -1,4 +1,5 @@
 import type {Snapshot} from '../../parse/parse-html.js';
+import {perCall} from '../query.js';
 
 /** What YouTube's player state (`ytInitialPlayerResponse`) says of the video a watch page plays. */
 export interface YouTubeState {
@@ -54,14 +55,7 @@ function readState(snapshot: Snapshot): YouTubeState | null {
   return state;
 }
 
-const cache = new WeakMap<Snapshot, YouTubeState | null>();
-
-/** The page's YouTube player state (read once per snapshot), or `null` when it has none. */
+/** The page's YouTube player state (read once per pickFields call, by the rules that share it), or `null` when it has none. */
 export function youtubeState(snapshot: Snapshot): YouTubeState | null {
-  let state = cache.get(snapshot);
-  if (state === undefined) {
-    state = readState(snapshot);
-    cache.set(snapshot, state);
-  }
-  return state;
+  return perCall(snapshot, readState);
 }
