@@ -152,7 +152,9 @@ function metaAuthors(...keys: string[]): Rule {
   });
 }
 
-const authorMetaKeys = ['article:author', 'og:article:author', 'book:author', 'dc.creator', 'dcterms.creator', 'dc:creator', 'dcterms:creator', 'dcterm:creator', 'author', 'parsely-author', 'sailthru.author'];
+// Dublin Core's creator, written with a dot or, as RDFa writes it, a colon (`dcterm:` is Readability's spelling).
+const dublinCoreCreatorKeys = ['dc.creator', 'dcterms.creator', 'dc:creator', 'dcterms:creator', 'dcterm:creator'];
+const authorMetaKeys = ['article:author', 'og:article:author', 'book:author', ...dublinCoreCreatorKeys, 'author', 'parsely-author', 'sailthru.author'];
 
 /** An author meta that names the site itself: the card's author when nothing names a person (as an Organization author is). */
 const siteNamedAuthor = named('meta(author) naming the site', (snapshot, context) => {
@@ -225,7 +227,7 @@ const personSources: readonly Rule[] = [
   microdataJoined('author'),
   microdata('name', 'creator'),
   microdataJoined('creator'),
-  metaAuthors('dc.creator', 'dcterms.creator', 'dc:creator', 'dcterms:creator', 'dcterm:creator'),
+  metaAuthors(...dublinCoreCreatorKeys),
   agreedByline,
   shownLogins(withFullerNames(metaAuthors('author', 'parsely-author', 'sailthru.author'))),
   // Yoast SEO's `twitter:label1` `Written by` / `twitter:data1` pair (label-data-author.ts).
