@@ -82,23 +82,24 @@ function blank(html: string, start: number, end: number): boolean {
 }
 
 /**
- * A raw text node no collector wants (`html[start, end)`): read when it starts a block's text (white
- * space alone starts none: it is trimmed away) or goes on with one.
+ * Whether the text `text[start, end)` is read as a block's text: it starts one (white space alone starts
+ * none: it is trimmed away) or goes on with one.
  */
-export function readRawLoose(state: ParseState, html: string, start: number, end: number): void {
+function takesLoose(state: ParseState, text: string, start: number, end: number): boolean {
   // Most pages: a meta describes them, or their first `<p>` was read: nothing to do (tested first, it is the hot path).
-  if (state.described || state.snapshot.paragraph !== null) return;
-  if (state.looseNode === '' && (!state.blockEdge || blank(html, start, end))) return;
-  if (state.looseNode.length > maxLooseNode || !readsLoose(state)) return;
-  state.looseNode += decodeText(html.slice(start, end));
+  if (state.described || state.snapshot.paragraph !== null) return false;
+  if (state.looseNode === '' && (!state.blockEdge || blank(text, start, end))) return false;
+  return state.looseNode.length <= maxLooseNode && readsLoose(state);
+}
+
+/** A raw text node no collector wants (`html[start, end)`): decoded only when it is read. */
+export function readRawLoose(state: ParseState, html: string, start: number, end: number): void {
+  if (takesLoose(state, html, start, end)) state.looseNode += decodeText(html.slice(start, end));
 }
 
 /** A decoded piece of text (ontext), read as {@link readRawLoose} reads a raw one. */
 export function readLoosePiece(state: ParseState, text: string): void {
-  if (state.described || state.snapshot.paragraph !== null) return;
-  if (state.looseNode === '' && (!state.blockEdge || blank(text, 0, text.length))) return;
-  if (state.looseNode.length > maxLooseNode || !readsLoose(state)) return;
-  state.looseNode += text;
+  if (takesLoose(state, text, 0, text.length)) state.looseNode += text;
 }
 
 /** At a tag: the block's text read so far is done; kept when it is long enough. */
