@@ -26,9 +26,10 @@ const placeDateline = /^\p{Lu}[\p{Lu} .]*\p{Lu}\s+[-—]\s+(?=\S)/u;
 /** A description, cleaned, without a place's dateline opening it (`WASHINGTON — `). */
 export function cleanDescription(value: string): string | null {
   const text = cleanText(value);
-  if (text === null || !placeDateline.test(text)) return text;
-  const rest = text.replace(placeDateline, '');
-  return rest === '' ? text : rest;
+  if (text === null) return null;
+  // Text follows the dash (the expression's lookahead): what is left is never empty.
+  const dateline = placeDateline.exec(text);
+  return dateline === null ? text : text.slice(dateline[0].length);
 }
 
 // A byline's lead-in, not part of the name: "By Will Smale", "Written by: Ann Lee", "posted by Bo",
